@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// Run a TypeScript entry point of this project (CLI, benchmarks) through tsx.
+import { register } from "tsx/esm/api";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+register();
+const [entry, ...rest] = process.argv.slice(2);
+process.argv = [process.argv[0], entry, ...rest];
+await import(pathToFileURL(path.resolve(entry)).href);

@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseSkillFile } from "./front-matter";
+import type { SkillCard } from "./types";
+import { walkSkillTree } from "./walk";
+
+export interface DiscoverOptions {
+  /** Names never offered (Hermes `skills.disabled`). */
+  disabled?: readonly string[];
+}
+
+export interface DiscoveredCatalog {
+  roots: readonly string[];
+  /** In search order; a name found in two roots keeps the first root's skill. */
+  skills: readonly SkillCard[];
+}
+
+interface FileStamp {
+  mtimeMs: number;
+  size: number;
+}
+interface ParsedFile extends FileStamp {
+  card: SkillCard | null;
+}
+interface RootSnapshot {
+  folders: Map<string, number>;
+  files: string[];
+}
+interface CacheEntry {
+  snapshots: RootSnapshot[];
+  catalog: DiscoveredCatalog;
+  disabledKey: string;
+}
+
+/**
+ * Per-process caches. `parsedFiles` keeps each SKILL.md's card keyed by its
+ * stamp, so a change re-reads only what changed; `catalogs` remembers the last
+ * answer per root list, re-validated by stat-ing the folders and files it read.
+ */
+const parsedFiles = new Map<string, ParsedFile>();
+const catalogs = new Map<string, CacheEntry>();
+
+function stamp(p: string): FileStamp | null {
+  const st = fs.statSync(p, { throwIfNoEntry: false });
+  return st ? { mtimeMs: st.mtimeMs, size: st.size } : null;
+}
+
+function readCard(file: string): SkillCard | null {
+  const st = stamp(file);
+  if (!st) return null;
+  const cached = parsedFiles.get(file);
+  if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) return cached.card;
+  let card: SkillCard | null = null;
+  try {
+    card = parseSkillFile(file, fs.readFileSync(file, "utf8"));
+  } catch {
+    card = null;
+  }
+  parsedFiles.set(file, { ...st, card });
+  return card;
+}
+
+function unchanged(snapshot: RootSnapshot): boolean {
+  for (const [folder, mtime] of snapshot.folders) {
+    const st = fs.statSync(folder, { throwIfNoEntry: false });
+    if (!st || st.mtimeMs !== mtime) return false;
+  }
+  for (const file of snapshot.files) {
+    const cached = parsedFiles.get(file);
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    if (!cached || !st || st.mtimeMs !== cached.mtimeMs || st.size !== cached.size) return false;
+  }
+  return true;
+}
+
+/**
+ * The catalog under `roots` (selection spec §1): every skill folder's name and
+ * first 200 description characters; first root wins on a repeated name.
+ */
+export function discover(roots: readonly string[], options: DiscoverOptions = {}): DiscoveredCatalog {
+  const resolved = roots.map((r) => path.resolve(r));
+  const key = resolved.join("\0");
+  const disabledKey = [...(options.disabled ?? [])].sort().join("\0");
+  const cached = catalogs.get(key);
+  if (cached && cached.disabledKey === disabledKey && cached.snapshots.every(unchanged)) return cached.catalog;
+
+  const disabled = new Set(options.disabled ?? []);
+  const seenNames = new Set<string>();
+  const skills: SkillCard[] = [];
+  const snapshots: RootSnapshot[] = [];
+  for (const root of resolved) {
+    const walked = walkSkillTree(root);
+    snapshots.push({ folders: walked.folders, files: walked.skillFiles });
+    for (const file of walked.skillFiles) {
+      const card = readCard(file);
+      if (!card || disabled.has(card.name) || seenNames.has(card.name)) continue;
+      seenNames.add(card.name);
+      skills.push(card);
+    }
+  }
+  const catalog: DiscoveredCatalog = { roots: resolved, skills };
+  catalogs.set(key, { snapshots, catalog, disabledKey });
+  return catalog;
+}
+
+/** Forget every cached catalog and parsed file (tests and benchmarks). */
+export function clearDiscoveryCache(): void {
+  parsedFiles.clear();
+  catalogs.clear();
+}

@@ -1,0 +1,12 @@
+/** One rankable skill: what the engine reads of a SKILL.md (selection spec §1). */
+export interface SkillCard {
+  /** Front-matter `name`, falling back to the folder name: the loader's name. */
+  name: string;
+  /** The first 200 characters of the front-matter `description`. */
+  description: string;
+  /** Identity of the skill: the SKILL.md path (or a catalog path in `jev eval`). */
+  path: string;
+}
+
+/** Characters of the description the engine reads; longer text is not ranked. */
+export const DESCRIPTION_CHARS = 200;

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** Folder names never walked anywhere in a skill tree (selection spec §1). */
+const NEVER_WALKED = new Set([
+  "node_modules",
+  "venv",
+  "env",
+  "__pycache__",
+  "site-packages",
+  "dist",
+  "build",
+  "target",
+]);
+
+/** A skill's own support folders: never skill roots. */
+const SKILL_SUPPORT_FOLDERS = new Set(["references", "templates", "assets", "scripts"]);
+
+const SKILL_FILE = "SKILL.md";
+
+function isWalkable(name: string): boolean {
+  return !name.startsWith(".") && !NEVER_WALKED.has(name);
+}
+
+export interface WalkResult {
+  /** SKILL.md paths in a stable order (sorted per folder, depth first). */
+  skillFiles: string[];
+  /** Every folder read, with its mtime, so a cache can tell when the tree changed. */
+  folders: Map<string, number>;
+}
+
+/**
+ * Find every `SKILL.md` under `root`. Symlinked folders are followed once
+ * (by real path) so a linked external skill is found but a loop is not.
+ */
+export function walkSkillTree(root: string): WalkResult {
+  const result: WalkResult = { skillFiles: [], folders: new Map() };
+  const seenReal = new Set<string>();
+  visit(root, false, result, seenReal);
+  return result;
+}
+
+function visit(dir: string, insideSkill: boolean, out: WalkResult, seenReal: Set<string>): void {
+  let entries: fs.Dirent[];
+  let mtime: number;
+  try {
+    const st = fs.statSync(dir);
+    const real = fs.realpathSync(dir);
+    if (seenReal.has(real)) return;
+    seenReal.add(real);
+    mtime = st.mtimeMs;
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return; // unreadable folders are skipped, as missing roots are
+  }
+  out.folders.set(dir, mtime);
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const isSkill = entries.some((e) => e.name === SKILL_FILE && (e.isFile() || e.isSymbolicLink()));
+  if (isSkill) out.skillFiles.push(path.join(dir, SKILL_FILE));
+  for (const entry of entries) {
+    if (!isWalkable(entry.name)) continue;
+    if ((isSkill || insideSkill) && SKILL_SUPPORT_FOLDERS.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() || (entry.isSymbolicLink() && isDirectory(full))) {
+      visit(full, isSkill || insideSkill, out, seenReal);
+    }
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

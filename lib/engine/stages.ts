@@ -1,0 +1,98 @@
+import { JudgeError, type Judge, type RankedCatalog } from "../judges/types";
+import type { ReasonCode } from "../vocab/reason-codes";
+import { LIMITS } from "./limits";
+
+export type StageFailure = { ok: false; reason: ReasonCode };
+
+/** Split 0..n-1 into consecutive batches of `size`. */
+export function batches(n: number, size: number = LIMITS.batchSize): number[][] {
+  const out: number[][] = [];
+  for (let start = 0; start < n; start += size) {
+    out.push(Array.from({ length: Math.min(size, n - start) }, (_, k) => start + k));
+  }
+  return out;
+}
+
+export interface StageOneOutcome {
+  ok: true;
+  /** Indices of the best skills, best first, at most `LIMITS.finalists`. */
+  finalists: number[];
+  /** The ten best, for ranking metrics (`jev eval`). */
+  topTen: number[];
+  best: number;
+  requests: number;
+}
+
+/**
+ * Stage 1: every batch at once; the wall time is the slowest batch. One failed
+ * batch fails the whole turn (a partial ranking could say "nothing fits" while
+ * the right skill sat in the lost batch), and the others are cancelled.
+ */
+export async function runStageOne(
+  judge: Judge,
+  turn: string,
+  catalog: RankedCatalog,
+): Promise<StageOneOutcome | StageFailure> {
+  const parts = batches(catalog.skills.length);
+  const abort = new AbortController();
+  let results;
+  try {
+    results = await Promise.all(
+      parts.map(async (batch) => {
+        try {
+          const { scores } = await judge.stageOne({ turn, catalog, batch, signal: abort.signal });
+          if (scores.length !== batch.length || scores.some((s) => !Number.isFinite(s))) {
+            throw new JudgeError("invalid_response");
+          }
+          return scores;
+        } catch (err) {
+          abort.abort();
+          throw err;
+        }
+      }),
+    );
+  } catch {
+    return { ok: false, reason: "stage_one_incomplete" };
+  }
+  const scored: { index: number; score: number }[] = [];
+  parts.forEach((batch, b) => batch.forEach((index, k) => scored.push({ index, score: results[b][k] })));
+  scored.sort((a, b) => b.score - a.score || a.index - b.index);
+  return {
+    ok: true,
+    finalists: scored.slice(0, LIMITS.finalists).map((s) => s.index),
+    topTen: scored.slice(0, 10).map((s) => s.index),
+    best: scored.length ? scored[0].score : 0,
+    requests: parts.length,
+  };
+}
+
+export interface StageTwoOutcome {
+  ok: true;
+  needsSkill: number;
+  /** Finalists with their matches, best match first. */
+  judged: { index: number; match: number }[];
+}
+
+/** Stage 2: one careful look at the finalists. */
+export async function runStageTwo(
+  judge: Judge,
+  turn: string,
+  catalog: RankedCatalog,
+  finalists: readonly number[],
+): Promise<StageTwoOutcome | StageFailure> {
+  try {
+    const { needsSkill, matches } = await judge.stageTwo({ turn, catalog, finalists });
+    if (matches.length !== finalists.length || ![needsSkill, ...matches].every(isUnitInterval)) {
+      return { ok: false, reason: "invalid_response" };
+    }
+    const judged = finalists.map((index, k) => ({ index, match: matches[k] }));
+    judged.sort((a, b) => b.match - a.match); // stable: ties keep stage-1 order
+    return { ok: true, needsSkill, judged };
+  } catch (err) {
+    return { ok: false, reason: err instanceof JudgeError ? err.reason : "other" };
+  }
+}
+
+function isUnitInterval(x: number): boolean {
+  return Number.isFinite(x) && x >= 0 && x <= 1;
+}

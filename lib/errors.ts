@@ -1,0 +1,44 @@
+/**
+ * Typed errors that cross the API and CLI boundary. Every client-caused error
+ * has a stable code and an HTTP status; anything else is reported as
+ * `internal` without its raw message (a database or judge message could carry
+ * paths or turn text).
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class JevError extends Error {
+  readonly code: ErrorCode;
+  readonly field?: string;
+  constructor(code: ErrorCode, message: string, field?: string) {
+    super(message);
+    this.name = "JevError";
+    this.code = code;
+    this.field = field;
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+  toJSON() {
+    return { error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) } };
+  }
+}
+
+/** Turn anything thrown into a safe JevError: unknown errors lose their message. */
+export function toJevError(err: unknown): JevError {
+  if (err instanceof JevError) return err;
+  return new JevError("internal", "internal error");
+}
+
+/** Describe the first issue of a zod error as one line naming the field. */
+export function describeZodIssue(issue: { path: PropertyKey[]; message: string }): { field: string; message: string } {
+  const field = issue.path.map(String).join(".") || "body";
+  return { field, message: `${field}: ${issue.message}` };
+}

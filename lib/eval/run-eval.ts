@@ -1,0 +1,115 @@
+import { performance } from "node:perf_hooks";
+import type { SkillCard } from "../catalog/types";
+import { DEFAULT_META_SKILLS, THRESHOLDS } from "../engine/limits";
+import { pickSkill } from "../engine/pick-skill";
+import { verifyCatalogEntry } from "../engine/verify";
+import type { Judge } from "../judges/types";
+import type { EvalCase } from "./formats";
+import { auroc, mean, percentile, recallAt, reciprocalRank, round } from "./metrics";
+
+export interface EvalReport {
+  cases: number;
+  positives: number;
+  negatives: number;
+  /** First returned skill is expected (cases with a non-empty `expected`). */
+  top1: number;
+  /** First skill with match ≥ 0.5 — the one the agent would load — is expected. */
+  top1_loaded: number;
+  /** Best-ranked skill is expected, whatever its match (ranking quality alone). */
+  top1_ranked: number;
+  recall_at_3: number;
+  mrr_at_10: number;
+  /** Of turns where the agent would load nothing, the share that needed nothing. */
+  none_precision: number | null;
+  /** Of turns that needed nothing, the share where the agent would load nothing. */
+  none_recall: number | null;
+  auroc_needs_skill: number | null;
+  p50_ms: number;
+  p99_ms: number;
+  requests_per_turn: number;
+  by_source?: Record<string, { cases: number; top1: number | null; none_recall: number | null }>;
+}
+
+export interface EvalOptions {
+  judge: Judge;
+  metaSkills?: readonly string[];
+  onProgress?: (done: number, total: number) => void;
+}
+
+interface Outcome {
+  expected: Set<string>;
+  source?: string;
+  returned: string[];
+  loaded: string | null;
+  ranking: string[];
+  needsSkill: number;
+}
+
+/** Rank `catalog` for every case exactly as served (same engine, same judge) and score the answers. */
+export async function runEval(catalog: readonly SkillCard[], cases: readonly EvalCase[], options: EvalOptions): Promise<EvalReport> {
+  const outcomes: Outcome[] = [];
+  const latencies: number[] = [];
+  let requests = 0;
+  const deps = {
+    catalog,
+    judge: options.judge,
+    verify: verifyCatalogEntry,
+    metaSkills: options.metaSkills ?? DEFAULT_META_SKILLS,
+    now: () => performance.now(),
+  };
+  for (const [i, c] of cases.entries()) {
+    const t0 = performance.now();
+    const { reply, ranking, record } = await pickSkill({ turn: c.turn }, deps);
+    latencies.push(performance.now() - t0);
+    requests += record.requests;
+    const skills = reply.skills;
+    outcomes.push({
+      expected: new Set(c.expected),
+      source: c.source,
+      returned: skills.map((s) => s.path),
+      loaded: skills.find((s) => s.match >= THRESHOLDS.load)?.path ?? null,
+      ranking,
+      needsSkill: reply.status === "ok" ? reply.needs_skill : 0,
+    });
+    if (options.onProgress && (i + 1) % 250 === 0) options.onProgress(i + 1, cases.length);
+  }
+  const report = summarize(outcomes);
+  return {
+    ...report,
+    p50_ms: round(percentile(latencies, 50), 3)!,
+    p99_ms: round(percentile(latencies, 99), 3)!,
+    requests_per_turn: round(cases.length ? requests / cases.length : 0, 3)!,
+    by_source: bySource(outcomes),
+  };
+}
+
+function summarize(outcomes: Outcome[]): Omit<EvalReport, "p50_ms" | "p99_ms" | "requests_per_turn" | "by_source"> {
+  const pos = outcomes.filter((o) => o.expected.size > 0);
+  const neg = outcomes.filter((o) => o.expected.size === 0);
+  const predictedNone = outcomes.filter((o) => o.loaded === null);
+  return {
+    cases: outcomes.length,
+    positives: pos.length,
+    negatives: neg.length,
+    top1: round(mean(pos.map((o) => (o.returned.length > 0 && o.expected.has(o.returned[0]) ? 1 : 0))))!,
+    top1_loaded: round(mean(pos.map((o) => (o.loaded !== null && o.expected.has(o.loaded) ? 1 : 0))))!,
+    top1_ranked: round(mean(pos.map((o) => (o.ranking.length > 0 && o.expected.has(o.ranking[0]) ? 1 : 0))))!,
+    recall_at_3: round(mean(pos.map((o) => recallAt(o.returned, o.expected, 3))))!,
+    mrr_at_10: round(mean(pos.map((o) => reciprocalRank(o.ranking, o.expected, 10))))!,
+    none_precision: predictedNone.length ? round(predictedNone.filter((o) => o.expected.size === 0).length / predictedNone.length) : null,
+    none_recall: neg.length ? round(neg.filter((o) => o.loaded === null).length / neg.length) : null,
+    auroc_needs_skill: round(auroc(pos.map((o) => o.needsSkill), neg.map((o) => o.needsSkill))),
+  };
+}
+
+function bySource(outcomes: Outcome[]): EvalReport["by_source"] {
+  const groups = new Map<string, Outcome[]>();
+  for (const o of outcomes) if (o.source) groups.set(o.source, [...(groups.get(o.source) ?? []), o]);
+  if (groups.size === 0) return undefined;
+  const out: NonNullable<EvalReport["by_source"]> = {};
+  for (const [source, list] of groups) {
+    const s = summarize(list);
+    out[source] = { cases: s.cases, top1: s.positives ? s.top1 : null, none_recall: s.none_recall };
+  }
+  return out;
+}

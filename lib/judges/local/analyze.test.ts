@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { contentWords, terms } from "./analyze";
+
+describe("analyze", () => {
+  it("splits identifiers and drops stop words and skill boilerplate", () => {
+    expect(contentWords("Use this skill when the user asks for CompanyInfoTool data")).toEqual([
+      "company", "info", "tool", "data",
+    ]);
+    expect(contentWords("pdf_to-docx v2")).toEqual(["pdf", "to", "docx", "v", "2"].filter((w) => w !== "to"));
+  });
+  it("stems English words so inflections meet", () => {
+    expect(terms("deploying deployments")).toEqual(terms("deploy deployment"));
+  });
+  it("keeps words in other scripts", () => {
+    expect(terms("生成 Excel 表格")).toEqual(["生成", "excel", "表格"]);
+  });
+});

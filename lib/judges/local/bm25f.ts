@@ -1,0 +1,84 @@
+import type { SkillCard } from "../../catalog/types";
+import { terms } from "./analyze";
+
+/** BM25F parameters measured on MetaTool (shared/notes/ranking-findings.md). */
+export const BM25F = {
+  k1: 2,
+  nameWeight: 2,
+  descriptionWeight: 1,
+  nameB: 0.5,
+  descriptionB: 0.75,
+} as const;
+
+interface Postings {
+  docs: Int32Array;
+  /** idf × saturated field-weighted tf, precomputed: a query only adds these up. */
+  contributions: Float64Array;
+}
+
+/** An inverted BM25F index over name + description of one catalog snapshot. */
+export class Bm25fIndex {
+  private readonly postings = new Map<string, Postings>();
+  readonly size: number;
+
+  constructor(skills: readonly SkillCard[]) {
+    this.size = skills.length;
+    const nameTerms = skills.map((s) => terms(s.name));
+    const descTerms = skills.map((s) => terms(s.description));
+    const avgName = average(nameTerms.map((t) => t.length));
+    const avgDesc = average(descTerms.map((t) => t.length));
+    const perTerm = new Map<string, { doc: number; tf: number }[]>();
+    for (let doc = 0; doc < skills.length; doc++) {
+      const nameNorm = 1 - BM25F.nameB + (BM25F.nameB * nameTerms[doc].length) / avgName;
+      const descNorm = 1 - BM25F.descriptionB + (BM25F.descriptionB * descTerms[doc].length) / avgDesc;
+      const weighted = new Map<string, number>();
+      for (const t of nameTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + BM25F.nameWeight / nameNorm);
+      for (const t of descTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + BM25F.descriptionWeight / descNorm);
+      for (const [t, tf] of weighted) {
+        let list = perTerm.get(t);
+        if (!list) perTerm.set(t, (list = []));
+        list.push({ doc, tf });
+      }
+    }
+    const n = skills.length;
+    for (const [t, list] of perTerm) {
+      const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+      const docs = new Int32Array(list.length);
+      const contributions = new Float64Array(list.length);
+      list.forEach(({ doc, tf }, i) => {
+        docs[i] = doc;
+        contributions[i] = (idf * (tf * (BM25F.k1 + 1))) / (tf + BM25F.k1);
+      });
+      this.postings.set(t, { docs, contributions });
+    }
+  }
+
+  /** Scores of every skill for a query; query terms weighted 1 + ln(count). */
+  score(queryTerms: readonly string[]): Float64Array {
+    const scores = new Float64Array(this.size);
+    for (const [t, count] of countTerms(queryTerms)) {
+      const p = this.postings.get(t);
+      if (!p) continue;
+      const weight = 1 + Math.log(count);
+      for (let i = 0; i < p.docs.length; i++) scores[p.docs[i]] += weight * p.contributions[i];
+    }
+    return scores;
+  }
+
+  /** Whether any skill contains the term. */
+  has(term: string): boolean {
+    return this.postings.has(term);
+  }
+}
+
+export function countTerms(list: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of list) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return counts;
+}
+
+function average(values: number[]): number {
+  if (values.length === 0) return 1;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return mean > 0 ? mean : 1;
+}

@@ -1,0 +1,60 @@
+import type { SkillCard } from "../../catalog/types";
+import { contentWords, stemWord } from "./analyze";
+import { Bm25fIndex } from "./bm25f";
+import { COSINE_BLEND, matchProbability } from "./calibration";
+import { CharNgramIndex } from "./char-ngrams";
+
+/** Per-turn lexical evidence for every skill of a catalog. */
+export interface TurnEvidence {
+  bm25: Float64Array;
+  cosine: Float64Array;
+  /** Ranking score: each signal normalised by its per-turn maximum, blended. In [0, 1]. */
+  blend: Float64Array;
+  /** Calibrated probability of the best-ranked skill: the turn's "needs a skill". */
+  best: number;
+}
+
+/** Both indexes of one catalog snapshot, built once and reused for every turn. */
+export class LocalIndex {
+  private readonly bm25: Bm25fIndex;
+  private readonly ngrams: CharNgramIndex;
+  private memo: { turn: string; evidence: TurnEvidence } | null = null;
+
+  constructor(readonly skills: readonly SkillCard[]) {
+    this.bm25 = new Bm25fIndex(skills);
+    this.ngrams = new CharNgramIndex(skills);
+  }
+
+  /** Evidence for a turn; the last turn is memoised since every batch of it asks again. */
+  evidence(turn: string): TurnEvidence {
+    if (this.memo?.turn === turn) return this.memo.evidence;
+    const words = contentWords(turn);
+    const bm25 = this.bm25.score(words.map(stemWord));
+    const cosine = this.ngrams.cosine(words);
+    const maxBm25 = max(bm25);
+    const maxCosine = max(cosine);
+    const blend = new Float64Array(bm25.length);
+    let bestIndex = -1;
+    for (let i = 0; i < blend.length; i++) {
+      blend[i] =
+        (1 - COSINE_BLEND) * (maxBm25 > 0 ? bm25[i] / maxBm25 : 0) +
+        COSINE_BLEND * (maxCosine > 0 ? cosine[i] / maxCosine : 0);
+      if (blend[i] > 0 && (bestIndex < 0 || blend[i] > blend[bestIndex])) bestIndex = i;
+    }
+    const best = bestIndex < 0 ? 0 : matchProbability(bm25[bestIndex], cosine[bestIndex], 1);
+    const evidence = { bm25, cosine, blend, best };
+    this.memo = { turn, evidence };
+    return evidence;
+  }
+
+  /** Calibrated probability that skill `i` is the one to load for the evidenced turn. */
+  match(evidence: TurnEvidence, i: number): number {
+    return matchProbability(evidence.bm25[i], evidence.cosine[i], evidence.blend[i]);
+  }
+}
+
+function max(values: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] > m) m = values[i];
+  return m;
+}

@@ -1,0 +1,62 @@
+import type { SkillCard } from "../catalog/types";
+import type { ReasonCode } from "../vocab/reason-codes";
+
+/**
+ * A judge answers the two ranking questions of selection spec §4. The local
+ * judge answers in process; a remote judge (OpenAI-compatible, later) sends
+ * one request per call. Both see only the redacted turn.
+ */
+export interface Judge {
+  readonly kind: JudgeKind;
+  /** Stage 1: a relevance in [0, 1] for every skill of one batch. */
+  stageOne(request: StageOneRequest): Promise<StageOneResult>;
+  /** Stage 2: read the finalists carefully; a match per finalist, possibly rejecting all. */
+  stageTwo(request: StageTwoRequest): Promise<StageTwoResult>;
+}
+
+export const JUDGE_KINDS = ["local", "openai"] as const;
+export type JudgeKind = (typeof JUDGE_KINDS)[number];
+
+/** The ranked catalog of one turn. Its identity is stable while the catalog is unchanged. */
+export interface RankedCatalog {
+  readonly skills: readonly SkillCard[];
+}
+
+export interface StageOneRequest {
+  turn: string;
+  catalog: RankedCatalog;
+  /** Indices into `catalog.skills`: at most one batch (120). */
+  batch: readonly number[];
+  signal?: AbortSignal;
+}
+
+export interface StageOneResult {
+  /** Aligned with `batch`; comparable across batches of the same turn. */
+  scores: readonly number[];
+}
+
+export interface StageTwoRequest {
+  turn: string;
+  catalog: RankedCatalog;
+  /** Indices into `catalog.skills`, best stage-1 score first. */
+  finalists: readonly number[];
+  signal?: AbortSignal;
+}
+
+export interface StageTwoResult {
+  /** Probability that this turn is better served with a skill loaded. */
+  needsSkill: number;
+  /** Aligned with `finalists`: ≥ 0.5 means "load it". */
+  matches: readonly number[];
+}
+
+/**
+ * A judge failure with a bounded reason code (selection spec §8). Judges throw
+ * this; anything else they throw is logged as `other`, message never kept.
+ */
+export class JudgeError extends Error {
+  constructor(readonly reason: Exclude<ReasonCode, "no_skills" | "sensitive_turn" | "stage_one_incomplete">) {
+    super(reason);
+    this.name = "JudgeError";
+  }
+}

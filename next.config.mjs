@@ -1,0 +1,8 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.
+  serverExternalPackages: ["better-sqlite3"],
+  poweredByHeader: false,
+};
+
+export default nextConfig;
