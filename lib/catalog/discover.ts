@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseSkillFile } from "./front-matter";
 import type { SkillCard } from "./types";
+import { TreeWatch } from "./tree-watch";
 import { walkSkillTree } from "./walk";
 
 export interface DiscoverOptions {
@@ -30,6 +31,19 @@ interface CacheEntry {
   snapshots: RootSnapshot[];
   catalog: DiscoveredCatalog;
   disabledKey: string;
+  /** Change signal for repeats; null until set up (just after the cold read) or when off. */
+  watch: TreeWatch | null;
+  /** When every folder and file was last stat-ed. */
+  sweptAt: number;
+}
+
+/** Even with a watch, re-stat everything this often, in case an event was missed. */
+const SWEEP_INTERVAL_MS = 10_000;
+let watching = true;
+
+/** Turn change watching off (one-shot processes such as the CLI) or back on. */
+export function setDiscoveryWatching(on: boolean): void {
+  watching = on;
 }
 
 /**
@@ -82,7 +96,8 @@ export function discover(roots: readonly string[], options: DiscoverOptions = {}
   const key = resolved.join("\0");
   const disabledKey = [...(options.disabled ?? [])].sort().join("\0");
   const cached = catalogs.get(key);
-  if (cached && cached.disabledKey === disabledKey && cached.snapshots.every(unchanged)) return cached.catalog;
+  if (cached && cached.disabledKey === disabledKey && stillValid(cached)) return cached.catalog;
+  cached?.watch?.close();
 
   const disabled = new Set(options.disabled ?? []);
   const seenNames = new Set<string>();
@@ -99,12 +114,35 @@ export function discover(roots: readonly string[], options: DiscoverOptions = {}
     }
   }
   const catalog: DiscoveredCatalog = { roots: resolved, skills };
-  catalogs.set(key, { snapshots, catalog, disabledKey });
+  const entry: CacheEntry = { snapshots, catalog, disabledKey, watch: null, sweptAt: Date.now() };
+  catalogs.set(key, entry);
+  if (watching) {
+    // Off the caller's path: setting up a watch per folder costs ~30 µs each.
+    setImmediate(() => {
+      if (catalogs.get(key) !== entry) return;
+      entry.watch = new TreeWatch(snapshots.flatMap((s) => [...s.folders.keys()]));
+      // Anything that changed before the watch existed is caught by one sweep now.
+      if (!snapshots.every(unchanged)) entry.watch.dirty = true;
+    });
+  }
   return catalog;
+}
+
+/** Cheap when watched (a flag, plus a sweep every SWEEP_INTERVAL_MS); a full sweep otherwise. */
+function stillValid(entry: CacheEntry): boolean {
+  const watch = entry.watch;
+  if (watch && !watch.broken) {
+    if (watch.dirty) return false;
+    if (Date.now() - entry.sweptAt < SWEEP_INTERVAL_MS) return true;
+  }
+  const valid = entry.snapshots.every(unchanged);
+  if (valid) entry.sweptAt = Date.now();
+  return valid;
 }
 
 /** Forget every cached catalog and parsed file (tests and benchmarks). */
 export function clearDiscoveryCache(): void {
+  for (const entry of catalogs.values()) entry.watch?.close();
   parsedFiles.clear();
   catalogs.clear();
 }

@@ -40,14 +40,17 @@ export function walkSkillTree(root: string): WalkResult {
   return result;
 }
 
-function visit(dir: string, insideSkill: boolean, out: WalkResult, seenReal: Set<string>): void {
+function visit(dir: string, insideSkill: boolean, out: WalkResult, seenReal: Set<string>, viaLink = false): void {
   let entries: fs.Dirent[];
   let mtime: number;
   try {
     const st = fs.statSync(dir);
-    const real = fs.realpathSync(dir);
-    if (seenReal.has(real)) return;
-    seenReal.add(real);
+    // Only a symlink can close a loop, so only linked folders pay for realpath.
+    if (viaLink || out.folders.size === 0) {
+      const real = fs.realpathSync(dir);
+      if (seenReal.has(real)) return;
+      seenReal.add(real);
+    }
     mtime = st.mtimeMs;
     entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
@@ -61,9 +64,8 @@ function visit(dir: string, insideSkill: boolean, out: WalkResult, seenReal: Set
     if (!isWalkable(entry.name)) continue;
     if ((isSkill || insideSkill) && SKILL_SUPPORT_FOLDERS.has(entry.name)) continue;
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory() || (entry.isSymbolicLink() && isDirectory(full))) {
-      visit(full, isSkill || insideSkill, out, seenReal);
-    }
+    if (entry.isDirectory()) visit(full, isSkill || insideSkill, out, seenReal);
+    else if (entry.isSymbolicLink() && isDirectory(full)) visit(full, isSkill || insideSkill, out, seenReal, true);
   }
 }
 

@@ -1,0 +1,25 @@
+import { DEFAULT_META_SKILLS } from "../../lib/engine/limits";
+import { readCasesFile, readCatalogFile } from "../../lib/eval/formats";
+import { runEval } from "../../lib/eval/run-eval";
+import { getJudge, judgeKindFromEnv } from "../../lib/judges/create-judge";
+import { metaSkillsFromEnv } from "../../lib/services/pick-skill";
+import { parseFlags, UsageError } from "../usage";
+
+/** `jev eval`: selection-quality metrics of the configured judge, in process. */
+export async function evalCommand(args: string[], out: (line: string) => void): Promise<number> {
+  const flags = parseFlags(args, {
+    catalog: { type: "string" },
+    cases: { type: "string" },
+    progress: { type: "boolean" },
+  });
+  if (!flags.catalog || !flags.cases) throw new UsageError("eval needs --catalog CATALOG.jsonl and --cases CASES.jsonl");
+  const catalog = readCatalogFile(flags.catalog);
+  const cases = readCasesFile(flags.cases);
+  const report = await runEval(catalog, cases, {
+    judge: getJudge(judgeKindFromEnv()),
+    metaSkills: process.env.JEV_META_SKILLS === undefined ? DEFAULT_META_SKILLS : metaSkillsFromEnv(process.env),
+    onProgress: flags.progress ? (done, total) => console.error(`jev eval: ${done}/${total} cases`) : undefined,
+  });
+  out(JSON.stringify(report));
+  return 0;
+}

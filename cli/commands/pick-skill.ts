@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import { getDb, type Db } from "../../db/client";
+import { serializeReply } from "../../lib/engine/reply";
+import { pickSkillService } from "../../lib/services/pick-skill";
+import { parseFlags, UsageError } from "../usage";
+
+/** `jev pick-skill`: the reply of selection spec §6 as one JSON line. */
+export async function pickSkillCommand(args: string[], out: (line: string) => void): Promise<number> {
+  const flags = parseFlags(args, {
+    turn: { type: "string" },
+    root: { type: "string", multiple: true },
+    session: { type: "string" },
+    loaded: { type: "string", multiple: true },
+    loadable: { type: "string", multiple: true },
+    agent: { type: "string" },
+  });
+  if (flags.turn === undefined) throw new UsageError("pick-skill needs --turn TEXT (or --turn - to read it from standard input)");
+  const turn = flags.turn === "-" ? fs.readFileSync(0, "utf8") : flags.turn;
+  let db: Db | undefined;
+  try {
+    db = getDb();
+  } catch {
+    console.error("jev: decision log unavailable (JEV_DB not writable); answering without it");
+  }
+  const { reply } = await pickSkillService(
+    { turn, roots: flags.root, sessionId: flags.session, loaded: flags.loaded, loadable: flags.loadable, agent: flags.agent },
+    { channel: "cli", db },
+  );
+  out(serializeReply(reply));
+  return 0;
+}

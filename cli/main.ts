@@ -1,0 +1,42 @@
+import { setDiscoveryWatching } from "../lib/catalog/discover";
+import { JevError } from "../lib/errors";
+import { evalCommand } from "./commands/eval";
+import { pickSkillCommand } from "./commands/pick-skill";
+import { USAGE, UsageError } from "./usage";
+
+const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => Promise<number>> = {
+  "pick-skill": pickSkillCommand,
+  eval: evalCommand,
+};
+
+/**
+ * Entry point of `jev`. Exit codes: 0 done, 2 bad usage or bad input, 1 any
+ * other failure; always one line on stderr, never a stack trace.
+ */
+export async function main(argv: string[], out: (line: string) => void = (l) => console.log(l)): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === "help" || command === "--help" || command === "-h") {
+    (command ? console.log : console.error)(USAGE);
+    return command ? 0 : 2;
+  }
+  setDiscoveryWatching(false); // one call per process: a change watch would never pay off
+  const run = COMMANDS[command];
+  if (!run) {
+    console.error(`jev: unknown command '${command}' (try jev --help)`);
+    return 2;
+  }
+  try {
+    return await run(rest, out);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`jev ${command}: ${err.message}`);
+      return 2;
+    }
+    if (err instanceof JevError) {
+      console.error(`jev ${command}: ${err.message}`);
+      return err.code === "bad_request" ? 2 : 1;
+    }
+    console.error(`jev ${command}: failed (${err instanceof Error ? err.name : "error"})`);
+    return 1;
+  }
+}

@@ -1,0 +1,76 @@
+import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { decisions, type NewDecisionRow } from "../schema";
+import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
+
+export function insertDecision(db: Db, row: NewDecisionRow): number {
+  return Number(db.insert(decisions).values(row).run().lastInsertRowid);
+}
+
+export interface DecisionFilter {
+  /** Inclusive, epoch ms. */
+  from: number;
+  /** Exclusive, epoch ms. */
+  to: number;
+  status?: string;
+  reasonCode?: string;
+}
+
+function where(f: DecisionFilter) {
+  const clauses = [gte(decisions.at, f.from), lt(decisions.at, f.to)];
+  if (f.status) clauses.push(eq(decisions.status, f.status));
+  if (f.reasonCode === UNKNOWN_REASON) clauses.push(and(eq(decisions.status, "fail_open"), sql`${decisions.reasonCode} is null`)!);
+  else if (f.reasonCode) clauses.push(eq(decisions.reasonCode, f.reasonCode));
+  return and(...clauses);
+}
+
+export interface DecisionSummary {
+  total: number;
+  byStatus: Record<string, number>;
+  byOutcome: Record<string, number>;
+  /** Fail-open rows by reason code; rows without a code count as `unknown`. */
+  byReason: Record<string, number>;
+  byDay: { day: string; status: string; count: number }[];
+  latencyMs: { p50: number | null; p90: number | null; p99: number | null };
+}
+
+/** Counts and latency percentiles for the Decisions page and `GET /api/decisions/summary`. */
+export function summarizeDecisions(db: Db, f: DecisionFilter): DecisionSummary {
+  const w = where(f);
+  const byStatusRows = db.select({ key: decisions.status, n: count() }).from(decisions).where(w).groupBy(decisions.status).all();
+  const byOutcomeRows = db.select({ key: decisions.outcome, n: count() }).from(decisions).where(w).groupBy(decisions.outcome).all();
+  const byReasonRows = db
+    .select({ key: decisions.reasonCode, n: count() })
+    .from(decisions)
+    .where(and(w, eq(decisions.status, "fail_open")))
+    .groupBy(decisions.reasonCode)
+    .all();
+  const byDay = db
+    .select({ day: decisions.day, status: decisions.status, count: count() })
+    .from(decisions)
+    .where(w)
+    .groupBy(decisions.day, decisions.status)
+    .orderBy(asc(decisions.day))
+    .all();
+  const total = byStatusRows.reduce((s, r) => s + r.n, 0);
+  return {
+    total,
+    byStatus: Object.fromEntries(byStatusRows.map((r) => [r.key, r.n])),
+    byOutcome: Object.fromEntries(byOutcomeRows.map((r) => [r.key, r.n])),
+    byReason: Object.fromEntries(byReasonRows.map((r) => [r.key ?? UNKNOWN_REASON, r.n])),
+    byDay,
+    latencyMs: {
+      p50: latencyPercentile(db, f, total, 50),
+      p90: latencyPercentile(db, f, total, 90),
+      p99: latencyPercentile(db, f, total, 99),
+    },
+  };
+}
+
+/** Nearest-rank percentile of the latency of the rows matching `f`, computed in the database. */
+function latencyPercentile(db: Db, f: DecisionFilter, total: number, p: number): number | null {
+  if (total === 0) return null;
+  const offset = Math.min(total, Math.max(1, Math.ceil((p / 100) * total))) - 1;
+  const row = db.select({ v: decisions.latencyMs }).from(decisions).where(where(f)).orderBy(asc(decisions.latencyMs)).limit(1).offset(offset).get();
+  return row?.v ?? null;
+}

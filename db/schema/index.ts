@@ -1,0 +1,2 @@
+export * from "./decisions";
+export * from "./settings";

@@ -1,0 +1,28 @@
+import crypto from "node:crypto";
+import type { Db } from "../../db/client";
+import { getSetting, setSettingOnce } from "../../db/queries/settings";
+
+const TOKEN_KEY = "api_token";
+
+/**
+ * The bearer token agents send: `JEV_API_TOKEN` when set, else one generated
+ * on first start and kept in the database. `generated` is true only for the
+ * call that created it, so it is printed exactly once.
+ */
+export function ensureApiToken(db: Db, env: NodeJS.ProcessEnv = process.env): { token: string; generated: boolean } {
+  if (env.JEV_API_TOKEN) return { token: env.JEV_API_TOKEN, generated: false };
+  const existing = getSetting(db, TOKEN_KEY);
+  if (existing) return { token: existing, generated: false };
+  const fresh = `jev_${crypto.randomBytes(24).toString("base64url")}`;
+  const stored = setSettingOnce(db, TOKEN_KEY, fresh);
+  return { token: stored, generated: stored === fresh };
+}
+
+/** Constant-time check of an `Authorization: Bearer …` header. */
+export function isAuthorized(header: string | null, token: string): boolean {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (!match) return false;
+  const given = Buffer.from(match[1]);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}

@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearDiscoveryCache, discover } from "./discover";
+import { readHermesSkillsConfig } from "./hermes-config";
+import { defaultRoots, discoverRoots } from "./roots";
+
+let tmp: string;
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "jev-discover-"));
+  clearDiscoveryCache();
+});
+afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function skill(dir: string, frontMatter: string, body = "# body\n"): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "SKILL.md");
+  fs.writeFileSync(file, `---\n${frontMatter}\n---\n${body}`);
+  return file;
+}
+const names = (roots: string[], disabled?: string[]) => discover(roots, { disabled }).skills.map((s) => s.name);
+
+describe("discover", () => {
+  it("reads name and the first 200 description characters; folder name as fallback", () => {
+    const root = path.join(tmp, "skills");
+    skill(path.join(root, "xlsx"), `name: xlsx\ndescription: ${"a".repeat(250)}`);
+    skill(path.join(root, "unnamed-folder"), "description: no name here");
+    const skills = discover([root]).skills;
+    const x = skills.find((s) => s.name === "xlsx")!;
+    const u = skills.find((s) => s.path.includes("unnamed-folder"))!;
+    expect(x.description).toHaveLength(200);
+    expect(x.path).toBe(path.join(root, "xlsx", "SKILL.md"));
+    expect(u.name).toBe("unnamed-folder");
+  });
+
+  it("reads block-scalar descriptions and nested Hermes categories (real fixture)", () => {
+    const root = path.join(tmp, "skills");
+    const fixture = fs.readFileSync(path.resolve(__dirname, "../../../shared/fixtures/hermes/SKILL.frontmatter.mlops-inference-vllm.md"), "utf8");
+    fs.mkdirSync(path.join(root, "mlops", "inference", "vllm"), { recursive: true });
+    fs.writeFileSync(path.join(root, "mlops", "inference", "vllm", "SKILL.md"), fixture);
+    fs.writeFileSync(path.join(root, "mlops", "DESCRIPTION.md"), "---\ndescription: category\n---\n");
+    const [s] = discover([root]).skills;
+    expect(s.name).toBe("serving-llms-vllm");
+    expect(s.description.length).toBeGreaterThan(20);
+  });
+
+  it("never walks dot folders, node_modules, virtualenvs or a skill's support folders", () => {
+    const root = path.join(tmp, "skills");
+    skill(path.join(root, "real"), "name: real\ndescription: r");
+    for (const hidden of [".archive/old", ".hub/x", "node_modules/pkg", "venv/lib", "__pycache__/x", "real/references/inner", "real/templates/t", "real/scripts/s", "real/assets/a"]) {
+      skill(path.join(root, hidden), `name: hidden-${hidden.replace(/\W/g, "-")}\ndescription: h`);
+    }
+    expect(names([root])).toEqual(["real"]);
+  });
+
+  it("first root wins on a repeated name; disabled names are never offered", () => {
+    const a = path.join(tmp, "a");
+    const b = path.join(tmp, "b");
+    skill(path.join(a, "pdf"), "name: pdf\ndescription: from a");
+    skill(path.join(b, "pdf"), "name: pdf\ndescription: from b");
+    skill(path.join(b, "docx"), "name: docx\ndescription: d");
+    const cat = discover([a, b]).skills;
+    expect(cat.find((s) => s.name === "pdf")!.description).toBe("from a");
+    expect(names([a, b], ["docx"])).toEqual(["pdf"]);
+  });
+
+  it("skips files whose front matter does not parse", () => {
+    const root = path.join(tmp, "skills");
+    skill(path.join(root, "ok"), "name: ok\ndescription: fine");
+    skill(path.join(root, "broken"), "name: [unclosed\ndescription: : :");
+    expect(names([root])).toEqual(["ok"]);
+  });
+
+  it("serves repeats from the cache and sees added, removed and edited skills", () => {
+    const root = path.join(tmp, "skills");
+    skill(path.join(root, "one"), "name: one\ndescription: first");
+    const first = discover([root]);
+    expect(discover([root])).toBe(first); // unchanged tree: same snapshot object
+    skill(path.join(root, "two"), "name: two\ndescription: second");
+    expect(names([root])).toEqual(["one", "two"]);
+    const file = path.join(root, "one", "SKILL.md");
+    fs.writeFileSync(file, "---\nname: one\ndescription: edited in place, longer\n---\n");
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(file, later, later);
+    expect(discover([root]).skills[0].description).toBe("edited in place, longer");
+    fs.rmSync(path.join(root, "two"), { recursive: true });
+    expect(names([root])).toEqual(["one"]);
+  });
+});
+
+describe("Hermes roots", () => {
+  it("local skills first, then external_dirs in config order, expanded, deduplicated, missing dropped", () => {
+    const home = path.join(tmp, "hermes");
+    fs.mkdirSync(path.join(home, "skills"), { recursive: true });
+    fs.mkdirSync(path.join(tmp, "ext1"));
+    fs.mkdirSync(path.join(home, "rel"));
+    fs.writeFileSync(
+      path.join(home, "config.yaml"),
+      `skills:\n  external_dirs:\n    - \${JEV_TEST_EXT}\n    - rel\n    - ~/does-not-exist\n    - ${path.join(tmp, "ext1")}\n  disabled: old-skill\n`,
+    );
+    const env = { ...process.env, JEV_TEST_EXT: path.join(tmp, "ext1"), HOME: tmp };
+    expect(discoverRoots(home, env)).toEqual([path.join(home, "skills"), path.join(tmp, "ext1"), path.join(home, "rel")]);
+    expect(readHermesSkillsConfig(home).disabled).toEqual(["old-skill"]);
+  });
+
+  it("a missing or broken config gives the defaults", () => {
+    const home = path.join(tmp, "hermes");
+    fs.mkdirSync(home);
+    fs.writeFileSync(path.join(home, "config.yaml"), "skills: [this is: not: valid");
+    expect(readHermesSkillsConfig(home)).toEqual({ externalDirs: [], disabled: [] });
+    expect(discoverRoots(path.join(tmp, "nowhere"))).toEqual([]);
+  });
+
+  it("default roots: Hermes, ~/.claude/skills, ~/.codex/skills, ./skills (not for Hermes)", () => {
+    const home = path.join(tmp, "hermes");
+    for (const d of ["hermes/skills", ".claude/skills", ".codex/skills", "project/skills"]) fs.mkdirSync(path.join(tmp, d), { recursive: true });
+    const env = { ...process.env, HOME: tmp };
+    const cwd = path.join(tmp, "project");
+    expect(defaultRoots({ hermesHome: home, cwd, env })).toEqual([
+      path.join(home, "skills"),
+      path.join(tmp, ".claude/skills"),
+      path.join(tmp, ".codex/skills"),
+      path.join(cwd, "skills"),
+    ]);
+    expect(defaultRoots({ hermesHome: home, cwd, env, servingHermes: true })).not.toContain(path.join(cwd, "skills"));
+  });
+});
+
+describe("discover change watching", () => {
+  it("notices an in-place edit through the watch without a full sweep", async () => {
+    const root = path.join(tmp, "skills");
+    skill(path.join(root, "one"), "name: one\ndescription: first");
+    const first = discover([root]);
+    await new Promise((r) => setImmediate(r)); // the watch is set up just after the cold read
+    expect(discover([root])).toBe(first);
+    fs.appendFileSync(path.join(root, "one", "SKILL.md"), "\nmore body\n");
+    fs.writeFileSync(path.join(root, "one", "SKILL.md"), "---\nname: one\ndescription: second version\n---\n");
+    await new Promise((r) => setTimeout(r, 100)); // inotify delivers asynchronously
+    expect(discover([root]).skills[0].description).toBe("second version");
+  });
+});

@@ -1,0 +1,35 @@
+import fs from "node:fs";
+
+/**
+ * Tells whether any watched folder changed since it was set up: inotify on
+ * each folder of a skill tree reports entries added, removed, renamed and
+ * files (SKILL.md) written in place. Non-persistent, so it never keeps a CLI
+ * process alive. `broken` means events cannot be trusted (limit reached,
+ * unsupported filesystem): callers then fall back to stat-ing everything.
+ */
+export class TreeWatch {
+  dirty = false;
+  broken = false;
+  private readonly watchers: fs.FSWatcher[] = [];
+
+  constructor(folders: Iterable<string>) {
+    try {
+      for (const folder of folders) {
+        const w = fs.watch(folder, { persistent: false }, () => {
+          this.dirty = true;
+        });
+        w.on("error", () => {
+          this.broken = true;
+        });
+        this.watchers.push(w);
+      }
+    } catch {
+      this.broken = true;
+      this.close();
+    }
+  }
+
+  close(): void {
+    for (const w of this.watchers.splice(0)) w.close();
+  }
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import type { SkillCard } from "../catalog/types";
+import { JudgeError } from "../judges/types";
+import { pickSkill, type PickDeps } from "./pick-skill";
+import { serializeReply } from "./reply";
+import { ScriptedJudge } from "./test-judge";
+import { verifyCatalogEntry } from "./verify";
+
+const card = (name: string): SkillCard => ({ name, description: `does ${name}`, path: `/skills/${name}/SKILL.md` });
+const catalogOf = (n: number) => Array.from({ length: n }, (_, i) => card(`skill-${i}`));
+
+function deps(judge: ScriptedJudge, catalog: SkillCard[], extra: Partial<PickDeps> = {}): PickDeps {
+  return { catalog, judge, verify: verifyCatalogEntry, metaSkills: ["using-superpowers"], now: () => 0, ...extra };
+}
+
+describe("stage 1 batching (selection spec §4)", () => {
+  it.each([
+    [377, 4],
+    [960, 8],
+    [120, 1],
+    [121, 2],
+  ])("%i skills → %i concurrent requests of at most 120", async (n, expected) => {
+    const judge = new ScriptedJudge({ delayMs: 5 });
+    const { record } = await pickSkill({ turn: "convert this spreadsheet" }, deps(judge, catalogOf(n)));
+    expect(judge.stageOneCalls).toHaveLength(expected);
+    expect(judge.maxInFlight).toBe(expected);
+    expect(Math.max(...judge.stageOneCalls.map((c) => c.batch.length))).toBeLessThanOrEqual(120);
+    expect(new Set(judge.stageOneCalls.flatMap((c) => c.batch)).size).toBe(n);
+    expect(record.requests).toBe(expected); // nothing fits: stage 1 only
+  });
+
+  it("ends after stage 1 when nothing fits, with the documented reply", async () => {
+    const judge = new ScriptedJudge({ scores: { "skill-3": 0.01 } });
+    const { reply, record } = await pickSkill({ turn: "what is the capital of France" }, deps(judge, catalogOf(10)));
+    expect(judge.stageTwoCalls).toHaveLength(0);
+    expect(serializeReply(reply)).toBe('{"status":"ok","needs_skill":0.0,"skills":[],"latency_ms":0}');
+    expect(record.outcome).toBe("nothing_fits");
+  });
+
+  it("fails open when any batch fails, keeping no exception text", async () => {
+    const judge = new ScriptedJudge({ failBatch: 2, scores: { "skill-0": 0.9 } });
+    const { reply, record } = await pickSkill({ turn: "make a chart" }, deps(judge, catalogOf(500)));
+    expect(serializeReply(reply)).toBe('{"status":"fail_open","reason":"stage_one_incomplete","skills":[]}');
+    expect(record.reasonCode).toBe("stage_one_incomplete");
+    expect(JSON.stringify(record)).not.toContain("secret");
+    expect(judge.stageTwoCalls).toHaveLength(0);
+  });
+});
+
+describe("stage 2", () => {
+  it("reads the top 5 and returns at most three, best match first", async () => {
+    const scores = Object.fromEntries(catalogOf(8).map((s, i) => [s.name, 0.1 * (i + 1)]));
+    const judge = new ScriptedJudge({ scores, matches: { "skill-7": 0.6, "skill-6": 0.9, "skill-5": 0.4, "skill-4": 0.3, "skill-3": 0.2 } });
+    const { reply, record } = await pickSkill({ turn: "plot the data" }, deps(judge, catalogOf(8)));
+    expect(judge.stageTwoCalls[0].finalists.map((i) => `skill-${i}`)).toEqual(["skill-7", "skill-6", "skill-5", "skill-4", "skill-3"]);
+    expect(reply.skills.map((s) => s.name)).toEqual(["skill-6", "skill-7", "skill-5"]);
+    expect(record.requests).toBe(2);
+    expect(record.outcome).toBe("suggested");
+  });
+
+  it("may reject every finalist", async () => {
+    const judge = new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.02 }, needsSkill: 0.04 });
+    const { reply, record } = await pickSkill({ turn: "tell me a joke" }, deps(judge, catalogOf(3)));
+    expect(reply).toMatchObject({ status: "ok", skills: [], needs_skill: 0.04 });
+    expect(record.outcome).toBe("rejected");
+  });
+
+  it("fails open with the judge's bounded reason when stage 2 fails", async () => {
+    const judge = new ScriptedJudge({ scores: { "skill-1": 0.5 }, failStageTwo: new JudgeError("rate_limited") });
+    const { reply } = await pickSkill({ turn: "deploy it to prod" }, deps(judge, catalogOf(3)));
+    expect(reply).toEqual({ status: "fail_open", reason: "rate_limited", skills: [] });
+    const other = new ScriptedJudge({ scores: { "skill-1": 0.5 }, failStageTwo: new Error("boom with turn text") });
+    expect((await pickSkill({ turn: "deploy it to prod" }, deps(other, catalogOf(3)))).reply).toEqual({ status: "fail_open", reason: "other", skills: [] });
+  });
+});
+
+describe("catalog rules", () => {
+  it("caps at 960, reports skills_dropped and hands the dropped names over", async () => {
+    const dropped: string[][] = [];
+    const judge = new ScriptedJudge();
+    const { reply, record } = await pickSkill({ turn: "lint the repo" }, deps(judge, catalogOf(1000), { onDropped: (n) => dropped.push([...n]) }));
+    expect(judge.stageOneCalls).toHaveLength(8);
+    expect(reply.skills_dropped).toBe(40);
+    expect(record.skillsDropped).toBe(40);
+    expect(dropped[0]).toHaveLength(40);
+    expect(dropped[0][0]).toBe("skill-960");
+    expect(serializeReply(reply)).toBe('{"status":"ok","needs_skill":0.0,"skills":[],"latency_ms":0,"skills_dropped":40}');
+  });
+
+  it("removes meta skills before ranking", async () => {
+    const judge = new ScriptedJudge({ scores: { "using-superpowers": 1 } });
+    await pickSkill({ turn: "which skill should I use" }, deps(judge, [card("using-superpowers"), card("pdf")]));
+    expect(judge.stageOneCalls[0].catalog.skills.map((s) => s.name)).toEqual(["pdf"]);
+  });
+
+  it("fails open with no_skills on an empty catalog", async () => {
+    const { reply } = await pickSkill({ turn: "make a pdf" }, deps(new ScriptedJudge(), []));
+    expect(serializeReply(reply)).toBe('{"status":"fail_open","reason":"no_skills","skills":[]}');
+  });
+});
+
+describe("gate and privacy run before any judge call", () => {
+  it("answers trivial turns locally", async () => {
+    const judge = new ScriptedJudge();
+    const { reply } = await pickSkill({ turn: "thanks, that worked" }, deps(judge, catalogOf(3)));
+    expect(serializeReply(reply)).toBe('{"status":"ok","needs_skill":0.0,"skills":[],"latency_ms":0,"skipped":"trivial"}');
+    expect(judge.stageOneCalls).toHaveLength(0);
+  });
+
+  it("never sends a turn that looks secret", async () => {
+    const judge = new ScriptedJudge();
+    const { reply, record } = await pickSkill({ turn: "deploy with postgres://root:hunter22@db:5432/app" }, deps(judge, catalogOf(3)));
+    expect(reply).toEqual({ status: "fail_open", reason: "sensitive_turn", skills: [] });
+    expect(record.reasonCode).toBe("sensitive_turn");
+    expect(judge.stageOneCalls).toHaveLength(0);
+  });
+
+  it("sends only the redacted turn", async () => {
+    const judge = new ScriptedJudge();
+    await pickSkill({ turn: "email the report to jane@example.com" }, deps(judge, catalogOf(3)));
+    expect(judge.stageOneCalls[0].turn).toBe("email the report to [EMAIL]");
+  });
+});
+
+describe("verification (selection spec §5)", () => {
+  const scored = { scores: { a: 0.9, b: 0.8, c: 0.7 }, matches: { a: 0.9, b: 0.8, c: 0.7 } };
+  it("drops skills the loader cannot open and returns the loader's name", async () => {
+    const verify = (c: SkillCard) => (c.name === "a" ? null : c.name.toUpperCase());
+    const { reply } = await pickSkill({ turn: "do the thing" }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")], { verify }));
+    expect(reply.skills.map((s) => s.name)).toEqual(["B", "C"]);
+  });
+  it("never returns a name outside `loadable`", async () => {
+    const { reply } = await pickSkill({ turn: "do the thing", loadable: ["c"] }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
+    expect(reply.skills.map((s) => s.name)).toEqual(["c"]);
+  });
+  it("never returns an excluded (already loaded) skill", async () => {
+    const { reply } = await pickSkill({ turn: "do the thing", exclude: ["a"] }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
+    expect(reply.skills.map((s) => s.name)).toEqual(["b", "c"]);
+  });
+});
+
+describe("reply format (selection spec §6)", () => {
+  it("prints probabilities with a decimal point, in the documented key order", () => {
+    expect(
+      serializeReply({ status: "ok", needs_skill: 0.78, skills: [{ name: "xlsx", path: "/s/xlsx/SKILL.md", match: 0.72 }], latency_ms: 1143 }),
+    ).toBe('{"status":"ok","needs_skill":0.78,"skills":[{"name":"xlsx","path":"/s/xlsx/SKILL.md","match":0.72}],"latency_ms":1143}');
+    expect(serializeReply({ status: "ok", needs_skill: 1, skills: [], latency_ms: 3 })).toBe('{"status":"ok","needs_skill":1.0,"skills":[],"latency_ms":3}');
+    const parsed = JSON.parse(serializeReply({ status: "ok", needs_skill: 0.123456, skills: [], latency_ms: 3 }));
+    expect(parsed.needs_skill).toBe(0.123);
+  });
+});

@@ -1,0 +1,45 @@
+import type { Judge, StageOneRequest, StageTwoRequest } from "../judges/types";
+
+/**
+ * A judge whose answers a test writes down: a stage-1 score per skill name and
+ * stage-2 matches per name. It records every call so tests can check batching.
+ */
+export class ScriptedJudge implements Judge {
+  readonly kind = "local" as const;
+  readonly stageOneCalls: StageOneRequest[] = [];
+  readonly stageTwoCalls: StageTwoRequest[] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+
+  constructor(
+    private readonly script: {
+      scores?: Record<string, number>;
+      matches?: Record<string, number>;
+      needsSkill?: number;
+      failBatch?: number;
+      failStageTwo?: Error;
+      delayMs?: number;
+    } = {},
+  ) {}
+
+  async stageOne(request: StageOneRequest) {
+    this.stageOneCalls.push(request);
+    const call = this.stageOneCalls.length - 1;
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      await new Promise((r) => setTimeout(r, this.script.delayMs ?? 1));
+      if (this.script.failBatch === call) throw new Error("upstream said: secret turn text here");
+      return { scores: request.batch.map((i) => this.script.scores?.[request.catalog.skills[i].name] ?? 0) };
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  async stageTwo(request: StageTwoRequest) {
+    this.stageTwoCalls.push(request);
+    if (this.script.failStageTwo) throw this.script.failStageTwo;
+    const matches = request.finalists.map((i) => this.script.matches?.[request.catalog.skills[i].name] ?? 0);
+    return { needsSkill: this.script.needsSkill ?? Math.max(0, ...matches), matches };
+  }
+}

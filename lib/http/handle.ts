@@ -1,0 +1,54 @@
+import type { z } from "zod";
+import { describeZodIssue, JevError, toJevError } from "../errors";
+import { isAuthorized, ensureApiToken } from "../auth/api-token";
+import { getDb } from "../../db/client";
+
+/** Bodies above this are refused with 413 before parsing. */
+export const MAX_BODY_BYTES = 1_000_000;
+
+export function errorResponse(err: unknown): Response {
+  const e = toJevError(err);
+  if (e.code === "internal") console.error(`[jev] internal error (${err instanceof Error ? err.name : typeof err})`);
+  return Response.json(e.toJSON(), { status: e.status });
+}
+
+/** 401 unless the request carries the API token. */
+export function requireToken(request: Request): void {
+  const { token } = ensureApiToken(getDb());
+  if (!isAuthorized(request.headers.get("authorization"), token)) {
+    throw new JevError("unauthorized", "missing or wrong bearer token (Authorization: Bearer $JEV_API_TOKEN)");
+  }
+}
+
+/** Read a JSON body within the size limit and validate it; errors name the field. */
+export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new JevError("payload_too_large", `body over ${MAX_BODY_BYTES} bytes`);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new JevError("payload_too_large", `body over ${MAX_BODY_BYTES} bytes`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new JevError("bad_request", "body: not valid JSON", "body");
+  }
+  return parseWith(schema, value);
+}
+
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const { field, message } = describeZodIssue(parsed.error.issues[0]);
+    throw new JevError("bad_request", message, field);
+  }
+  return parsed.data;
+}
+
+/** Wrap a route body: typed errors become their status, anything else a bare 500. */
+export async function handle(run: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await run();
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

@@ -1,0 +1,29 @@
+import type { Db } from "../../db/client";
+import { summarizeDecisions, type DecisionSummary } from "../../db/queries/decisions";
+import { JevError } from "../errors";
+import { DAY_MS, utcDay } from "../time";
+
+export interface SummaryRange {
+  from?: string;
+  to?: string;
+  status?: string;
+  reason?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Default window when no range is given. */
+export const DEFAULT_RANGE_DAYS = 7;
+
+/** Resolve `from`/`to` (UTC days, `to` inclusive, or ISO instants) to [from, to) epoch ms. */
+export function resolveRange(range: SummaryRange, now: number = Date.now()): { from: number; to: number } {
+  const to = range.to ? Date.parse(range.to) + (DAY.test(range.to) ? DAY_MS : 0) : Date.parse(utcDay(now)) + DAY_MS;
+  const from = range.from ? Date.parse(range.from) : to - DEFAULT_RANGE_DAYS * DAY_MS;
+  if (from >= to) throw new JevError("bad_request", "from: must be before to", "from");
+  return { from, to };
+}
+
+export function decisionSummary(db: Db, range: SummaryRange, now?: number): DecisionSummary & { from: string; to: string } {
+  const { from, to } = resolveRange(range, now);
+  const summary = summarizeDecisions(db, { from, to, status: range.status, reasonCode: range.reason });
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...summary };
+}

@@ -1,0 +1,104 @@
+import { performance } from "node:perf_hooks";
+import type { Db } from "../../db/client";
+import { insertDecision } from "../../db/queries/decisions";
+import { discover } from "../catalog/discover";
+import { resolveHermesHome } from "../catalog/expand-path";
+import { readHermesSkillsConfig } from "../catalog/hermes-config";
+import { defaultRoots } from "../catalog/roots";
+import { DEFAULT_META_SKILLS } from "../engine/limits";
+import { pickSkill, type Decision } from "../engine/pick-skill";
+import { verifyOnDisk } from "../engine/verify";
+import { getJudge, judgeKindFromEnv } from "../judges/create-judge";
+import { utcDay } from "../time";
+
+export interface PickRequest {
+  turn: string;
+  sessionId?: string;
+  /** Replace the default roots entirely. */
+  roots?: string[];
+  /** Skills already loaded in this session: never suggested again. */
+  loaded?: string[];
+  /** Names the agent's loader knows: nothing else is returned. */
+  loadable?: string[];
+  /** The agent being served; `hermes` keeps its working directory's ./skills out. */
+  agent?: string;
+}
+
+export interface PickContext {
+  channel: "api" | "cli";
+  env?: NodeJS.ProcessEnv;
+  /** Where decision rows go; omitted when there is no database to write. */
+  db?: Db;
+  clock?: () => number;
+}
+
+/** `JEV_META_SKILLS` (comma-separated) or the default list. */
+export function metaSkillsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.JEV_META_SKILLS;
+  if (raw === undefined) return [...DEFAULT_META_SKILLS];
+  return raw.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+/** The roots and disabled names a request ranks (selection spec §1). */
+export function catalogSource(request: Pick<PickRequest, "roots" | "agent">, env: NodeJS.ProcessEnv) {
+  const hermesHome = resolveHermesHome(undefined, env);
+  if (request.roots && request.roots.length > 0) return { roots: request.roots, disabled: [] as string[] };
+  return {
+    roots: defaultRoots({ hermesHome, env, servingHermes: request.agent === "hermes" }),
+    disabled: readHermesSkillsConfig(hermesHome).disabled,
+  };
+}
+
+const loggedDropped = new Set<string>();
+
+/** Names beyond the cap are logged once per process (selection spec §4). */
+function logDroppedOnce(names: readonly string[]): void {
+  const fresh = names.filter((n) => !loggedDropped.has(n));
+  if (fresh.length === 0) return;
+  fresh.forEach((n) => loggedDropped.add(n));
+  console.warn(`[jev] catalog over the 960-skill cap; not ranked: ${fresh.join(", ")}`);
+}
+
+/** One served decision: rank, reply, and write the decision-log row. */
+export async function pickSkillService(request: PickRequest, ctx: PickContext): Promise<Decision> {
+  const env = ctx.env ?? process.env;
+  const judgeKind = judgeKindFromEnv(env);
+  const { roots, disabled } = catalogSource(request, env);
+  const catalog = discover(roots, { disabled }).skills;
+  const decision = await pickSkill(
+    { turn: request.turn, loadable: request.loadable, exclude: request.loaded },
+    {
+      catalog,
+      judge: getJudge(judgeKind),
+      verify: verifyOnDisk,
+      metaSkills: metaSkillsFromEnv(env),
+      now: () => performance.now(),
+      onDropped: logDroppedOnce,
+    },
+  );
+  if (ctx.db) {
+    const at = (ctx.clock ?? Date.now)();
+    const r = decision.record;
+    try {
+      insertDecision(ctx.db, {
+        at,
+        day: utcDay(at),
+        status: r.status,
+        outcome: r.outcome,
+        reasonCode: r.reasonCode,
+        needsSkill: r.needsSkill,
+        latencyMs: r.latencyMs,
+        requests: r.requests,
+        catalogSize: r.catalogSize,
+        skillsReturned: r.skillsReturned,
+        skillsDropped: r.skillsDropped,
+        judge: judgeKind,
+        channel: ctx.channel,
+      });
+    } catch {
+      // The agent's answer matters more than the log row; say so without the raw message.
+      console.error("[jev] could not write the decision log row");
+    }
+  }
+  return decision;
+}
