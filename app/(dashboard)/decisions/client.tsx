@@ -33,7 +33,7 @@ export function DecisionsClient({ view }: { view: DecisionsView }) {
         </label>
         <label>
           Status{" "}
-          <select name="status" value={view.status ?? ""} onChange={(e) => setView({ status: (e.target.value || undefined) as DecisionsView["status"] })}>
+          <select name="status" aria-label="Status" value={view.status ?? ""} onChange={(e) => setView({ status: (e.target.value || undefined) as DecisionsView["status"] })}>
             <option value="">all</option>
             {DECISION_STATUSES.map((s) => (
               <option key={s}>{s}</option>
@@ -42,7 +42,7 @@ export function DecisionsClient({ view }: { view: DecisionsView }) {
         </label>
         <label>
           Reason{" "}
-          <select name="reason" value={view.reason ?? ""} onChange={(e) => setView({ reason: (e.target.value || undefined) as DecisionsView["reason"] })}>
+          <select name="reason" aria-label="Reason" value={view.reason ?? ""} onChange={(e) => setView({ reason: (e.target.value || undefined) as DecisionsView["reason"] })}>
             <option value="">all</option>
             {[...REASON_CODES, UNKNOWN_REASON].map((r) => (
               <option key={r}>{r}</option>

@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+import { authHeaders, E2E } from "./support/env";
+
+test.describe("HTTP API on next start", () => {
+  test("health needs no token and counts the Hermes catalog", async ({ request }) => {
+    const res = await request.get("/api/health");
+    expect(res.status()).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ ok: true, db: "sqlite" });
+    expect(body.skills).toBeGreaterThan(800);
+  });
+
+  test("pick-skill refuses a missing or wrong token", async ({ request }) => {
+    const headerSets: Record<string, string>[] = [{}, { authorization: "Bearer nope" }];
+    for (const headers of headerSets) {
+      const res = await request.post("/api/pick-skill", { data: { turn: "make a pdf" }, headers });
+      expect(res.status()).toBe(401);
+      expect((await res.json()).error.code).toBe("unauthorized");
+    }
+  });
+
+  test("bad input gets a 400 naming the field, an oversized body a 413", async ({ request }) => {
+    const cases: [unknown, string][] = [
+      [{}, "turn"],
+      [{ turn: 42 }, "turn"],
+      [{ turn: "x", roots: "not-a-list" }, "roots"],
+      [{ turn: "x", loadable: [""] }, "loadable.0"],
+      [[1, 2], "body"],
+    ];
+    for (const [data, field] of cases) {
+      const res = await request.post("/api/pick-skill", { data: data as object, headers: authHeaders });
+      expect(res.status(), JSON.stringify(data)).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe("bad_request");
+      expect(body.error.message).toContain(field);
+    }
+    const notJson = await request.post("/api/pick-skill", { data: "{not json", headers: { ...authHeaders, "content-type": "application/json" } });
+    expect(notJson.status()).toBe(400);
+    const huge = await request.post("/api/pick-skill", { data: { turn: "x".repeat(1_100_000) }, headers: authHeaders });
+    expect(huge.status()).toBe(413);
+  });
+
+  test("answers trivial and secret turns in the documented shapes, byte for byte", async ({ request }) => {
+    const trivial = await request.post("/api/pick-skill", { data: { turn: "thanks, that worked" }, headers: authHeaders });
+    expect(await trivial.text()).toBe('{"status":"ok","needs_skill":0.0,"skills":[],"latency_ms":0,"skipped":"trivial"}');
+    const secret = await request.post("/api/pick-skill", { data: { turn: "deploy with postgres://admin:hunter22@db:5432/app" }, headers: authHeaders });
+    expect(await secret.text()).toBe('{"status":"fail_open","reason":"sensitive_turn","skills":[]}');
+  });
+
+  test("ranks the real catalog and returns loadable skills with their paths", async ({ request }) => {
+    const res = await request.post("/api/pick-skill", { data: { turn: "review my pull request for security vulnerabilities", session_id: "s1" }, headers: authHeaders });
+    expect(res.status()).toBe(200);
+    const text = await res.text();
+    expect(text.startsWith('{"status":"ok","needs_skill":')).toBe(true);
+    const reply = JSON.parse(text);
+    expect(reply.skills.length).toBeGreaterThan(0);
+    expect(reply.skills.length).toBeLessThanOrEqual(3);
+    expect(reply.skills[0].path).toContain(E2E.hermesHome);
+    expect(reply.skills[0].match).toBeGreaterThanOrEqual(0.5);
+  });
+
+  test("honours Hermes skills.disabled and the caller's loadable list", async ({ request }) => {
+    const turn = "edit this Word document: tracked changes and comments in a .docx file";
+    const res = await request.post("/api/pick-skill", { data: { turn }, headers: authHeaders });
+    const names = (await res.json()).skills.map((s: { name: string }) => s.name);
+    expect(names).not.toContain(E2E.disabledSkill);
+    const bounded = await request.post("/api/pick-skill", { data: { turn, loadable: ["nothing-here"] }, headers: authHeaders });
+    expect((await bounded.json()).skills).toEqual([]);
+  });
+
+  test("decision summary counts what was served, and validates its range", async ({ request }) => {
+    expect((await request.get("/api/decisions/summary")).status()).toBe(401);
+    const res = await request.get("/api/decisions/summary", { headers: authHeaders });
+    expect(res.status()).toBe(200);
+    const body = await res.json();
+    expect(body.total).toBeGreaterThanOrEqual(4);
+    expect(body.byReason.sensitive_turn).toBeGreaterThanOrEqual(1);
+    expect(body.byOutcome.trivial).toBeGreaterThanOrEqual(1);
+    const bad = await request.get("/api/decisions/summary?from=yesterday", { headers: authHeaders });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).error.message).toContain("from");
+  });
+});

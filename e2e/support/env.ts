@@ -1,0 +1,25 @@
+import path from "node:path";
+
+const dir = path.resolve(".tmp/e2e");
+const port = process.env.E2E_PORT || "3199";
+
+/** Everything the e2e server and specs share: one place for ports, paths and the token. */
+export const E2E = {
+  dir,
+  port,
+  baseURL: `http://127.0.0.1:${port}`,
+  token: "e2e-token-not-secret",
+  hermesHome: path.join(dir, "hermes"),
+  /** A Hermes skill disabled in config.yaml: never offered. */
+  disabledSkill: "docx",
+  serverEnv: {
+    PORT: port,
+    HOST: "127.0.0.1",
+    JEV_DB: path.join(dir, "jev.db"),
+    JEV_API_TOKEN: "e2e-token-not-secret",
+    HERMES_HOME: path.join(dir, "hermes"),
+    NEXT_TELEMETRY_DISABLED: "1",
+  },
+};
+
+export const authHeaders = { authorization: `Bearer ${E2E.token}` };
