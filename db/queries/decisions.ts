@@ -3,8 +3,25 @@ import type { Db } from "../client";
 import { decisions, type NewDecisionRow } from "../schema";
 import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 
+/** A prepared insert per handle: building and preparing the SQL each time cost ~0.3 ms per decision. */
+const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
+
+function prepareInsert(db: Db) {
+  const p = (name: keyof NewDecisionRow) => sql.placeholder(name);
+  return db
+    .insert(decisions)
+    .values({
+      at: p("at"), day: p("day"), status: p("status"), outcome: p("outcome"), reasonCode: p("reasonCode"),
+      needsSkill: p("needsSkill"), latencyMs: p("latencyMs"), requests: p("requests"), catalogSize: p("catalogSize"),
+      skillsReturned: p("skillsReturned"), skillsDropped: p("skillsDropped"), judge: p("judge"), channel: p("channel"),
+    })
+    .prepare();
+}
+
 export function insertDecision(db: Db, row: NewDecisionRow): number {
-  return Number(db.insert(decisions).values(row).run().lastInsertRowid);
+  let insert = preparedInserts.get(db);
+  if (!insert) preparedInserts.set(db, (insert = prepareInsert(db)));
+  return Number(insert.run({ reasonCode: null, needsSkill: null, skillsDropped: 0, ...row }).lastInsertRowid);
 }
 
 export interface DecisionFilter {

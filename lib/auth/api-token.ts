@@ -11,12 +11,21 @@ const TOKEN_KEY = "api_token";
  */
 export function ensureApiToken(db: Db, env: NodeJS.ProcessEnv = process.env): { token: string; generated: boolean } {
   if (env.JEV_API_TOKEN) return { token: env.JEV_API_TOKEN, generated: false };
+  const known = storedTokens.get(db);
+  if (known) return { token: known, generated: false };
   const existing = getSetting(db, TOKEN_KEY);
-  if (existing) return { token: existing, generated: false };
+  if (existing) {
+    storedTokens.set(db, existing);
+    return { token: existing, generated: false };
+  }
   const fresh = `jev_${crypto.randomBytes(24).toString("base64url")}`;
   const stored = setSettingOnce(db, TOKEN_KEY, fresh);
+  storedTokens.set(db, stored);
   return { token: stored, generated: stored === fresh };
 }
+
+/** The stored token never changes once written: read it once per database handle. */
+const storedTokens = new WeakMap<Db, string>();
 
 /** Constant-time check of an `Authorization: Bearer …` header. */
 export function isAuthorized(header: string | null, token: string): boolean {

@@ -59,6 +59,15 @@ function stamp(p: string): FileStamp | null {
   return st ? { mtimeMs: st.mtimeMs, size: st.size } : null;
 }
 
+/**
+ * The card of one SKILL.md as it is on disk now: re-read and re-parsed only when
+ * its mtime or size changed, so a repeat costs one stat. Null when the file is
+ * gone or does not parse.
+ */
+export function readSkillCard(file: string): SkillCard | null {
+  return readCard(file);
+}
+
 function readCard(file: string): SkillCard | null {
   const st = stamp(file);
   if (!st) return null;

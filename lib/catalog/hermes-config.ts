@@ -15,11 +15,27 @@ function stringList(value: unknown): string[] {
   return [];
 }
 
-/** Read `$HERMES_HOME/config.yaml`; a missing, unreadable or ill-typed file gives the defaults. */
+const cache = new Map<string, { mtimeMs: number; size: number; config: HermesSkillsConfig }>();
+
+/**
+ * Read `$HERMES_HOME/config.yaml`; a missing, unreadable or ill-typed file gives
+ * the defaults. Parsed once per change of the file (one stat per call).
+ */
 export function readHermesSkillsConfig(hermesHome: string): HermesSkillsConfig {
+  const file = path.join(hermesHome, "config.yaml");
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  if (!st) return { externalDirs: [], disabled: [] };
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.config;
+  const config = parseConfig(file);
+  cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, config });
+  return config;
+}
+
+function parseConfig(file: string): HermesSkillsConfig {
   let doc: unknown;
   try {
-    doc = parse(fs.readFileSync(path.join(hermesHome, "config.yaml"), "utf8"));
+    doc = parse(fs.readFileSync(file, "utf8"));
   } catch {
     return { externalDirs: [], disabled: [] };
   }

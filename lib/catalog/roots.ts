@@ -44,8 +44,27 @@ export interface DefaultRootsOptions {
   servingHermes?: boolean;
 }
 
+/**
+ * How long a resolved list of default roots is reused. Roots themselves rarely
+ * appear or vanish; a new root is picked up within this time. (Changes inside
+ * roots are caught by discovery's own watch, immediately.)
+ */
+const ROOTS_TTL_MS = 2_000;
+const resolvedRoots = new Map<string, { at: number; roots: string[] }>();
+
 /** Hermes roots, then `~/.claude/skills`, `~/.codex/skills`, `./skills`. */
 export function defaultRoots(opts: DefaultRootsOptions): string[] {
+  const env = opts.env ?? process.env;
+  const key = [opts.hermesHome, opts.cwd ?? process.cwd(), homeDir(env), opts.servingHermes ? 1 : 0].join("\0");
+  const hit = resolvedRoots.get(key);
+  if (hit && Date.now() - hit.at < ROOTS_TTL_MS) return hit.roots;
+  const roots = resolveDefaultRoots(opts);
+  if (resolvedRoots.size > 32) resolvedRoots.clear();
+  resolvedRoots.set(key, { at: Date.now(), roots });
+  return roots;
+}
+
+function resolveDefaultRoots(opts: DefaultRootsOptions): string[] {
   const env = opts.env ?? process.env;
   const home = homeDir(env);
   const candidates = [

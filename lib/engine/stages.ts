@@ -4,12 +4,19 @@ import { LIMITS } from "./limits";
 
 export type StageFailure = { ok: false; reason: ReasonCode };
 
-/** Split 0..n-1 into consecutive batches of `size`. */
-export function batches(n: number, size: number = LIMITS.batchSize): number[][] {
+const batchCache = new Map<string, number[][]>();
+
+/** Split 0..n-1 into consecutive batches of `size` (memoised: the same catalog size repeats every turn). */
+export function batches(n: number, size: number = LIMITS.batchSize): readonly (readonly number[])[] {
+  const key = `${n}/${size}`;
+  const hit = batchCache.get(key);
+  if (hit) return hit;
+  if (batchCache.size > 64) batchCache.clear();
   const out: number[][] = [];
   for (let start = 0; start < n; start += size) {
     out.push(Array.from({ length: Math.min(size, n - start) }, (_, k) => start + k));
   }
+  batchCache.set(key, out);
   return out;
 }
 
@@ -54,16 +61,44 @@ export async function runStageOne(
   } catch {
     return { ok: false, reason: "stage_one_incomplete" };
   }
-  const scored: { index: number; score: number }[] = [];
-  parts.forEach((batch, b) => batch.forEach((index, k) => scored.push({ index, score: results[b][k] })));
-  scored.sort((a, b) => b.score - a.score || a.index - b.index);
+  const top = new TopK(10);
+  parts.forEach((batch, b) => batch.forEach((index, k) => top.offer(index, results[b][k])));
+  const ranked = top.indices();
   return {
     ok: true,
-    finalists: scored.slice(0, LIMITS.finalists).map((s) => s.index),
-    topTen: scored.slice(0, 10).map((s) => s.index),
-    best: scored.length ? scored[0].score : 0,
+    finalists: ranked.slice(0, LIMITS.finalists),
+    topTen: ranked,
+    best: top.bestScore(),
     requests: parts.length,
   };
+}
+
+/** The k best (index, score) pairs, best first, ties by lower index; O(n·k) with no per-item allocation. */
+class TopK {
+  private readonly idx: number[] = [];
+  private readonly score: number[] = [];
+  constructor(private readonly k: number) {}
+
+  offer(index: number, score: number): void {
+    const n = this.idx.length;
+    if (n === this.k && !(score > this.score[n - 1])) return;
+    let at = n;
+    while (at > 0 && (score > this.score[at - 1] || (score === this.score[at - 1] && index < this.idx[at - 1]))) at--;
+    this.idx.splice(at, 0, index);
+    this.score.splice(at, 0, score);
+    if (this.idx.length > this.k) {
+      this.idx.pop();
+      this.score.pop();
+    }
+  }
+
+  indices(): number[] {
+    return [...this.idx];
+  }
+
+  bestScore(): number {
+    return this.score.length ? this.score[0] : 0;
+  }
 }
 
 export interface StageTwoOutcome {

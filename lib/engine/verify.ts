@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import { parseSkillFile } from "../catalog/front-matter";
+import { readSkillCard } from "../catalog/discover";
 import type { SkillCard } from "../catalog/types";
 
 /**
@@ -8,16 +7,11 @@ import type { SkillCard } from "../catalog/types";
  */
 export type Verifier = (card: SkillCard) => string | null;
 
-/** The loader reads the SKILL.md on disk: it must still exist and parse. */
-export const verifyOnDisk: Verifier = (card) => {
-  let text: string;
-  try {
-    text = fs.readFileSync(card.path, "utf8");
-  } catch {
-    return null;
-  }
-  return parseSkillFile(card.path, text)?.name ?? null;
-};
+/**
+ * The loader reads the SKILL.md on disk: it must still exist and parse, and its
+ * name now is what the loader answers to. One stat when the file is unchanged.
+ */
+export const verifyOnDisk: Verifier = (card) => readSkillCard(card.path)?.name ?? null;
 
 /** For catalogs that are only data (`jev eval`): every entry is its own loader name. */
 export const verifyCatalogEntry: Verifier = (card) => card.name;

@@ -41,8 +41,8 @@ export function metaSkillsFromEnv(env: NodeJS.ProcessEnv): string[] {
 
 /** The roots and disabled names a request ranks (selection spec §1). */
 export function catalogSource(request: Pick<PickRequest, "roots" | "agent">, env: NodeJS.ProcessEnv) {
-  const hermesHome = resolveHermesHome(undefined, env);
   if (request.roots && request.roots.length > 0) return { roots: request.roots, disabled: [] as string[] };
+  const hermesHome = resolveHermesHome(undefined, env);
   return {
     roots: defaultRoots({ hermesHome, env, servingHermes: request.agent === "hermes" }),
     disabled: readHermesSkillsConfig(hermesHome).disabled,
