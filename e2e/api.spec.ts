@@ -80,4 +80,21 @@ test.describe("HTTP API on next start", () => {
     expect(bad.status()).toBe(400);
     expect((await bad.json()).error.message).toContain("from");
   });
+
+  test("feedback: validates, then a load stops the skill coming back in that session", async ({ request }) => {
+    expect((await request.post("/api/feedback", { data: { session_id: "x", skill: "y", event: "loaded" } })).status()).toBe(401);
+    const bad = await request.post("/api/feedback", { data: { session_id: "x", skill: "y", event: "liked" }, headers: authHeaders });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).error.message).toContain("event");
+    const badTime = await request.post("/api/feedback", { data: { session_id: "x", skill: "y", event: "loaded", at: "tuesday" }, headers: authHeaders });
+    expect((await badTime.json()).error.message).toContain("at");
+
+    const turn = "create a playwright end-to-end browser test for the checkout page";
+    const first = await (await request.post("/api/pick-skill", { data: { turn, session_id: "fb-1" }, headers: authHeaders })).json();
+    const top = first.skills[0].name;
+    const ok = await request.post("/api/feedback", { data: { session_id: "fb-1", skill: top, event: "loaded" }, headers: authHeaders });
+    expect(await ok.json()).toEqual({ ok: true });
+    const again = await (await request.post("/api/pick-skill", { data: { turn, session_id: "fb-1" }, headers: authHeaders })).json();
+    expect(again.skills.map((s: { name: string }) => s.name)).not.toContain(top);
+  });
 });

@@ -1,2 +1,3 @@
 export * from "./decisions";
 export * from "./settings";
+export * from "./suggestions";

@@ -134,7 +134,7 @@ describe("verification (selection spec §5)", () => {
     expect(reply.skills.map((s) => s.name)).toEqual(["c"]);
   });
   it("never returns an excluded (already loaded) skill", async () => {
-    const { reply } = await pickSkill({ turn: "do the thing", exclude: ["a"] }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
+    const { reply } = await pickSkill({ turn: "do the thing", exclude: (name) => name === "a" }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
     expect(reply.skills.map((s) => s.name)).toEqual(["b", "c"]);
   });
 });

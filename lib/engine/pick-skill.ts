@@ -13,8 +13,8 @@ export interface PickInput {
   turn: string;
   /** Names the caller's loader can open; when given, nothing outside it is returned. */
   loadable?: readonly string[];
-  /** Names never suggested this turn (already loaded, or suppressed by the rules). */
-  exclude?: readonly string[];
+  /** True for names never suggested this turn (already loaded, or suppressed by the suggestion rules). */
+  exclude?: (name: string) => boolean;
 }
 
 export interface PickDeps {
@@ -68,7 +68,6 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   }
   const { skills, dropped } = prepareCatalog(deps.catalog, deps.metaSkills);
   if (dropped.length > 0) deps.onDropped?.(dropped.map((s) => s.name));
-  const excluded = new Set(input.exclude ?? []);
   const catalog = { skills };
   if (skills.length === 0) {
     return decide({ status: "fail_open", reason: "no_skills", skills: [] }, "fail_open", 0, 0, dropped.length);
@@ -97,7 +96,7 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
     if (suggestions.length >= LIMITS.maxReturned || match < THRESHOLDS.minShownMatch) break;
     const card = skills[index];
     const name = verify(card);
-    if (name === null || excluded.has(name)) continue;
+    if (name === null || input.exclude?.(name)) continue;
     suggestions.push({ name, path: card.path, match });
   }
   const reply: PickReply = { status: "ok", needs_skill: two.needsSkill, skills: suggestions, latency_ms: elapsed() };

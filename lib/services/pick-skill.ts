@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { Db } from "../../db/client";
 import { insertDecision } from "../../db/queries/decisions";
+import { insertSuggestions, loadedInSession } from "../../db/queries/suggestions";
 import { discover } from "../catalog/discover";
 import { resolveHermesHome } from "../catalog/expand-path";
 import { readHermesSkillsConfig } from "../catalog/hermes-config";
@@ -9,7 +10,10 @@ import { DEFAULT_META_SKILLS } from "../engine/limits";
 import { pickSkill, type Decision } from "../engine/pick-skill";
 import { verifyOnDisk } from "../engine/verify";
 import { getJudge, judgeKindFromEnv } from "../judges/create-judge";
+import { judgeSuggestion } from "../rules/suggestion-rules";
 import { utcDay } from "../time";
+import { liveRules } from "./engine-state";
+import { noteShown, shownHistory } from "./suggestion-history";
 
 export interface PickRequest {
   turn: string;
@@ -59,14 +63,32 @@ function logDroppedOnce(names: readonly string[]): void {
   console.warn(`[jev] catalog over the 960-skill cap; not ranked: ${fresh.join(", ")}`);
 }
 
-/** One served decision: rank, reply, and write the decision-log row. */
+/**
+ * The suggestion rules of selection spec §7 as a filter on candidate names:
+ * rule 1 from the request's `loaded` list and the session's reported loads,
+ * rule 2 from the shown-suggestion history. Evaluated only for the few
+ * finalists the engine considers.
+ */
+function ruleFilter(request: PickRequest, ctx: PickContext, now: number, env: NodeJS.ProcessEnv): (name: string) => boolean {
+  const rules = liveRules(resolveHermesHome(undefined, env));
+  const sessionLoaded = new Set(request.loaded ?? []);
+  if (ctx.db && request.sessionId) for (const s of loadedInSession(ctx.db, request.sessionId)) sessionLoaded.add(s);
+  let history: ReturnType<typeof shownHistory> | null = null;
+  return (name) => {
+    if (ctx.db && !history) history = shownHistory(ctx.db, now, rules);
+    return judgeSuggestion(name, { sessionLoaded, history: history?.get(name) ?? [], now, rules }) !== "show";
+  };
+}
+
+/** One served decision: rank, apply the suggestion rules, reply, and log it. */
 export async function pickSkillService(request: PickRequest, ctx: PickContext): Promise<Decision> {
   const env = ctx.env ?? process.env;
   const judgeKind = judgeKindFromEnv(env);
+  const now = (ctx.clock ?? Date.now)();
   const { roots, disabled } = catalogSource(request, env);
   const catalog = discover(roots, { disabled }).skills;
   const decision = await pickSkill(
-    { turn: request.turn, loadable: request.loadable, exclude: request.loaded },
+    { turn: request.turn, loadable: request.loadable, exclude: ruleFilter(request, ctx, now, env) },
     {
       catalog,
       judge: getJudge(judgeKind),
@@ -76,11 +98,17 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
       onDropped: logDroppedOnce,
     },
   );
-  if (ctx.db) {
-    const at = (ctx.clock ?? Date.now)();
-    const r = decision.record;
-    try {
-      insertDecision(ctx.db, {
+  if (ctx.db) logDecision(ctx.db, decision, request, judgeKind, ctx.channel, now);
+  return decision;
+}
+
+/** The decision row and its suggestion rows, in one transaction. */
+function logDecision(db: Db, decision: Decision, request: PickRequest, judgeKind: string, channel: PickContext["channel"], at: number): void {
+  const r = decision.record;
+  try {
+    db.transaction(() => {
+      // better-sqlite3 runs the transaction on the one connection, so the prepared insert joins it.
+      const decisionId = insertDecision(db, {
         at,
         day: utcDay(at),
         status: r.status,
@@ -93,12 +121,13 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
         skillsReturned: r.skillsReturned,
         skillsDropped: r.skillsDropped,
         judge: judgeKind,
-        channel: ctx.channel,
+        channel,
       });
-    } catch {
-      // The agent's answer matters more than the log row; say so without the raw message.
-      console.error("[jev] could not write the decision log row");
-    }
+      insertSuggestions(db, r.suggested.map((skill) => ({ decisionId, at, sessionId: request.sessionId ?? null, skill })));
+    });
+    noteShown(db, r.suggested, at);
+  } catch {
+    // The agent's answer matters more than the log row; say so without the raw message.
+    console.error("[jev] could not write the decision log row");
   }
-  return decision;
 }

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { FeedbackEvent } from "@/lib/vocab/feedback-events";
+
+/** Body of `POST /api/feedback` (interfaces.md). */
+export const FeedbackBody = z.object({
+  session_id: z.string().min(1).max(256),
+  skill: z.string().min(1).max(256),
+  event: FeedbackEvent,
+  at: z.iso.datetime({ offset: true }).optional(),
+});

@@ -1,0 +1,44 @@
+import type { Db } from "../../db/client";
+import { shownHistorySince } from "../../db/queries/suggestions";
+import type { RulesConfig } from "../rules/config";
+import type { ShownSuggestion } from "../rules/suggestion-rules";
+
+/** Reload shown-suggestion history from the database at most this often. */
+const REFRESH_MS = 5_000;
+
+interface Memo {
+  loadedAt: number;
+  windowMs: number;
+  bySkill: Map<string, ShownSuggestion[]>;
+}
+const memos = new WeakMap<Db, Memo>();
+
+/**
+ * Rule 2's history per skill, from the database, kept for a few seconds so a
+ * decision does not re-aggregate the window. This process's own suggestions
+ * are added in place (`noteShown`), so its decisions never lag behind its own
+ * writes; other instances' writes are seen within REFRESH_MS.
+ */
+export function shownHistory(db: Db, now: number, rules: RulesConfig): Map<string, ShownSuggestion[]> {
+  const windowMs = rules.suppression.window_days * 86_400_000;
+  const memo = memos.get(db);
+  if (memo && memo.windowMs === windowMs && now - memo.loadedAt < REFRESH_MS && now >= memo.loadedAt) return memo.bySkill;
+  const bySkill = shownHistorySince(db, now - windowMs);
+  memos.set(db, { loadedAt: now, windowMs, bySkill });
+  return bySkill;
+}
+
+export function noteShown(db: Db, skills: readonly string[], at: number): void {
+  const memo = memos.get(db);
+  if (!memo) return;
+  for (const skill of skills) {
+    let list = memo.bySkill.get(skill);
+    if (!list) memo.bySkill.set(skill, (list = []));
+    list.push({ at, loaded: false });
+  }
+}
+
+/** A load changes a suggestion's outcome: reload on the next decision. */
+export function forgetHistory(db: Db): void {
+  memos.delete(db);
+}
