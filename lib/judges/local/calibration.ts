@@ -13,6 +13,20 @@ export function calibrationFeatures(bm25: number, cosine: number, relative: numb
   return [Math.log1p(bm25), cosine, relative];
 }
 
+/**
+ * "Does this turn need a skill at all", from turn-level evidence: ln(1 + best
+ * BM25F score) and the best char-n-gram cosine over the catalog (the notes'
+ * strongest single signal). Fitted on MetaTool dev turns with classes weighted
+ * equally, so the dev set's share of tool-needing turns is not baked in as a
+ * prior; bench/calibrate.ts prints the fit.
+ */
+export const NEEDS_SKILL_WEIGHTS = [0.74, 13.248, -4.205] as const;
+
+export function needsSkillProbability(bestBm25: number, bestCosine: number): number {
+  const [wb, wc, bias] = NEEDS_SKILL_WEIGHTS;
+  return 1 / (1 + Math.exp(-(wb * Math.log1p(bestBm25) + wc * bestCosine + bias)));
+}
+
 /** Weight of the char-n-gram cosine in the ranking blend (notes: .25). */
 export const COSINE_BLEND = 0.25;
 

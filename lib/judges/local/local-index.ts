@@ -1,7 +1,7 @@
 import type { SkillCard } from "../../catalog/types";
 import { contentWords, stemWord } from "./analyze";
 import { Bm25fIndex } from "./bm25f";
-import { COSINE_BLEND, matchProbability } from "./calibration";
+import { COSINE_BLEND, matchProbability, needsSkillProbability } from "./calibration";
 import { CharNgramIndex } from "./char-ngrams";
 
 /** Per-turn lexical evidence for every skill of a catalog. */
@@ -10,8 +10,10 @@ export interface TurnEvidence {
   cosine: Float64Array;
   /** Ranking score: each signal normalised by its per-turn maximum, blended. In [0, 1]. */
   blend: Float64Array;
-  /** Calibrated probability of the best-ranked skill: the turn's "needs a skill". */
+  /** Calibrated match of the best-ranked skill. */
   best: number;
+  /** Calibrated probability that the turn needs a skill at all (turn-level evidence). */
+  needs: number;
 }
 
 /** Both indexes of one catalog snapshot, built once and reused for every turn. */
@@ -42,7 +44,8 @@ export class LocalIndex {
       if (blend[i] > 0 && (bestIndex < 0 || blend[i] > blend[bestIndex])) bestIndex = i;
     }
     const best = bestIndex < 0 ? 0 : matchProbability(bm25[bestIndex], cosine[bestIndex], 1);
-    const evidence = { bm25, cosine, blend, best };
+    const needs = maxBm25 > 0 || maxCosine > 0 ? needsSkillProbability(maxBm25, maxCosine) : 0;
+    const evidence = { bm25, cosine, blend, best, needs };
     this.memo = { turn, evidence };
     return evidence;
   }

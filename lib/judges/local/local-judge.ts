@@ -38,6 +38,6 @@ export class LocalJudge implements Judge {
     // the blend is the better ranking (measured), the calibration says how sure.
     const matches: number[] = [];
     for (const i of finalists) matches.push(Math.min(index.match(evidence, i), matches.at(-1) ?? 1));
-    return { needsSkill: evidence.best, matches };
+    return { needsSkill: evidence.needs, matches };
   }
 }
