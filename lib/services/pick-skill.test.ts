@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDb, type Db } from "../../db/client";
 import { decisions } from "../../db/schema";
 import { clearDiscoveryCache } from "../catalog/discover";
@@ -72,5 +72,18 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
     expect(s.latencyMs.p50).toBe(0);
     expect(s.latencyMs.p99).toBe(5);
     expect(() => decisionSummary(db, { from: "2026-11-22", to: "2026-11-21" })).toThrow(/from/);
+  });
+});
+
+describe("catalog over the cap", () => {
+  it("logs the dropped names once per process", async () => {
+    for (let i = 0; i < 965; i++) skill(`bulk-${String(i).padStart(4, "0")}`, `bulk skill number ${i}`);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const first = await pickSkillService({ turn: "run bulk skill", roots: [root] }, { channel: "cli", env: env() });
+    await pickSkillService({ turn: "run bulk skill again", roots: [root] }, { channel: "cli", env: env() });
+    expect(first.reply.skills_dropped).toBe(965 + 3 - 960);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toContain("bulk-");
+    warn.mockRestore();
   });
 });

@@ -26,10 +26,10 @@ export function DecisionsClient({ view }: { view: DecisionsView }) {
       <h1>Decisions</h1>
       <form className="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
         <label>
-          From <input type="date" name="from" value={view.from ?? ""} onChange={(e) => setView({ from: e.target.value || undefined })} />
+          From <input type="date" name="from" value={view.from ?? data?.from.slice(0, 10) ?? ""} onChange={(e) => setView({ from: e.target.value || undefined })} />
         </label>
         <label>
-          To <input type="date" name="to" value={view.to ?? ""} onChange={(e) => setView({ to: e.target.value || undefined })} />
+          To <input type="date" name="to" value={view.to ?? lastDay(data?.to) ?? ""} onChange={(e) => setView({ to: e.target.value || undefined })} />
         </label>
         <label>
           Status{" "}
@@ -75,7 +75,7 @@ export function DecisionsClient({ view }: { view: DecisionsView }) {
           <h2>Per day, by status</h2>
           <div className="chart" data-testid="per-day-chart">
             <ResponsiveContainer width="100%" height={260}>
-              <BarChart data={perDay(data.byDay)}>
+              <BarChart data={perDay(data.byDay, data.from, data.to)}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="day" />
                 <YAxis allowDecimals={false} />
@@ -131,13 +131,26 @@ function ReasonTable({ byReason }: { byReason: Record<string, number> }) {
   );
 }
 
-/** One row per day with a count per status, for the stacked chart. */
-function perDay(rows: { day: string; status: string; count: number }[]) {
+const DAY_MS = 86_400_000;
+
+/** The inclusive last UTC day of a range whose end is exclusive. */
+function lastDay(toIso: string | undefined): string | undefined {
+  return toIso ? new Date(Date.parse(toIso) - 1).toISOString().slice(0, 10) : undefined;
+}
+
+/** One row per UTC day of the range (days without decisions at zero), a count per status. */
+function perDay(rows: { day: string; status: string; count: number }[], fromIso: string, toIso: string) {
   const days = new Map<string, Record<string, number | string>>();
+  const zero = () => Object.fromEntries(DECISION_STATUSES.map((s) => [s, 0]));
+  const start = Date.parse(fromIso.slice(0, 10));
+  for (let t = start; t < Date.parse(toIso) && days.size < 400; t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    days.set(day, { day, ...zero() });
+  }
   for (const r of rows) {
-    const d = days.get(r.day) ?? { day: r.day };
+    const d = days.get(r.day) ?? { day: r.day, ...zero() };
     d[r.status] = r.count;
     days.set(r.day, d);
   }
-  return [...days.values()];
+  return [...days.values()].sort((a, b) => String(a.day).localeCompare(String(b.day)));
 }
