@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readCatalogFile } from "../../lib/eval/formats";
+import { readCatalogLines } from "../../lib/eval/formats";
 
 /**
  * Write a JSONL catalog out as real skill folders (`<dir>/<n>-<name>/SKILL.md`),
@@ -8,7 +8,7 @@ import { readCatalogFile } from "../../lib/eval/formats";
  * the number of skills written.
  */
 export function layoutCatalog(catalogFile: string, dir: string, limit = Infinity): number {
-  const skills = readCatalogFile(catalogFile).slice(0, limit);
+  const skills = readCatalogLines(catalogFile).slice(0, limit);
   fs.rmSync(dir, { recursive: true, force: true });
   skills.forEach((s, i) => {
     const folder = path.join(dir, `${String(i).padStart(4, "0")}-${s.name.replace(/[^\w.-]+/g, "_").slice(0, 60)}`);

@@ -14,8 +14,8 @@ export function parseSkillFile(skillMdPath: string, text: string): SkillCard | n
   if (!data || typeof data !== "object") return null;
   const folderName = path.basename(path.dirname(skillMdPath));
   const name = typeof data.name === "string" && data.name.trim() ? data.name.trim() : folderName;
-  const description = typeof data.description === "string" ? clipDescription(data.description) : "";
-  return { name, description, path: skillMdPath };
+  const raw = typeof data.description === "string" ? data.description : "";
+  return { name, description: clipDescription(raw), path: skillMdPath, descriptionChars: Array.from(raw.replace(/\s+/g, " ").trim()).length };
 }
 
 /** Whitespace-normalised first DESCRIPTION_CHARS characters (code points, not UTF-16 units). */

@@ -6,6 +6,8 @@ export interface SkillCard {
   description: string;
   /** Identity of the skill: the SKILL.md path (or a catalog path in `jev eval`). */
   path: string;
+  /** Length of the whole description before clipping, when known (catalog health). */
+  descriptionChars?: number;
 }
 
 /** Characters of the description the engine reads; longer text is not ranked. */

@@ -45,9 +45,14 @@ function readJsonl<T>(file: string, schema: z.ZodType<T>, what: string): T[] {
   return rows;
 }
 
+/** Catalog lines exactly as written (full descriptions). */
+export function readCatalogLines(file: string): z.infer<typeof CatalogLine>[] {
+  return readJsonl(file, CatalogLine, "catalog");
+}
+
 /** Catalog entries as the engine reads discovered skills: descriptions clipped to 200 characters. */
 export function readCatalogFile(file: string): SkillCard[] {
-  return readJsonl(file, CatalogLine, "catalog").map((s) => ({
+  return readCatalogLines(file).map((s) => ({
     name: s.name,
     description: clipDescription(s.description),
     path: s.path,

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { descriptionProblem } from "./description-health";
+import { parseSkillFile } from "./front-matter";
+
+const card = (description: string) => parseSkillFile("/s/x/SKILL.md", `---\nname: x\ndescription: ${JSON.stringify(description)}\n---\n`)!;
+
+describe("description health", () => {
+  it("flags missing, title-only and cut-off descriptions", () => {
+    expect(descriptionProblem(card(""))).toBe("missing");
+    expect(descriptionProblem(card("PDF Tools"))).toBe("too_short");
+    expect(descriptionProblem(card(`Extract text and tables from PDF files. ${"More detail. ".repeat(20)}`))).toBe("cut_off");
+    expect(descriptionProblem(card("Extract text and tables from PDF files, fill forms, merge documents."))).toBeNull();
+  });
+});
