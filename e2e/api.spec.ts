@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import http from "node:http";
 import { authHeaders, E2E } from "./support/env";
 
 test.describe("HTTP API on next start", () => {
@@ -38,6 +39,10 @@ test.describe("HTTP API on next start", () => {
     expect(notJson.status()).toBe(400);
     const huge = await request.post("/api/pick-skill", { data: { turn: "x".repeat(1_100_000) }, headers: authHeaders });
     expect(huge.status()).toBe(413);
+    expect(await chunkedPost(1_200_000)).toBe(413); // no Content-Length to check: the stream is cut at the limit
+    const unknown = await request.get("/api/no-such-route", { headers: authHeaders });
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).error.code).toBe("not_found");
   });
 
   test("answers trivial and secret turns in the documented shapes, byte for byte", async ({ request }) => {
@@ -98,3 +103,17 @@ test.describe("HTTP API on next start", () => {
     expect(again.skills.map((s: { name: string }) => s.name)).not.toContain(top);
   });
 });
+
+/** POST a JSON body of about `bytes` with Transfer-Encoding: chunked (no Content-Length); resolves the status. */
+function chunkedPost(bytes: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${E2E.baseURL}/api/pick-skill`, { method: "POST", headers: { ...authHeaders, "content-type": "application/json" } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.write('{"turn":"');
+    for (let sent = 0; sent < bytes; sent += 64_000) req.write("y".repeat(64_000));
+    req.end('"}');
+  });
+}

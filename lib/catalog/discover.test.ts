@@ -140,3 +140,12 @@ describe("discover change watching", () => {
     expect(discover([root]).skills[0].description).toBe("second version");
   });
 });
+
+describe("walk limits", () => {
+  it("does not read deeper than the depth limit", () => {
+    const root = path.join(tmp, "skills");
+    skill(path.join(root, "a", "b", "c", "shallow"), "name: shallow\ndescription: s");
+    skill(path.join(root, ...Array.from({ length: 10 }, (_, i) => `d${i}`), "deep"), "name: deep\ndescription: d");
+    expect(names([root])).toEqual(["shallow"]);
+  });
+});

@@ -18,6 +18,13 @@ const SKILL_SUPPORT_FOLDERS = new Set(["references", "templates", "assets", "scr
 
 const SKILL_FILE = "SKILL.md";
 
+/**
+ * Bounds on one root's walk. Skill trees are shallow (Hermes nests
+ * category/sub/skill), so these only stop a mistaken root such as `/` or a
+ * home folder from stalling the engine; what lies beyond is not read.
+ */
+export const WALK_LIMITS = { maxDepth: 8, maxFolders: 20_000 } as const;
+
 function isWalkable(name: string): boolean {
   return !name.startsWith(".") && !NEVER_WALKED.has(name);
 }
@@ -36,11 +43,12 @@ export interface WalkResult {
 export function walkSkillTree(root: string): WalkResult {
   const result: WalkResult = { skillFiles: [], folders: new Map() };
   const seenReal = new Set<string>();
-  visit(root, false, result, seenReal);
+  visit(root, false, result, seenReal, false, 0);
   return result;
 }
 
-function visit(dir: string, insideSkill: boolean, out: WalkResult, seenReal: Set<string>, viaLink = false): void {
+function visit(dir: string, insideSkill: boolean, out: WalkResult, seenReal: Set<string>, viaLink: boolean, depth: number): void {
+  if (depth > WALK_LIMITS.maxDepth || out.folders.size >= WALK_LIMITS.maxFolders) return;
   let entries: fs.Dirent[];
   let mtime: number;
   try {
@@ -64,8 +72,8 @@ function visit(dir: string, insideSkill: boolean, out: WalkResult, seenReal: Set
     if (!isWalkable(entry.name)) continue;
     if ((isSkill || insideSkill) && SKILL_SUPPORT_FOLDERS.has(entry.name)) continue;
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) visit(full, isSkill || insideSkill, out, seenReal);
-    else if (entry.isSymbolicLink() && isDirectory(full)) visit(full, isSkill || insideSkill, out, seenReal, true);
+    if (entry.isDirectory()) visit(full, isSkill || insideSkill, out, seenReal, false, depth + 1);
+    else if (entry.isSymbolicLink() && isDirectory(full)) visit(full, isSkill || insideSkill, out, seenReal, true, depth + 1);
   }
 }
 

@@ -24,8 +24,7 @@ export function requireToken(request: Request): void {
 export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new JevError("payload_too_large", `body over ${MAX_BODY_BYTES} bytes`);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new JevError("payload_too_large", `body over ${MAX_BODY_BYTES} bytes`);
+  const text = await readBodyWithin(request, MAX_BODY_BYTES);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -33,6 +32,25 @@ export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promi
     throw new JevError("bad_request", "body: not valid JSON", "body");
   }
   return parseWith(schema, value);
+}
+
+/** Read the body, stopping as soon as it passes `limit` bytes (a chunked body has no length to check first). */
+async function readBodyWithin(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new JevError("payload_too_large", `body over ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {

@@ -1,0 +1,9 @@
+import { errorResponse } from "@/lib/http/handle";
+import { JevError } from "@/lib/errors";
+
+/** Unknown API paths answer in the API's error shape, not with an HTML page. */
+function notFound() {
+  return errorResponse(new JevError("not_found", "no such API route"));
+}
+
+export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
