@@ -10,6 +10,15 @@ export const BM25F = {
   descriptionB: 0.75,
 } as const;
 
+/**
+ * IDF is computed as if the catalog held at least this many skills (the rest
+ * not containing the term). BM25's IDF shrinks with catalog size, so without a
+ * floor the same evidence scores lower in a 10-skill catalog than in an
+ * 800-skill one, and the calibrated `match` (fitted on ~200–900 skills) would
+ * say "don't load" far too often for small catalogs. Larger catalogs are unchanged.
+ */
+export const IDF_REFERENCE_SIZE = 200;
+
 interface Postings {
   docs: Int32Array;
   /** idf × saturated field-weighted tf, precomputed: a query only adds these up. */
@@ -40,7 +49,7 @@ export class Bm25fIndex {
         list.push({ doc, tf });
       }
     }
-    const n = skills.length;
+    const n = Math.max(skills.length, IDF_REFERENCE_SIZE);
     for (const [t, list] of perTerm) {
       const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
       const docs = new Int32Array(list.length);

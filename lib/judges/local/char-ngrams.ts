@@ -1,5 +1,6 @@
 import type { SkillCard } from "../../catalog/types";
 import { contentWords } from "./analyze";
+import { IDF_REFERENCE_SIZE } from "./bm25f";
 
 const MIN_N = 3;
 const MAX_N = 5;
@@ -60,7 +61,7 @@ export class CharNgramIndex {
       });
       perDoc.push(counts);
     }
-    const n = skills.length;
+    const n = Math.max(skills.length, IDF_REFERENCE_SIZE); // see IDF_REFERENCE_SIZE
     this.idf = Float64Array.from(df, (d) => Math.log((1 + n) / (1 + d)) + 1);
     this.unseenIdf = Math.log(1 + n) + 1;
     // Pass 2: postings laid out by n-gram id, weights L2-normalised per document.
