@@ -12,3 +12,12 @@ describe("description health", () => {
     expect(descriptionProblem(card("Extract text and tables from PDF files, fill forms, merge documents."))).toBeNull();
   });
 });
+
+describe("clipping", () => {
+  it("counts and clips by code points, so astral characters are never split", () => {
+    const c = card("🙂".repeat(250));
+    expect(Array.from(c.description)).toHaveLength(200);
+    expect(c.description.endsWith("🙂")).toBe(true);
+    expect(c.descriptionChars).toBe(250);
+  });
+});

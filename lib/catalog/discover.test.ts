@@ -149,3 +149,19 @@ describe("walk limits", () => {
     expect(names([root])).toEqual(["shallow"]);
   });
 });
+
+describe("cache bounds", () => {
+  it("remembers a bounded number of root lists and still answers for evicted ones", () => {
+    const roots = Array.from({ length: 20 }, (_, i) => {
+      const root = path.join(tmp, `r${i}`);
+      skill(path.join(root, `s${i}`), `name: s${i}\ndescription: skill ${i}`);
+      return root;
+    });
+    const first = discover([roots[0]]);
+    for (const r of roots.slice(1)) discover([r]);
+    const again = discover([roots[0]]);
+    expect(again).not.toBe(first); // evicted, so read anew
+    expect(again.skills.map((s) => s.name)).toEqual(["s0"]);
+    expect(discover([roots[0]])).toBe(again);
+  });
+});

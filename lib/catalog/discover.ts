@@ -37,6 +37,11 @@ interface CacheEntry {
   sweptAt: number;
 }
 
+/** Root lists remembered at once (clients may pass their own roots); the least recent is dropped. */
+const MAX_CATALOGS = 16;
+/** Parsed SKILL.md files remembered at once. */
+const MAX_PARSED_FILES = 50_000;
+
 /** Even with a watch, re-stat everything this often, in case an event was missed. */
 const SWEEP_INTERVAL_MS = 10_000;
 let watching = true;
@@ -69,18 +74,34 @@ export function readSkillCard(file: string): SkillCard | null {
 }
 
 function readCard(file: string): SkillCard | null {
-  const st = stamp(file);
-  if (!st) return null;
   const cached = parsedFiles.get(file);
-  if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) return cached.card;
-  let card: SkillCard | null = null;
-  try {
-    card = parseSkillFile(file, fs.readFileSync(file, "utf8"));
-  } catch {
-    card = null;
+  if (cached) {
+    const st = stamp(file);
+    if (!st) return null;
+    if (st.mtimeMs === cached.mtimeMs && st.size === cached.size) return cached.card;
   }
-  parsedFiles.set(file, { ...st, card });
-  return card;
+  // Stamp from the open descriptor: one fstat, no separate path lookup.
+  let fd: number;
+  try {
+    fd = fs.openSync(file, "r");
+  } catch {
+    return null;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    let card: SkillCard | null;
+    try {
+      card = parseSkillFile(file, fs.readFileSync(fd, "utf8"));
+    } catch {
+      card = null;
+    }
+    parsedFiles.set(file, { mtimeMs: st.mtimeMs, size: st.size, card });
+    return card;
+  } catch {
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function unchanged(snapshot: RootSnapshot): boolean {
@@ -105,8 +126,14 @@ export function discover(roots: readonly string[], options: DiscoverOptions = {}
   const key = resolved.join("\0");
   const disabledKey = [...(options.disabled ?? [])].sort().join("\0");
   const cached = catalogs.get(key);
-  if (cached && cached.disabledKey === disabledKey && stillValid(cached)) return cached.catalog;
+  if (cached && cached.disabledKey === disabledKey && stillValid(cached)) {
+    catalogs.delete(key); // re-insert: Map order is recency order
+    catalogs.set(key, cached);
+    return cached.catalog;
+  }
   cached?.watch?.close();
+  catalogs.delete(key);
+  if (parsedFiles.size > MAX_PARSED_FILES) parsedFiles.clear();
 
   const disabled = new Set(options.disabled ?? []);
   const seenNames = new Set<string>();
@@ -125,6 +152,11 @@ export function discover(roots: readonly string[], options: DiscoverOptions = {}
   const catalog: DiscoveredCatalog = { roots: resolved, skills };
   const entry: CacheEntry = { snapshots, catalog, disabledKey, watch: null, sweptAt: Date.now() };
   catalogs.set(key, entry);
+  for (const [oldKey, old] of catalogs) {
+    if (catalogs.size <= MAX_CATALOGS) break;
+    old.watch?.close();
+    catalogs.delete(oldKey);
+  }
   if (watching) {
     // Off the caller's path: setting up a watch per folder costs ~30 µs each.
     setImmediate(() => {

@@ -14,13 +14,27 @@ export function parseSkillFile(skillMdPath: string, text: string): SkillCard | n
   if (!data || typeof data !== "object") return null;
   const folderName = path.basename(path.dirname(skillMdPath));
   const name = typeof data.name === "string" && data.name.trim() ? data.name.trim() : folderName;
-  const raw = typeof data.description === "string" ? data.description : "";
-  return { name, description: clipDescription(raw), path: skillMdPath, descriptionChars: Array.from(raw.replace(/\s+/g, " ").trim()).length };
+  const flat = typeof data.description === "string" ? flatten(data.description) : "";
+  return { name, description: clipFlat(flat), path: skillMdPath, descriptionChars: codePoints(flat) };
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+function flatten(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** Length in code points; plain UTF-16 length unless the text has astral characters. */
+function codePoints(text: string): number {
+  return SURROGATE.test(text) ? Array.from(text).length : text.length;
+}
+
+function clipFlat(flat: string): string {
+  if (flat.length <= DESCRIPTION_CHARS) return flat; // never more code points than UTF-16 units
+  return SURROGATE.test(flat) ? Array.from(flat).slice(0, DESCRIPTION_CHARS).join("") : flat.slice(0, DESCRIPTION_CHARS);
 }
 
 /** Whitespace-normalised first DESCRIPTION_CHARS characters (code points, not UTF-16 units). */
 export function clipDescription(description: string): string {
-  const flat = description.replace(/\s+/g, " ").trim();
-  const chars = Array.from(flat);
-  return chars.length <= DESCRIPTION_CHARS ? flat : chars.slice(0, DESCRIPTION_CHARS).join("");
+  return clipFlat(flatten(description));
 }
