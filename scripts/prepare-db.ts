@@ -3,6 +3,13 @@
 // never loads the database code.
 import { getDb, resolveDbFile } from "../db/client";
 import { ensureApiToken } from "../lib/auth/api-token";
+import { judgeFromEnv } from "../lib/judges/create-judge";
+
+const judge = judgeFromEnv();
+if ("problem" in judge) {
+  console.error(`jev: ${judge.problem}`);
+  process.exit(1);
+}
 
 let token;
 try {

@@ -1,7 +1,8 @@
 import { DEFAULT_META_SKILLS } from "../../lib/engine/limits";
 import { readCasesFile, readCatalogFile } from "../../lib/eval/formats";
 import { runEval } from "../../lib/eval/run-eval";
-import { getJudge, judgeKindFromEnv } from "../../lib/judges/create-judge";
+import { JevError } from "../../lib/errors";
+import { getJudge, judgeFromEnv } from "../../lib/judges/create-judge";
 import { metaSkillsFromEnv } from "../../lib/services/pick-skill";
 import { parseFlags, UsageError } from "../usage";
 
@@ -13,10 +14,12 @@ export async function evalCommand(args: string[], out: (line: string) => void): 
     progress: { type: "boolean" },
   });
   if (!flags.catalog || !flags.cases) throw new UsageError("eval needs --catalog CATALOG.jsonl and --cases CASES.jsonl");
+  const judge = judgeFromEnv();
+  if ("problem" in judge) throw new JevError("bad_request", judge.problem);
   const catalog = readCatalogFile(flags.catalog);
   const cases = readCasesFile(flags.cases);
   const report = await runEval(catalog, cases, {
-    judge: getJudge(judgeKindFromEnv()),
+    judge: getJudge(judge.kind),
     metaSkills: process.env.JEV_META_SKILLS === undefined ? DEFAULT_META_SKILLS : metaSkillsFromEnv(process.env),
     onProgress: flags.progress ? (done, total) => console.error(`jev eval: ${done}/${total} cases`) : undefined,
   });

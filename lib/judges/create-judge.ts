@@ -1,18 +1,15 @@
-import { JevError } from "../errors";
 import { LocalJudge } from "./local/local-judge";
 import { JUDGE_KINDS, type Judge, type JudgeKind } from "./types";
 
-/**
- * The judge named by `JEV_JUDGE` (default `local`). The OpenAI-compatible
- * judge is specified (selection spec §9) but not built yet: asking for it is a
- * configuration error, never a silent fallback to another judge.
- */
-export function judgeKindFromEnv(env: NodeJS.ProcessEnv = process.env): JudgeKind {
+/** Judges this version can run. The OpenAI-compatible judge (selection spec §9) is specified, not built yet. */
+const AVAILABLE: readonly JudgeKind[] = ["local"];
+
+/** `JEV_JUDGE` (default `local`) when this version can run it, else a one-line reason. */
+export function judgeFromEnv(env: NodeJS.ProcessEnv = process.env): { kind: JudgeKind } | { problem: string } {
   const raw = (env.JEV_JUDGE || "local").trim();
-  if (!(JUDGE_KINDS as readonly string[]).includes(raw)) {
-    throw new JevError("bad_request", `JEV_JUDGE must be one of ${JUDGE_KINDS.join(", ")}`);
-  }
-  return raw as JudgeKind;
+  if (!(JUDGE_KINDS as readonly string[]).includes(raw)) return { problem: `JEV_JUDGE must be one of ${JUDGE_KINDS.join(", ")}` };
+  if (!AVAILABLE.includes(raw as JudgeKind)) return { problem: `JEV_JUDGE=${raw} is not available in this version; use local` };
+  return { kind: raw as JudgeKind };
 }
 
 const judges = new Map<JudgeKind, Judge>();
@@ -21,7 +18,6 @@ const judges = new Map<JudgeKind, Judge>();
 export function getJudge(kind: JudgeKind): Judge {
   let judge = judges.get(kind);
   if (!judge) {
-    if (kind !== "local") throw new JevError("bad_request", `JEV_JUDGE=${kind} is not available in this version; use local`);
     judge = new LocalJudge();
     judges.set(kind, judge);
   }

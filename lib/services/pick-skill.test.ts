@@ -6,7 +6,7 @@ import { openDb, type Db } from "../../db/client";
 import { decisions } from "../../db/schema";
 import { clearDiscoveryCache } from "../catalog/discover";
 import { decisionSummary } from "./decision-summary";
-import { pickSkillService } from "./pick-skill";
+import { catalogSource, metaSkillsFromEnv, pickSkillService } from "./pick-skill";
 
 let tmp: string;
 let db: Db;
@@ -85,5 +85,32 @@ describe("catalog over the cap", () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toContain("bulk-");
     warn.mockRestore();
+  });
+});
+
+describe("configuration", () => {
+  it("an unavailable JEV_JUDGE fails open with `other`, logged as a decision, warned once", async () => {
+    const warn = vi.spyOn(console, "error").mockImplementation(() => {});
+    const e = { ...env(), JEV_JUDGE: "openai" };
+    const a = await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, env: e });
+    await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, env: e });
+    expect(a.reply).toEqual({ status: "fail_open", reason: "other", skills: [] });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(db.select().from(decisions).all().map((r) => r.reasonCode)).toEqual(["other", "other"]);
+    warn.mockRestore();
+  });
+
+  it("roots given explicitly replace the default roots entirely", async () => {
+    fs.mkdirSync(path.join(tmp, ".claude", "skills", "claude-only"), { recursive: true });
+    fs.writeFileSync(path.join(tmp, ".claude", "skills", "claude-only", "SKILL.md"), "---\nname: claude-only\ndescription: merge PDF documents fast\n---\n");
+    expect(catalogSource({}, env()).roots).toContain(path.join(tmp, ".claude", "skills"));
+    expect(catalogSource({ roots: [root] }, env()).roots).toEqual([root]);
+    const { reply } = await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, env: env() });
+    expect(reply.skills.map((s) => s.name)).not.toContain("claude-only");
+  });
+
+  it("JEV_META_SKILLS replaces the default meta-skill list", () => {
+    expect(metaSkillsFromEnv({} as NodeJS.ProcessEnv)).toEqual(["using-superpowers"]);
+    expect(metaSkillsFromEnv({ JEV_META_SKILLS: "find-skills, using-superpowers ," } as unknown as NodeJS.ProcessEnv)).toEqual(["find-skills", "using-superpowers"]);
   });
 });

@@ -9,7 +9,7 @@ import { defaultRoots } from "../catalog/roots";
 import { DEFAULT_META_SKILLS } from "../engine/limits";
 import { pickSkill, type Decision } from "../engine/pick-skill";
 import { verifyOnDisk } from "../engine/verify";
-import { getJudge, judgeKindFromEnv } from "../judges/create-judge";
+import { getJudge, judgeFromEnv } from "../judges/create-judge";
 import { judgeSuggestion } from "../rules/suggestion-rules";
 import { utcDay } from "../time";
 import { liveRules } from "./engine-state";
@@ -80,11 +80,28 @@ function ruleFilter(request: PickRequest, ctx: PickContext, now: number, env: No
   };
 }
 
+let warnedJudge = false;
+
+/** A misconfigured judge is "the judge was not asked": fail open, and say why once per process. */
+function misconfiguredJudge(problem: string): Decision {
+  if (!warnedJudge) console.error(`[jev] ${problem}; every selection fails open until it is fixed`);
+  warnedJudge = true;
+  const reply = { status: "fail_open" as const, reason: "other" as const, skills: [] as [] };
+  const record = { status: reply.status, outcome: "fail_open" as const, reasonCode: reply.reason, needsSkill: null, latencyMs: 0, requests: 0, catalogSize: 0, skillsReturned: 0, skillsDropped: 0, suggested: [] };
+  return { reply, record, ranking: [] };
+}
+
 /** One served decision: rank, apply the suggestion rules, reply, and log it. */
 export async function pickSkillService(request: PickRequest, ctx: PickContext): Promise<Decision> {
   const env = ctx.env ?? process.env;
-  const judgeKind = judgeKindFromEnv(env);
   const now = (ctx.clock ?? Date.now)();
+  const judgeChoice = judgeFromEnv(env);
+  if ("problem" in judgeChoice) {
+    const decision = misconfiguredJudge(judgeChoice.problem);
+    if (ctx.db) logDecision(ctx.db, decision, request, env.JEV_JUDGE ?? "local", ctx.channel, now);
+    return decision;
+  }
+  const judgeKind = judgeChoice.kind;
   const { roots, disabled } = catalogSource(request, env);
   const catalog = discover(roots, { disabled }).skills;
   const decision = await pickSkill(
