@@ -1,9 +1,8 @@
-import { DEFAULT_META_SKILLS } from "../../lib/engine/limits";
 import { readCasesFile, readCatalogFile } from "../../lib/eval/formats";
 import { runEval } from "../../lib/eval/run-eval";
 import { JevError } from "../../lib/errors";
 import { getJudge, judgeFromEnv } from "../../lib/judges/create-judge";
-import { metaSkillsFromEnv } from "../../lib/services/pick-skill";
+import { metaSkillsFromEnv } from "../../lib/services/catalog-source";
 import { parseFlags, UsageError } from "../usage";
 
 /** `jev eval`: selection-quality metrics of the configured judge, in process. */
@@ -20,7 +19,7 @@ export async function evalCommand(args: string[], out: (line: string) => void): 
   const cases = readCasesFile(flags.cases);
   const report = await runEval(catalog, cases, {
     judge: getJudge(judge.kind),
-    metaSkills: process.env.JEV_META_SKILLS === undefined ? DEFAULT_META_SKILLS : metaSkillsFromEnv(process.env),
+    metaSkills: metaSkillsFromEnv(process.env),
     onProgress: flags.progress ? (done, total) => console.error(`jev eval: ${done}/${total} cases`) : undefined,
   });
   out(JSON.stringify(report));

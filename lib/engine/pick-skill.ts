@@ -76,7 +76,7 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
 
   const one = await runStageOne(deps.judge, turn, catalog);
   if (!one.ok) {
-    return decide({ status: "fail_open", reason: one.reason, skills: [] }, "fail_open", requestsFor(skills.length), skills.length, dropped.length);
+    return decide({ status: "fail_open", reason: one.reason, skills: [] }, "fail_open", stageOneRequests(skills.length), skills.length, dropped.length);
   }
   ranking = one.topTen.map((i) => skills[i].path);
   if (one.best < THRESHOLDS.stageOneFloor) {
@@ -129,7 +129,7 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   }
 }
 
-/** Requests a full turn costs: ceil(skills / 120) for stage 1, plus one for stage 2. */
-export function requestsFor(skills: number): number {
+/** Stage-1 requests for a catalog: ceil(skills / 120). A full turn costs one more, for stage 2. */
+export function stageOneRequests(skills: number): number {
   return Math.ceil(skills / LIMITS.batchSize);
 }

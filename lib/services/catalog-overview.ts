@@ -1,7 +1,7 @@
 import { discover } from "../catalog/discover";
 import { descriptionReport, type DescriptionProblem } from "../catalog/description-health";
 import { LIMITS } from "../engine/limits";
-import { catalogSource, metaSkillsFromEnv } from "./pick-skill";
+import { catalogSource, metaSkillsFromEnv } from "./catalog-source";
 
 export interface CatalogOverview {
   roots: string[];

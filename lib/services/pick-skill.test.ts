@@ -6,7 +6,8 @@ import { openDb, type Db } from "../../db/client";
 import { decisions } from "../../db/schema";
 import { clearDiscoveryCache } from "../catalog/discover";
 import { decisionSummary } from "./decision-summary";
-import { catalogSource, metaSkillsFromEnv, pickSkillService } from "./pick-skill";
+import { catalogSource, metaSkillsFromEnv } from "./catalog-source";
+import { pickSkillService } from "./pick-skill";
 
 let tmp: string;
 let db: Db;

@@ -1,19 +1,16 @@
 import { performance } from "node:perf_hooks";
 import type { Db } from "../../db/client";
-import { insertDecision } from "../../db/queries/decisions";
-import { insertSuggestions, loadedInSession } from "../../db/queries/suggestions";
+import { loadedInSession } from "../../db/queries/suggestions";
 import { discover } from "../catalog/discover";
 import { resolveHermesHome } from "../catalog/expand-path";
-import { readHermesSkillsConfig } from "../catalog/hermes-config";
-import { defaultRoots } from "../catalog/roots";
-import { DEFAULT_META_SKILLS } from "../engine/limits";
 import { pickSkill, type Decision } from "../engine/pick-skill";
 import { verifyOnDisk } from "../engine/verify";
 import { getJudge, judgeFromEnv } from "../judges/create-judge";
 import { judgeSuggestion } from "../rules/suggestion-rules";
-import { utcDay } from "../time";
+import { catalogSource, metaSkillsFromEnv } from "./catalog-source";
+import { logDecision } from "./decision-log";
 import { liveRules } from "./engine-state";
-import { noteShown, shownHistory } from "./suggestion-history";
+import { shownHistory } from "./suggestion-history";
 
 export interface PickRequest {
   turn: string;
@@ -34,23 +31,6 @@ export interface PickContext {
   /** Where decision rows go; omitted when there is no database to write. */
   db?: Db;
   clock?: () => number;
-}
-
-/** `JEV_META_SKILLS` (comma-separated) or the default list. */
-export function metaSkillsFromEnv(env: NodeJS.ProcessEnv): string[] {
-  const raw = env.JEV_META_SKILLS;
-  if (raw === undefined) return [...DEFAULT_META_SKILLS];
-  return raw.split(",").map((s) => s.trim()).filter(Boolean);
-}
-
-/** The roots and disabled names a request ranks (selection spec §1). */
-export function catalogSource(request: Pick<PickRequest, "roots" | "agent">, env: NodeJS.ProcessEnv) {
-  if (request.roots && request.roots.length > 0) return { roots: request.roots, disabled: [] as string[] };
-  const hermesHome = resolveHermesHome(undefined, env);
-  return {
-    roots: defaultRoots({ hermesHome, env, servingHermes: request.agent === "hermes" }),
-    disabled: readHermesSkillsConfig(hermesHome).disabled,
-  };
 }
 
 const loggedDropped = new Set<string>();
@@ -98,7 +78,7 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
   const judgeChoice = judgeFromEnv(env);
   if ("problem" in judgeChoice) {
     const decision = misconfiguredJudge(judgeChoice.problem);
-    if (ctx.db) logDecision(ctx.db, decision, request, env.JEV_JUDGE ?? "local", ctx.channel, now);
+    if (ctx.db) logDecision(ctx.db, decision, request.sessionId, env.JEV_JUDGE ?? "local", ctx.channel, now);
     return decision;
   }
   const judgeKind = judgeChoice.kind;
@@ -115,36 +95,6 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
       onDropped: logDroppedOnce,
     },
   );
-  if (ctx.db) logDecision(ctx.db, decision, request, judgeKind, ctx.channel, now);
+  if (ctx.db) logDecision(ctx.db, decision, request.sessionId, judgeKind, ctx.channel, now);
   return decision;
-}
-
-/** The decision row and its suggestion rows, in one transaction. */
-function logDecision(db: Db, decision: Decision, request: PickRequest, judgeKind: string, channel: PickContext["channel"], at: number): void {
-  const r = decision.record;
-  try {
-    db.transaction(() => {
-      // better-sqlite3 runs the transaction on the one connection, so the prepared insert joins it.
-      const decisionId = insertDecision(db, {
-        at,
-        day: utcDay(at),
-        status: r.status,
-        outcome: r.outcome,
-        reasonCode: r.reasonCode,
-        needsSkill: r.needsSkill,
-        latencyMs: r.latencyMs,
-        requests: r.requests,
-        catalogSize: r.catalogSize,
-        skillsReturned: r.skillsReturned,
-        skillsDropped: r.skillsDropped,
-        judge: judgeKind,
-        channel,
-      });
-      insertSuggestions(db, r.suggested.map((skill) => ({ decisionId, at, sessionId: request.sessionId ?? null, skill })));
-    });
-    noteShown(db, r.suggested, at);
-  } catch {
-    // The agent's answer matters more than the log row; say so without the raw message.
-    console.error("[jev] could not write the decision log row");
-  }
 }

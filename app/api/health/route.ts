@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { discover } from "@/lib/catalog/discover";
 import { handle } from "@/lib/http/handle";
-import { catalogSource } from "@/lib/services/pick-skill";
+import { catalogSource } from "@/lib/services/catalog-source";
 
 export const dynamic = "force-dynamic";
 
