@@ -1,4 +1,3 @@
-import { readSkillCard } from "../catalog/discover";
 import type { SkillCard } from "../catalog/types";
 
 /**
@@ -6,12 +5,6 @@ import type { SkillCard } from "../catalog/types";
  * the agent's loader knows the skill by, or null when it could not open it.
  */
 export type Verifier = (card: SkillCard) => string | null;
-
-/**
- * The loader reads the SKILL.md on disk: it must still exist and parse, and its
- * name now is what the loader answers to. One stat when the file is unchanged.
- */
-export const verifyOnDisk: Verifier = (card) => readSkillCard(card.path)?.name ?? null;
 
 /** For catalogs that are only data (`jev eval`): every entry is its own loader name. */
 export const verifyCatalogEntry: Verifier = (card) => card.name;

@@ -4,7 +4,7 @@ import { loadedInSession } from "../../db/queries/suggestions";
 import { discover } from "../catalog/discover";
 import { resolveHermesHome } from "../catalog/expand-path";
 import { pickSkill, type Decision } from "../engine/pick-skill";
-import { verifyOnDisk } from "../engine/verify";
+import { verifyOnDisk } from "../catalog/verify-on-disk";
 import { getJudge, judgeFromEnv } from "../judges/create-judge";
 import { judgeSuggestion } from "../rules/suggestion-rules";
 import { catalogSource, metaSkillsFromEnv } from "./catalog-source";
