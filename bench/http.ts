@@ -20,7 +20,7 @@ import { median, percentile, SHARED_DATA } from "./support/stats";
 
 const PORT = Number(process.env.BENCH_PORT || 3299);
 const TOKEN = "bench-token";
-const RUNS = 3;
+const RUNS = 5;
 const C1_REQUESTS = 500;
 const C16_SECONDS = 5;
 const root = path.resolve(import.meta.dirname, "..");
