@@ -165,3 +165,22 @@ describe("cache bounds", () => {
     expect(discover([roots[0]])).toBe(again);
   });
 });
+
+describe("verification and the cache", () => {
+  it("a file re-read by verification still invalidates the catalog that holds its old version", async () => {
+    const { readSkillCard, setDiscoveryWatching } = await import("./discover");
+    setDiscoveryWatching(false); // the stat sweep alone must catch it
+    try {
+      const root = path.join(tmp, "skills");
+      const file = skill(path.join(root, "one"), "name: one\ndescription: old text");
+      expect(discover([root]).skills[0].description).toBe("old text");
+      fs.writeFileSync(file, "---\nname: one\ndescription: new text, longer\n---\n");
+      const later = new Date(Date.now() + 5000);
+      fs.utimesSync(file, later, later);
+      expect(readSkillCard(file)?.description).toBe("new text, longer"); // verification sees the edit first
+      expect(discover([root]).skills[0].description).toBe("new text, longer");
+    } finally {
+      setDiscoveryWatching(true);
+    }
+  });
+});

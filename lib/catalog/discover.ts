@@ -25,7 +25,8 @@ interface ParsedFile extends FileStamp {
 }
 interface RootSnapshot {
   folders: Map<string, number>;
-  files: string[];
+  /** Each SKILL.md with the stamp it had when this snapshot read it. */
+  files: Map<string, FileStamp>;
 }
 interface CacheEntry {
   snapshots: RootSnapshot[];
@@ -70,10 +71,6 @@ function stamp(p: string): FileStamp | null {
  * gone or does not parse.
  */
 export function readSkillCard(file: string): SkillCard | null {
-  return readCard(file);
-}
-
-function readCard(file: string): SkillCard | null {
   const cached = parsedFiles.get(file);
   if (cached) {
     const st = stamp(file);
@@ -109,10 +106,10 @@ function unchanged(snapshot: RootSnapshot): boolean {
     const st = fs.statSync(folder, { throwIfNoEntry: false });
     if (!st || st.mtimeMs !== mtime) return false;
   }
-  for (const file of snapshot.files) {
-    const cached = parsedFiles.get(file);
+  // Compared with the snapshot's own stamps: verification may have re-read a file since.
+  for (const [file, seen] of snapshot.files) {
     const st = fs.statSync(file, { throwIfNoEntry: false });
-    if (!cached || !st || st.mtimeMs !== cached.mtimeMs || st.size !== cached.size) return false;
+    if (!st || st.mtimeMs !== seen.mtimeMs || st.size !== seen.size) return false;
   }
   return true;
 }
@@ -141,9 +138,12 @@ export function discover(roots: readonly string[], options: DiscoverOptions = {}
   const snapshots: RootSnapshot[] = [];
   for (const root of resolved) {
     const walked = walkSkillTree(root);
-    snapshots.push({ folders: walked.folders, files: walked.skillFiles });
+    const files = new Map<string, FileStamp>();
+    snapshots.push({ folders: walked.folders, files });
     for (const file of walked.skillFiles) {
-      const card = readCard(file);
+      const card = readSkillCard(file);
+      const parsed = parsedFiles.get(file);
+      files.set(file, parsed ? { mtimeMs: parsed.mtimeMs, size: parsed.size } : { mtimeMs: -1, size: -1 });
       if (!card || disabled.has(card.name) || seenNames.has(card.name)) continue;
       seenNames.add(card.name);
       skills.push(card);
