@@ -32,8 +32,8 @@ function isWalkable(name: string): boolean {
 export interface WalkResult {
   /** SKILL.md paths in a stable order (sorted per folder, depth first). */
   skillFiles: string[];
-  /** Every folder read, with its mtime, so a cache can tell when the tree changed. */
-  folders: Map<string, number>;
+  /** Every folder read, with its entry names (see `listFolder`), so a cache can tell when the tree changed. */
+  folders: Map<string, string>;
 }
 
 /**
@@ -50,22 +50,19 @@ export function walkSkillTree(root: string): WalkResult {
 function visit(dir: string, insideSkill: boolean, out: WalkResult, seenReal: Set<string>, viaLink: boolean, depth: number): void {
   if (depth > WALK_LIMITS.maxDepth || out.folders.size >= WALK_LIMITS.maxFolders) return;
   let entries: fs.Dirent[];
-  let mtime: number;
   try {
-    const st = fs.statSync(dir);
     // Only a symlink can close a loop, so only linked folders pay for realpath.
     if (viaLink || out.folders.size === 0) {
       const real = fs.realpathSync(dir);
       if (seenReal.has(real)) return;
       seenReal.add(real);
     }
-    mtime = st.mtimeMs;
     entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
     return; // unreadable folders are skipped, as missing roots are
   }
-  out.folders.set(dir, mtime);
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  out.folders.set(dir, fingerprint(entries.map((e) => e.name)));
   const isSkill = entries.some((e) => e.name === SKILL_FILE && (e.isFile() || e.isSymbolicLink()));
   if (isSkill) out.skillFiles.push(path.join(dir, SKILL_FILE));
   for (const entry of entries) {
@@ -75,6 +72,23 @@ function visit(dir: string, insideSkill: boolean, out: WalkResult, seenReal: Set
     if (entry.isDirectory()) visit(full, isSkill || insideSkill, out, seenReal, false, depth + 1);
     else if (entry.isSymbolicLink() && isDirectory(full)) visit(full, isSkill || insideSkill, out, seenReal, true, depth + 1);
   }
+}
+
+/**
+ * A folder's entry names, sorted and joined: equal while nothing was added,
+ * removed or renamed in it. Cheaper on a cold walk than a stat per folder.
+ * Null for a folder that can no longer be read.
+ */
+export function listFolder(dir: string): string | null {
+  try {
+    return fingerprint(fs.readdirSync(dir).sort());
+  } catch {
+    return null;
+  }
+}
+
+function fingerprint(sortedNames: string[]): string {
+  return sortedNames.join("\0");
 }
 
 function isDirectory(p: string): boolean {
