@@ -1,12 +1,12 @@
-import { setDiscoveryWatching } from "../lib/catalog/discover";
 import { JevError } from "../lib/errors";
-import { evalCommand } from "./commands/eval";
-import { pickSkillCommand } from "./commands/pick-skill";
 import { USAGE, UsageError } from "./usage";
 
-const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => Promise<number>> = {
-  "pick-skill": pickSkillCommand,
-  eval: evalCommand,
+type Command = (args: string[], out: (line: string) => void) => Promise<number>;
+
+/** Loaded on use: help and usage errors should not pay for the engine and database modules. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  "pick-skill": async () => (await import("./commands/pick-skill")).pickSkillCommand,
+  eval: async () => (await import("./commands/eval")).evalCommand,
 };
 
 /**
@@ -19,13 +19,14 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
     (command ? console.log : console.error)(USAGE);
     return command ? 0 : 2;
   }
-  setDiscoveryWatching(false); // one call per process: a change watch would never pay off
-  const run = COMMANDS[command];
-  if (!run) {
+  const load = COMMANDS[command];
+  if (!load) {
     console.error(`jev: unknown command '${command}' (try jev --help)`);
     return 2;
   }
   try {
+    const [run, { setDiscoveryWatching }] = await Promise.all([load(), import("../lib/catalog/discover")]);
+    setDiscoveryWatching(false); // one call per process: a change watch would never pay off
     return await run(rest, out);
   } catch (err) {
     if (err instanceof UsageError) {
