@@ -6,6 +6,7 @@ import { Providers } from "./providers";
 export const metadata: Metadata = {
   title: "jev",
   description: "Skill selection and curation for AI agents",
+  icons: { icon: "/favicon.svg" },
 };
 
 const NAV = [

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { decisions, type NewDecisionRow } from "../schema";
-import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
+import { UNKNOWN_REASON, type DecisionStatus, type ReasonCode } from "../../lib/vocab/reason-codes";
 
 /** A prepared insert per handle: building and preparing the SQL each time cost ~0.3 ms per decision. */
 const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
@@ -29,8 +29,8 @@ export interface DecisionFilter {
   from: number;
   /** Exclusive, epoch ms. */
   to: number;
-  status?: string;
-  reasonCode?: string;
+  status?: DecisionStatus;
+  reasonCode?: ReasonCode | typeof UNKNOWN_REASON;
 }
 
 function where(f: DecisionFilter) {

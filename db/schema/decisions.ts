@@ -1,4 +1,5 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { DECISION_OUTCOMES, DECISION_STATUSES, REASON_CODES } from "../../lib/vocab/reason-codes";
 
 /**
  * One row per selection decision (selection spec §8). Never the turn text, a
@@ -12,10 +13,10 @@ export const decisions = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     at: integer("at").notNull(),
     day: text("day").notNull(),
-    status: text("status").notNull(),
-    outcome: text("outcome").notNull(),
+    status: text("status", { enum: DECISION_STATUSES }).notNull(),
+    outcome: text("outcome", { enum: DECISION_OUTCOMES }).notNull(),
     /** null on success; on a fail-open row, null means "written before codes existed" (shown as unknown). */
-    reasonCode: text("reason_code"),
+    reasonCode: text("reason_code", { enum: REASON_CODES }),
     needsSkill: real("needs_skill"),
     latencyMs: integer("latency_ms").notNull(),
     requests: integer("requests").notNull(),

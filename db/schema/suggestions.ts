@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { FEEDBACK_EVENTS } from "../../lib/vocab/feedback-events";
 import { decisions } from "./decisions";
 
 /**
@@ -28,7 +29,7 @@ export const feedback = sqliteTable(
     at: integer("at").notNull(),
     sessionId: text("session_id").notNull(),
     skill: text("skill").notNull(),
-    event: text("event").notNull(),
+    event: text("event", { enum: FEEDBACK_EVENTS }).notNull(),
   },
   (t) => [index("feedback_session_idx").on(t.sessionId, t.event)],
 );

@@ -2,12 +2,13 @@ import type { Db } from "../../db/client";
 import { summarizeDecisions, type DecisionSummary } from "../../db/queries/decisions";
 import { JevError } from "../errors";
 import { DAY_MS, utcDay } from "../time";
+import type { DecisionStatus, ReasonCode, UNKNOWN_REASON } from "../vocab/reason-codes";
 
 export interface SummaryRange {
   from?: string;
   to?: string;
-  status?: string;
-  reason?: string;
+  status?: DecisionStatus;
+  reason?: ReasonCode | typeof UNKNOWN_REASON;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
