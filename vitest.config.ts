@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The same `@/` alias as tsconfig.json, for tests of app/ modules.
+  resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {
     include: ["lib/**/*.test.ts", "db/**/*.test.ts", "cli/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",

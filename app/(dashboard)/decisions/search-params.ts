@@ -1,13 +1,25 @@
 import { z } from "zod";
 import { DecisionStatus, ReasonCode, UNKNOWN_REASON } from "@/lib/vocab/reason-codes";
 
-/** The Decisions page's view, all in the URL so a link reproduces it. Bad values fall back to defaults. */
-export const DecisionsView = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-  status: DecisionStatus.optional().catch(undefined),
-  reason: z.union([ReasonCode, z.literal(UNKNOWN_REASON)]).optional().catch(undefined),
-});
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(v)))
+  .optional()
+  .catch(undefined);
+
+/**
+ * The Decisions page's view, all in the URL so a link reproduces it. Bad values
+ * fall back to defaults; a range picked backwards is read the right way round.
+ */
+export const DecisionsView = z
+  .object({
+    from: day,
+    to: day,
+    status: DecisionStatus.optional().catch(undefined),
+    reason: z.union([ReasonCode, z.literal(UNKNOWN_REASON)]).optional().catch(undefined),
+  })
+  .transform((v) => (v.from && v.to && v.from > v.to ? { ...v, from: v.to, to: v.from } : v));
 export type DecisionsView = z.infer<typeof DecisionsView>;
 
 export function parseDecisionsView(params: Record<string, string | string[] | undefined>): DecisionsView {
