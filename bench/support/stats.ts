@@ -1,14 +1,10 @@
 import { performance } from "node:perf_hooks";
+export { percentile } from "../../lib/eval/metrics";
 
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-export function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
 
 export async function timeMs(fn: () => unknown | Promise<unknown>): Promise<number> {

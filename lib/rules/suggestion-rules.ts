@@ -1,7 +1,5 @@
+import { DAY_MS, HOUR_MS } from "../time";
 import type { RulesConfig } from "./config";
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** One suggestion that was shown to an agent, and whether the agent loaded it. */
 export interface ShownSuggestion {

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import { recordFeedback } from "../../db/queries/suggestions";
 import { resolveHermesHome } from "../catalog/expand-path";
+import { MINUTE_MS } from "../time";
 import type { FeedbackEvent } from "../vocab/feedback-events";
 import { liveRules } from "./engine-state";
 import { forgetHistory } from "./suggestion-history";
@@ -19,7 +20,7 @@ export function recordFeedbackService(db: Db, input: FeedbackInput, env: NodeJS.
   const attributed = recordFeedback(
     db,
     { sessionId: input.sessionId, skill: input.skill, event: input.event, at: input.at ?? now },
-    rules.attribution_minutes * 60_000,
+    rules.attribution_minutes * MINUTE_MS,
   );
   if (attributed) forgetHistory(db);
   return { attributed };

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import { shownHistorySince } from "../../db/queries/suggestions";
 import type { RulesConfig } from "../rules/config";
 import type { ShownSuggestion } from "../rules/suggestion-rules";
+import { DAY_MS } from "../time";
 
 /** Reload shown-suggestion history from the database at most this often. */
 const REFRESH_MS = 5_000;
@@ -20,7 +21,7 @@ const memos = new WeakMap<Db, Memo>();
  * writes; other instances' writes are seen within REFRESH_MS.
  */
 export function shownHistory(db: Db, now: number, rules: RulesConfig): Map<string, ShownSuggestion[]> {
-  const windowMs = rules.suppression.window_days * 86_400_000;
+  const windowMs = rules.suppression.window_days * DAY_MS;
   const memo = memos.get(db);
   if (memo && memo.windowMs === windowMs && now - memo.loadedAt < REFRESH_MS && now >= memo.loadedAt) return memo.bySkill;
   const bySkill = shownHistorySince(db, now - windowMs);

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { DAY_MS, utcDay } from "@/lib/time";
 import { DECISION_OUTCOMES, DECISION_STATUSES, REASON_CODES, UNKNOWN_REASON } from "@/lib/vocab/reason-codes";
 import { loadDecisionSummary } from "./actions";
 import type { DecisionsView } from "./search-params";
@@ -131,11 +132,9 @@ function ReasonTable({ byReason }: { byReason: Record<string, number> }) {
   );
 }
 
-const DAY_MS = 86_400_000;
-
 /** The inclusive last UTC day of a range whose end is exclusive. */
 function lastDay(toIso: string | undefined): string | undefined {
-  return toIso ? new Date(Date.parse(toIso) - 1).toISOString().slice(0, 10) : undefined;
+  return toIso ? utcDay(Date.parse(toIso) - 1) : undefined;
 }
 
 /** One row per UTC day of the range (days without decisions at zero), a count per status. */
@@ -144,7 +143,7 @@ function perDay(rows: { day: string; status: string; count: number }[], fromIso:
   const zero = () => Object.fromEntries(DECISION_STATUSES.map((s) => [s, 0]));
   const start = Date.parse(fromIso.slice(0, 10));
   for (let t = start; t < Date.parse(toIso) && days.size < 400; t += DAY_MS) {
-    const day = new Date(t).toISOString().slice(0, 10);
+    const day = utcDay(t);
     days.set(day, { day, ...zero() });
   }
   for (const r of rows) {
