@@ -9,7 +9,6 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   not_found: 404,
   payload_too_large: 413,
-  unsupported_media_type: 415,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

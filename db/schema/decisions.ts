@@ -30,5 +30,4 @@ export const decisions = sqliteTable(
   (t) => [index("decisions_at_idx").on(t.at), index("decisions_day_status_idx").on(t.day, t.status)],
 );
 
-export type DecisionRow = typeof decisions.$inferSelect;
 export type NewDecisionRow = typeof decisions.$inferInsert;

@@ -74,13 +74,9 @@ export class Bm25fIndex {
     return scores;
   }
 
-  /** Whether any skill contains the term. */
-  has(term: string): boolean {
-    return this.postings.has(term);
-  }
 }
 
-export function countTerms(list: readonly string[]): Map<string, number> {
+function countTerms(list: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const t of list) counts.set(t, (counts.get(t) ?? 0) + 1);
   return counts;

@@ -20,11 +20,6 @@ export class LocalJudge implements Judge {
     return index;
   }
 
-  /** Warm the index for a catalog before the first turn (server start, benchmarks). */
-  prepare(catalog: RankedCatalog): void {
-    this.index(catalog);
-  }
-
   async stageOne({ turn, catalog, batch }: StageOneRequest): Promise<StageOneResult> {
     const evidence = this.index(catalog).evidence(turn);
     // Ordered by the blend, scaled so the best skill's score is its calibrated probability.
