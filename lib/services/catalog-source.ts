@@ -10,12 +10,17 @@ export function metaSkillsFromEnv(env: NodeJS.ProcessEnv): string[] {
   return raw.split(",").map((s) => s.trim()).filter(Boolean);
 }
 
-/** The roots and disabled names a request ranks (selection spec §1). */
+/**
+ * The roots and disabled names a request ranks (selection spec §1). Explicit
+ * roots replace the defaults; Hermes's `skills.disabled` applies whenever the
+ * catalog is Hermes's: default roots, or a caller that says it is Hermes.
+ */
 export function catalogSource(request: { roots?: string[]; agent?: string }, env: NodeJS.ProcessEnv) {
-  if (request.roots && request.roots.length > 0) return { roots: request.roots, disabled: [] as string[] };
   const hermesHome = resolveHermesHome(undefined, env);
+  const servingHermes = request.agent === "hermes";
+  const explicit = request.roots && request.roots.length > 0;
   return {
-    roots: defaultRoots({ hermesHome, env, servingHermes: request.agent === "hermes" }),
-    disabled: readHermesSkillsConfig(hermesHome).disabled,
+    roots: explicit ? request.roots! : defaultRoots({ hermesHome, env, servingHermes }),
+    disabled: explicit && !servingHermes ? [] : readHermesSkillsConfig(hermesHome).disabled,
   };
 }

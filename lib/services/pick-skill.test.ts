@@ -110,6 +110,14 @@ describe("configuration", () => {
     expect(reply.skills.map((s) => s.name)).not.toContain("claude-only");
   });
 
+  it("Hermes's disabled list applies to default roots and to explicit roots from Hermes only", () => {
+    fs.mkdirSync(path.join(tmp, "no-hermes"), { recursive: true });
+    fs.writeFileSync(path.join(tmp, "no-hermes", "config.yaml"), "skills:\n  disabled: [pdf]\n");
+    expect(catalogSource({}, env()).disabled).toEqual(["pdf"]);
+    expect(catalogSource({ roots: [root], agent: "hermes" }, env()).disabled).toEqual(["pdf"]);
+    expect(catalogSource({ roots: [root] }, env()).disabled).toEqual([]);
+  });
+
   it("JEV_META_SKILLS replaces the default meta-skill list", () => {
     expect(metaSkillsFromEnv({} as NodeJS.ProcessEnv)).toEqual(["using-superpowers"]);
     expect(metaSkillsFromEnv({ JEV_META_SKILLS: "find-skills, using-superpowers ," } as unknown as NodeJS.ProcessEnv)).toEqual(["find-skills", "using-superpowers"]);
