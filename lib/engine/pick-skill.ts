@@ -102,31 +102,39 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   const reply: PickReply = { status: "ok", needs_skill: two.needsSkill, skills: suggestions, latency_ms: elapsed() };
   return decide(reply, suggestions.length ? "suggested" : "rejected", requests, skills.length, dropped.length);
 
-  function decide(
-    reply: PickReply,
-    outcome: DecisionOutcome,
-    requests: number,
-    catalogSize: number,
-    skillsDropped: number,
-  ): Decision {
-    if (skillsDropped > 0) reply.skills_dropped = skillsDropped;
-    return {
-      reply,
-      ranking,
-      record: {
-        status: reply.status,
-        outcome,
-        reasonCode: reply.status === "fail_open" ? reply.reason : null,
-        needsSkill: reply.status === "ok" ? reply.needs_skill : null,
-        latencyMs: reply.status === "ok" ? reply.latency_ms : elapsed(),
-        requests,
-        catalogSize,
-        skillsReturned: reply.skills.length,
-        skillsDropped,
-        suggested: reply.skills.map((s) => s.name),
-      },
-    };
+  function decide(reply: PickReply, outcome: DecisionOutcome, requests: number, catalogSize: number, skillsDropped: number): Decision {
+    return buildDecision(reply, outcome, { requests, catalogSize, skillsDropped, latencyMs: elapsed(), ranking });
   }
+}
+
+/** A reply with the log record that describes it; the one place records are built. */
+function buildDecision(
+  reply: PickReply,
+  outcome: DecisionOutcome,
+  facts: { requests: number; catalogSize: number; skillsDropped: number; latencyMs: number; ranking: string[] },
+): Decision {
+  if (facts.skillsDropped > 0) reply.skills_dropped = facts.skillsDropped;
+  return {
+    reply,
+    ranking: facts.ranking,
+    record: {
+      status: reply.status,
+      outcome,
+      reasonCode: reply.status === "fail_open" ? reply.reason : null,
+      needsSkill: reply.status === "ok" ? reply.needs_skill : null,
+      latencyMs: reply.status === "ok" ? reply.latency_ms : facts.latencyMs,
+      requests: facts.requests,
+      catalogSize: facts.catalogSize,
+      skillsReturned: reply.skills.length,
+      skillsDropped: facts.skillsDropped,
+      suggested: reply.skills.map((s) => s.name),
+    },
+  };
+}
+
+/** A decision that failed open before any ranking (e.g. the judge could not be set up). */
+export function failOpenDecision(reason: ReasonCode): Decision {
+  return buildDecision({ status: "fail_open", reason, skills: [] }, "fail_open", { requests: 0, catalogSize: 0, skillsDropped: 0, latencyMs: 0, ranking: [] });
 }
 
 /** Stage-1 requests for a catalog: ceil(skills / 120). A full turn costs one more, for stage 2. */

@@ -1,6 +1,6 @@
 import { discover } from "../catalog/discover";
 import { descriptionReport, type DescriptionProblem } from "../catalog/description-health";
-import { LIMITS } from "../engine/limits";
+import { prepareCatalog } from "../engine/prepare-catalog";
 import { catalogSource, metaSkillsFromEnv } from "./catalog-source";
 
 export interface CatalogOverview {
@@ -16,15 +16,16 @@ export interface CatalogOverview {
 export function catalogOverview(env: NodeJS.ProcessEnv = process.env): CatalogOverview {
   const { roots, disabled } = catalogSource({}, env);
   const { skills } = discover(roots, { disabled });
-  const meta = new Set(metaSkillsFromEnv(env));
-  const ranked = skills.filter((s) => !meta.has(s.name));
-  const report = descriptionReport(ranked);
-  const brief = (list: typeof ranked) => list.map((s) => ({ name: s.name, path: s.path }));
+  const metaSkills = metaSkillsFromEnv(env);
+  // The same preparation the engine ranks: meta skills out, capped at 960.
+  const { skills: ranked, dropped } = prepareCatalog(skills, metaSkills);
+  const report = descriptionReport([...ranked, ...dropped]);
+  const brief = (list: readonly { name: string; path: string }[]) => list.map((s) => ({ name: s.name, path: s.path }));
   return {
     roots,
     skills: ranked.length,
-    overCap: Math.max(0, ranked.length - LIMITS.catalogCap),
-    metaSkills: [...meta],
+    overCap: dropped.length,
+    metaSkills,
     problems: { missing: brief(report.missing), too_short: brief(report.too_short), cut_off: brief(report.cut_off) },
   };
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { loadedInSession } from "../../db/queries/suggestions";
 import { discover } from "../catalog/discover";
 import { resolveHermesHome } from "../catalog/expand-path";
-import { pickSkill, type Decision } from "../engine/pick-skill";
+import { failOpenDecision, pickSkill, type Decision } from "../engine/pick-skill";
 import { verifyOnDisk } from "../catalog/verify-on-disk";
 import { getJudge, judgeFromEnv } from "../judges/create-judge";
 import { judgeSuggestion } from "../rules/suggestion-rules";
@@ -66,9 +66,7 @@ let warnedJudge = false;
 function misconfiguredJudge(problem: string): Decision {
   if (!warnedJudge) console.error(`[jev] ${problem}; every selection fails open until it is fixed`);
   warnedJudge = true;
-  const reply = { status: "fail_open" as const, reason: "other" as const, skills: [] as [] };
-  const record = { status: reply.status, outcome: "fail_open" as const, reasonCode: reply.reason, needsSkill: null, latencyMs: 0, requests: 0, catalogSize: 0, skillsReturned: 0, skillsDropped: 0, suggested: [] };
-  return { reply, record, ranking: [] };
+  return failOpenDecision("other");
 }
 
 /** One served decision: rank, apply the suggestion rules, reply, and log it. */
