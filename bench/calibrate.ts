@@ -13,10 +13,10 @@ import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { auroc } from "../lib/eval/metrics";
 import { calibrationFeatures } from "../lib/judges/local/calibration";
 import { LocalIndex } from "../lib/judges/local/local-index";
+import { FIXTURES } from "../lib/testing/fixtures";
 
-const data = path.resolve(import.meta.dirname, "../../shared/data/metatool");
-const catalogFile = process.argv[2] ?? path.join(data, "catalog.jsonl");
-const casesFile = process.argv[3] ?? path.join(data, "cases.jsonl");
+const catalogFile = process.argv[2] ?? FIXTURES.metatoolCatalog;
+const casesFile = process.argv[3] ?? FIXTURES.metatoolCases;
 
 const { skills } = prepareCatalog(readCatalogFile(catalogFile), DEFAULT_META_SKILLS);
 const index = new LocalIndex(skills);

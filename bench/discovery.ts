@@ -1,5 +1,5 @@
 /**
- * Catalog discovery on the real 889-skill catalog laid out as skill folders.
+ * Catalog discovery on the real 885-skill catalog laid out as skill folders.
  * Prints the median of several runs: cold (empty caches), unchanged-tree
  * repeat, and a baseline measured in the same run — a plain recursive walk that
  * reads every SKILL.md with gray-matter and no caching (what a naive reader does
@@ -13,15 +13,16 @@ import path from "node:path";
 import matter from "gray-matter";
 import { clearDiscoveryCache, discover } from "../lib/catalog/discover";
 import { layoutCatalog } from "./support/layout-catalog";
-import { fmt, median, SHARED_DATA, timeMs } from "./support/stats";
+import { fmt, median, timeMs } from "./support/stats";
+import { FIXTURES } from "../lib/testing/fixtures";
 
 const RUNS = 7;
 const REPEATS = 200;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jev-bench-discovery-"));
 const root = path.join(dir, "skills");
-const n = layoutCatalog(path.join(SHARED_DATA, "catalog.jsonl"), root);
+const n = layoutCatalog(FIXTURES.publicSkills, root);
 const uniqueNames = new Set(
-  fs.readFileSync(path.join(SHARED_DATA, "catalog.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l).name),
+  fs.readFileSync(FIXTURES.publicSkills, "utf8").trim().split("\n").map((l) => JSON.parse(l).name),
 ).size;
 
 function naiveRead(folder: string): number {

@@ -1,5 +1,5 @@
 /**
- * POST /api/pick-skill on `next start` over loopback, with the real 889-skill
+ * POST /api/pick-skill on `next start` over loopback, with the real 885-skill
  * catalog as a Hermes home. Prints, median of several runs: latency p50/p99 at
  * concurrency 1, throughput at concurrency 16, and the server's RSS (process
  * tree, from /proc). Baseline in the same run: GET /api/health, the cheapest
@@ -16,7 +16,8 @@ import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
 import { readCasesFile } from "../lib/eval/formats";
 import { layoutCatalog } from "./support/layout-catalog";
-import { median, percentile, SHARED_DATA } from "./support/stats";
+import { median, percentile } from "./support/stats";
+import { FIXTURES } from "../lib/testing/fixtures";
 
 const PORT = Number(process.env.BENCH_PORT || 3299);
 const TOKEN = "bench-token";
@@ -26,8 +27,8 @@ const C16_SECONDS = 5;
 const root = path.resolve(import.meta.dirname, "..");
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jev-bench-http-"));
-layoutCatalog(path.join(SHARED_DATA, "catalog.jsonl"), path.join(dir, "hermes", "skills"));
-const turns = readCasesFile(path.join(SHARED_DATA, "metatool/cases.jsonl")).map((c) => c.turn);
+layoutCatalog(FIXTURES.publicSkills, path.join(dir, "hermes", "skills"));
+const turns = readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn);
 
 // Started exactly as `npm start` starts it (same script, same Node flags).
 const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
@@ -132,7 +133,7 @@ try {
     r.hrps.push(await throughput(16, C16_SECONDS, () => health()));
   }
   const m = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, median(v)])) as Record<keyof typeof r, number>;
-  console.log(`POST /api/pick-skill on next start, 889-skill Hermes home, local judge (median of ${RUNS} runs)`);
+  console.log(`POST /api/pick-skill on next start, 885-skill Hermes home, local judge (median of ${RUNS} runs)`);
   console.log(`  c=1:  p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms   (target p50 < 15 ms)`);
   console.log(`  c=16: ${m.rps.toFixed(0)} req/s   (target >= 500)`);
   console.log(`  server RSS after load: ${m.rss.toFixed(0)} MB   (target < 250 MB; the next-server process tree)`);

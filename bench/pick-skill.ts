@@ -1,5 +1,5 @@
 /**
- * `pickSkill` in process with the local judge on a 960-skill catalog (the 889
+ * `pickSkill` in process with the local judge on a 960-skill catalog (the 885
  * real skills plus the first Composio toolkit skills), over real MetaTool turns.
  * Prints p50/p99 per turn warm (index built once per catalog snapshot), and as
  * baseline the same turn with the index rebuilt (what every turn would cost
@@ -14,13 +14,14 @@ import { pickSkill } from "../lib/engine/pick-skill";
 import { verifyCatalogEntry } from "../lib/engine/verify";
 import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { LocalJudge } from "../lib/judges/local/local-judge";
-import { fmt, median, percentile, SHARED_DATA, timeMs } from "./support/stats";
+import { fmt, median, percentile, timeMs } from "./support/stats";
+import { FIXTURES } from "../lib/testing/fixtures";
 
 const catalog = [
-  ...readCatalogFile(path.join(SHARED_DATA, "catalog.jsonl")),
-  ...readCatalogFile(path.join(SHARED_DATA, "catalog-composio-toolkits.jsonl")),
+  ...readCatalogFile(FIXTURES.publicSkills),
+  ...readCatalogFile(FIXTURES.composioToolkits),
 ].slice(0, 960);
-const turns = readCasesFile(path.join(SHARED_DATA, "metatool/cases.jsonl")).map((c) => c.turn);
+const turns = readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn);
 const RUNS = 5;
 const TURNS_PER_RUN = 1000;
 const COLD_TURNS = 5;

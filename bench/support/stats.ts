@@ -15,5 +15,3 @@ export async function timeMs(fn: () => unknown | Promise<unknown>): Promise<numb
 
 export const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 3 : 1)} ms`;
 
-/** Where the shared data lives, beside the checkout. */
-export const SHARED_DATA = new URL("../../../shared/data/", import.meta.url).pathname;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { FIXTURES } from "../testing/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { clearDiscoveryCache, discover } from "./discover";
 import { readHermesSkillsConfig } from "./hermes-config";
@@ -36,7 +37,7 @@ describe("discover", () => {
 
   it("reads block-scalar descriptions and nested Hermes categories (real fixture)", () => {
     const root = path.join(tmp, "skills");
-    const fixture = fs.readFileSync(path.resolve(__dirname, "../../../shared/fixtures/hermes/SKILL.frontmatter.mlops-inference-vllm.md"), "utf8");
+    const fixture = fs.readFileSync(FIXTURES.hermesFrontMatter("mlops-inference-vllm"), "utf8");
     fs.mkdirSync(path.join(root, "mlops", "inference", "vllm"), { recursive: true });
     fs.writeFileSync(path.join(root, "mlops", "inference", "vllm", "SKILL.md"), fixture);
     fs.writeFileSync(path.join(root, "mlops", "DESCRIPTION.md"), "---\ndescription: category\n---\n");

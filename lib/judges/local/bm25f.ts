@@ -1,7 +1,7 @@
 import type { SkillCard } from "../../catalog/types";
 import { terms } from "./analyze";
 
-/** BM25F parameters measured on MetaTool (shared/notes/ranking-findings.md). */
+/** BM25F parameters measured on MetaTool (`jev eval` on fixtures/metatool). */
 export const BM25F = {
   k1: 2,
   nameWeight: 2,

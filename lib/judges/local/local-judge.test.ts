@@ -1,16 +1,15 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_META_SKILLS, THRESHOLDS } from "../../engine/limits";
 import { pickSkill } from "../../engine/pick-skill";
 import { verifyCatalogEntry } from "../../engine/verify";
 import { readCasesFile, readCatalogFile } from "../../eval/formats";
 import { runEval } from "../../eval/run-eval";
+import { FIXTURES } from "../../testing/fixtures";
 import { LocalJudge } from "./local-judge";
 
-const data = path.resolve(__dirname, "../../../../shared/data");
 
-describe("local judge on the real 889-skill catalog", () => {
-  const catalog = readCatalogFile(path.join(data, "catalog.jsonl"));
+describe("local judge on the real 885-skill public catalog", () => {
+  const catalog = readCatalogFile(FIXTURES.publicSkills);
   const judge = new LocalJudge();
   const ask = (turn: string) =>
     pickSkill({ turn }, { catalog, judge, verify: verifyCatalogEntry, metaSkills: DEFAULT_META_SKILLS, now: () => 0 }).then((d) => d.reply);
@@ -39,7 +38,7 @@ describe("local judge on the real 889-skill catalog", () => {
 // (issue figures); these floors sit well above it and a little below today's figures.
 describe("MetaTool dev set (jev eval)", () => {
   it("ranks and calibrates clearly better than plain BM25", async () => {
-    const report = await runEval(readCatalogFile(path.join(data, "metatool/catalog.jsonl")), readCasesFile(path.join(data, "metatool/cases.jsonl")), {
+    const report = await runEval(readCatalogFile(FIXTURES.metatoolCatalog), readCasesFile(FIXTURES.metatoolCases), {
       judge: new LocalJudge(),
     });
     expect(report.top1_ranked).toBeGreaterThan(0.52);
@@ -55,8 +54,8 @@ describe("MetaTool dev set (jev eval)", () => {
 // loaded the right skill in 37% of 20-skill cases here (54% with it). Measured in this test's way.
 describe("small catalogs (20 MetaTool tools, the expected one among them)", () => {
   it("still loads the right skill about half the time, and rarely loads on no-tool turns", async () => {
-    const catalog = readCatalogFile(path.join(data, "metatool/catalog.jsonl"));
-    const cases = readCasesFile(path.join(data, "metatool/cases.jsonl")).filter((_, i) => i % 5 === 0);
+    const catalog = readCatalogFile(FIXTURES.metatoolCatalog);
+    const cases = readCasesFile(FIXTURES.metatoolCases).filter((_, i) => i % 5 === 0);
     let positives = 0;
     let loadedRight = 0;
     let negatives = 0;

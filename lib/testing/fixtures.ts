@@ -1,0 +1,15 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository's shipped test data (`fixtures/`, sources and licences in its README). */
+export const FIXTURES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures");
+
+export const FIXTURES = {
+  /** 885 real SKILL.md front matters from 10 public repositories. */
+  publicSkills: path.join(FIXTURES_DIR, "catalog/public-skills.jsonl"),
+  /** 832 near-identical templated skills: a distractor set. */
+  composioToolkits: path.join(FIXTURES_DIR, "catalog/composio-toolkits.jsonl"),
+  metatoolCatalog: path.join(FIXTURES_DIR, "metatool/catalog.jsonl"),
+  metatoolCases: path.join(FIXTURES_DIR, "metatool/cases.jsonl"),
+  hermesFrontMatter: (name: "github-pr-workflow" | "mlops-inference-vllm") => path.join(FIXTURES_DIR, `hermes/SKILL.frontmatter.${name}.md`),
+} as const;
