@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { DESCRIPTION_CHARS } from "@/lib/catalog/types";
+import { loadConfig } from "@/lib/config";
 import { catalogOverview } from "@/lib/services/catalog-overview";
 import { decisionSummary } from "@/lib/services/decision-summary";
 
@@ -15,7 +16,7 @@ const SHOWN_PER_PROBLEM = 8;
 
 export default function OverviewPage() {
   const summary = decisionSummary(getDb(), {});
-  const catalog = catalogOverview();
+  const catalog = catalogOverview(loadConfig());
   return (
     <section>
       <h1>Overview</h1>

@@ -1,5 +1,5 @@
 import { JevError } from "../lib/errors";
-import { USAGE, UsageError } from "./usage";
+import { COMMAND_USAGE, USAGE, UsageError } from "./usage";
 
 type Command = (args: string[], out: (line: string) => void) => Promise<number>;
 
@@ -7,7 +7,11 @@ type Command = (args: string[], out: (line: string) => void) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   "pick-skill": async () => (await import("./commands/pick-skill")).pickSkillCommand,
   eval: async () => (await import("./commands/eval")).evalCommand,
+  feedback: async () => (await import("./commands/feedback")).feedbackCommand,
+  token: async () => (await import("./commands/token")).tokenCommand,
 };
+
+const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";
 
 /**
  * Entry point of `jev`. Exit codes: 0 done, 2 bad usage or bad input, 1 any
@@ -15,7 +19,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
  */
 export async function main(argv: string[], out: (line: string) => void = (l) => console.log(l)): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || command === "help" || command === "--help" || command === "-h") {
+  if (!command || isHelp(command)) {
     (command ? console.log : console.error)(USAGE);
     return command ? 0 : 2;
   }
@@ -23,6 +27,10 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
   if (!load) {
     console.error(`jev: unknown command '${command}' (try jev --help)`);
     return 2;
+  }
+  if (rest.some(isHelp)) {
+    console.log(`usage:\n  ${COMMAND_USAGE[command]}`);
+    return 0;
   }
   try {
     const [run, { setDiscoveryWatching }] = await Promise.all([load(), import("../lib/catalog/discover")]);

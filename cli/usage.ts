@@ -3,9 +3,21 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 /** Bad command-line usage: exit code 2 with one line. */
 export class UsageError extends Error {}
 
-export const USAGE = `usage:
-  jev pick-skill --turn TEXT|- [--root DIR]... [--session ID] [--loaded NAME]... [--loadable NAME]... [--agent hermes]
-  jev eval --catalog CATALOG.jsonl --cases CASES.jsonl [--progress]`;
+/** One usage line per command: `jev --help` prints them all, `jev <command> --help` its own. */
+export const COMMAND_USAGE: Record<string, string> = {
+  "pick-skill": `jev pick-skill --turn TEXT|- [--root DIR]... [--session ID] [--loaded NAME]... [--loadable NAME]... [--agent NAME] [--feedback]
+      Which skill to load for one turn: the reply JSON, one line. --feedback says this client reports loads (rule 2 may apply).`,
+  feedback: `jev feedback --session ID --skill NAME --event loaded|rejected [--at ISO-8601]
+      Report that the agent loaded (or rejected) a skill in a session; prints {"ok": true}.`,
+  eval: `jev eval (--catalog CATALOG.jsonl | --root DIR...) --cases CASES.jsonl [--cases-out FILE] [--progress]
+      Selection-quality metrics of the configured judge on your cases, one JSON object.`,
+  token: `jev token
+      Print the API token agents send (JEV_API_TOKEN, or the one generated at first start).`,
+};
+
+export const USAGE = `usage:\n${Object.values(COMMAND_USAGE)
+  .map((u) => `  ${u}`)
+  .join("\n")}`;
 
 /** node:util parseArgs, strict, with errors turned into one-line usage errors. */
 export function parseFlags<T extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: T) {

@@ -3,14 +3,11 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
+import { loadConfig } from "../lib/config";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema>;
 
-/** `JEV_DB`, default `./data/jev.db` (relative to the working directory). */
-export function resolveDbFile(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(/*turbopackIgnore: true*/ env.JEV_DB || "./data/jev.db");
-}
 
 /**
  * The shipped migrations: next to this file when run from source (CLI, tests),
@@ -42,9 +39,9 @@ export function openDb(file: string): Db {
 
 const globalForDb = globalThis as unknown as { jevDb?: { file: string; db: Db } };
 
-/** The process-wide handle on `JEV_DB`, opened and migrated on first use. */
+/** The process-wide handle on `JEV_DB` (default `data/jev.db` under the package folder), opened and migrated on first use. */
 export function getDb(): Db {
-  const file = resolveDbFile();
+  const file = loadConfig().dbFile;
   if (!globalForDb.jevDb || globalForDb.jevDb.file !== file) globalForDb.jevDb = { file, db: openDb(file) };
   return globalForDb.jevDb.db;
 }

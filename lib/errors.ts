@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
   payload_too_large: 413,
   internal: 500,
 } as const;

@@ -1,24 +1,40 @@
-// Run by scripts/start.mjs in a short-lived process: migrate the database and
-// make sure an API token exists (printed once), so the long-running launcher
-// never loads the database code.
-import { getDb, resolveDbFile } from "../db/client";
+// Run by scripts/start.mjs in a short-lived process: check the configuration,
+// migrate the database and make sure an API token exists, then print the
+// banner, so the long-running launcher never loads the database code.
+import { getDb } from "../db/client";
 import { ensureApiToken } from "../lib/auth/api-token";
-import { judgeFromEnv } from "../lib/judges/create-judge";
+import { ConfigError, loadConfig } from "../lib/config";
 
-const judge = judgeFromEnv();
-if ("problem" in judge) {
-  console.error(`jev: ${judge.problem}`);
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(`jev: bad configuration: ${err instanceof ConfigError ? err.message : "unreadable environment"}`);
+  process.exit(1);
+}
+if ("problem" in config.judge) {
+  console.error(`jev: ${config.judge.problem}`);
   process.exit(1);
 }
 
 let token;
 try {
-  token = ensureApiToken(getDb());
+  token = ensureApiToken(getDb(), config.apiToken);
 } catch {
-  console.error(`jev: cannot open or migrate the database at ${resolveDbFile()} (set JEV_DB to a writable path)`);
+  console.error(`jev: cannot open or migrate the database at ${config.dbFile} (set JEV_DB to a writable path)`);
   process.exit(1);
 }
-console.log(`jev: database ${resolveDbFile()}`);
-if (token.generated) {
-  console.log(`jev: generated an API token (shown once; set JEV_API_TOKEN to choose your own):\n\n  ${token.token}\n`);
-}
+const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+const url = `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
+const tokenLine = token.generated
+  ? `  export JEV_API_TOKEN=${token.token}      # generated now and shown once; set JEV_API_TOKEN to choose your own`
+  : config.apiToken
+    ? "  # JEV_API_TOKEN is set in this environment"
+    : "  export JEV_API_TOKEN=$(npx jev token)    # the token generated at first start";
+console.log(`
+jev: database ${config.dbFile}
+jev: dashboard ${url}/
+
+${tokenLine}
+  curl -s ${url}/api/pick-skill -H "Authorization: Bearer $JEV_API_TOKEN" -d '{"turn": "convert this docx to pdf", "session_id": "demo"}'
+`);

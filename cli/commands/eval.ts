@@ -1,27 +1,46 @@
-import { readCasesFile, readCatalogFile } from "../../lib/eval/formats";
-import { runEval } from "../../lib/eval/run-eval";
+import fs from "node:fs";
+import { discover } from "../../lib/catalog/discover";
+import { loadConfig } from "../../lib/config";
 import { JevError } from "../../lib/errors";
-import { getJudge, judgeFromEnv } from "../../lib/judges/create-judge";
-import { metaSkillsFromEnv } from "../../lib/services/catalog-source";
+import { readCasesFile, readCatalogFile, resolveExpected } from "../../lib/eval/formats";
+import { runEval } from "../../lib/eval/run-eval";
+import { getJudge } from "../../lib/judges/create-judge";
 import { parseFlags, UsageError } from "../usage";
 
-/** `jev eval`: selection-quality metrics of the configured judge, in process. */
+/** `jev eval`: selection-quality metrics of the configured judge, in process, on a catalog file or a skills folder. */
 export async function evalCommand(args: string[], out: (line: string) => void): Promise<number> {
   const flags = parseFlags(args, {
     catalog: { type: "string" },
+    root: { type: "string", multiple: true },
     cases: { type: "string" },
+    "cases-out": { type: "string" },
     progress: { type: "boolean" },
   });
-  if (!flags.catalog || !flags.cases) throw new UsageError("eval needs --catalog CATALOG.jsonl and --cases CASES.jsonl");
-  const judge = judgeFromEnv();
-  if ("problem" in judge) throw new JevError("bad_request", judge.problem);
-  const catalog = readCatalogFile(flags.catalog);
-  const cases = readCasesFile(flags.cases);
-  const report = await runEval(catalog, cases, {
-    judge: getJudge(judge.kind),
-    metaSkills: metaSkillsFromEnv(process.env),
-    onProgress: flags.progress ? (done, total) => console.error(`jev eval: ${done}/${total} cases`) : undefined,
-  });
-  out(JSON.stringify(report));
+  if (!flags.cases || (!flags.catalog && !flags.root)) throw new UsageError("eval needs --cases CASES.jsonl and --catalog CATALOG.jsonl or --root DIR");
+  if (flags.catalog && flags.root) throw new UsageError("eval takes --catalog or --root, not both");
+  const config = loadConfig();
+  if ("problem" in config.judge) throw new JevError("bad_request", config.judge.problem);
+  const catalog = flags.catalog ? readCatalogFile(flags.catalog) : discover(flags.root!).skills;
+  if (catalog.length === 0) throw new JevError("bad_request", `no skills found in ${flags.root!.join(", ")}`);
+  const cases = resolveExpected(readCasesFile(flags.cases), catalog, flags.cases);
+  let casesOut: number | undefined;
+  if (flags["cases-out"]) {
+    try {
+      casesOut = fs.openSync(flags["cases-out"], "w");
+    } catch {
+      throw new JevError("bad_request", `cannot write ${flags["cases-out"]}`);
+    }
+  }
+  try {
+    const report = await runEval(catalog, cases, {
+      judge: getJudge(config.judge.kind),
+      metaSkills: config.metaSkills,
+      onProgress: flags.progress ? (done, total) => console.error(`jev eval: ${done}/${total} cases`) : undefined,
+      onCase: casesOut === undefined ? undefined : (result) => fs.writeSync(casesOut!, `${JSON.stringify(result)}\n`),
+    });
+    out(JSON.stringify(report));
+  } finally {
+    if (casesOut !== undefined) fs.closeSync(casesOut);
+  }
   return 0;
 }

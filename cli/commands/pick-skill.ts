@@ -13,6 +13,7 @@ export async function pickSkillCommand(args: string[], out: (line: string) => vo
     loaded: { type: "string", multiple: true },
     loadable: { type: "string", multiple: true },
     agent: { type: "string" },
+    feedback: { type: "boolean" },
   });
   if (flags.turn === undefined) throw new UsageError("pick-skill needs --turn TEXT (or --turn - to read it from standard input)");
   const turn = flags.turn === "-" ? fs.readFileSync(0, "utf8") : flags.turn;
@@ -22,10 +23,10 @@ export async function pickSkillCommand(args: string[], out: (line: string) => vo
   } catch {
     console.error("jev: decision log unavailable (JEV_DB not writable); answering without it");
   }
-  const { reply } = await pickSkillService(
-    { turn, roots: flags.root, sessionId: flags.session, loaded: flags.loaded, loadable: flags.loadable, agent: flags.agent },
+  const { reply, warnings } = await pickSkillService(
+    { turn, roots: flags.root, sessionId: flags.session, loaded: flags.loaded, loadable: flags.loadable, agent: flags.agent, feedback: flags.feedback },
     { channel: "cli", db },
   );
-  out(serializeReply(reply));
+  out(serializeReply(reply, warnings));
   return 0;
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { decisions, type NewDecisionRow } from "../schema";
-import { UNKNOWN_REASON, type DecisionStatus, type ReasonCode } from "../../lib/vocab/reason-codes";
+import { UNKNOWN_REASON, type DecisionOutcome, type DecisionStatus, type ReasonCode } from "../../lib/vocab/reason-codes";
 
 /** A prepared insert per handle: building and preparing the SQL each time cost ~0.3 ms per decision. */
 const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
@@ -14,6 +14,8 @@ function prepareInsert(db: Db) {
       at: p("at"), day: p("day"), status: p("status"), outcome: p("outcome"), reasonCode: p("reasonCode"),
       needsSkill: p("needsSkill"), latencyMs: p("latencyMs"), requests: p("requests"), catalogSize: p("catalogSize"),
       skillsReturned: p("skillsReturned"), skillsDropped: p("skillsDropped"), judge: p("judge"), channel: p("channel"),
+      stageOneMs: p("stageOneMs"), stageTwoMs: p("stageTwoMs"), sessionId: p("sessionId"), agent: p("agent"),
+      reportsLoads: p("reportsLoads"), suggestedSkill: p("suggestedSkill"), suggestedMatch: p("suggestedMatch"),
     })
     .prepare();
 }
@@ -21,7 +23,9 @@ function prepareInsert(db: Db) {
 export function insertDecision(db: Db, row: NewDecisionRow): number {
   let insert = preparedInserts.get(db);
   if (!insert) preparedInserts.set(db, (insert = prepareInsert(db)));
-  return Number(insert.run({ reasonCode: null, needsSkill: null, skillsDropped: 0, ...row }).lastInsertRowid);
+  const defaults = { reasonCode: null, needsSkill: null, skillsDropped: 0, stageOneMs: null, stageTwoMs: null, sessionId: null, agent: null, suggestedSkill: null, suggestedMatch: null };
+  // Placeholders bind raw values: booleans go in as SQLite integers.
+  return Number(insert.run({ ...defaults, ...row, reportsLoads: row.reportsLoads ? 1 : 0 }).lastInsertRowid);
 }
 
 export interface DecisionFilter {
@@ -30,12 +34,14 @@ export interface DecisionFilter {
   /** Exclusive, epoch ms. */
   to: number;
   status?: DecisionStatus;
+  outcome?: DecisionOutcome;
   reasonCode?: ReasonCode | typeof UNKNOWN_REASON;
 }
 
 function where(f: DecisionFilter) {
   const clauses = [gte(decisions.at, f.from), lt(decisions.at, f.to)];
   if (f.status) clauses.push(eq(decisions.status, f.status));
+  if (f.outcome) clauses.push(eq(decisions.outcome, f.outcome));
   if (f.reasonCode === UNKNOWN_REASON) clauses.push(and(eq(decisions.status, "fail_open"), sql`${decisions.reasonCode} is null`)!);
   else if (f.reasonCode) clauses.push(eq(decisions.reasonCode, f.reasonCode));
   return and(...clauses);

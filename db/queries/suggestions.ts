@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { feedback, suggestions } from "../schema";
+import { decisions, feedback, suggestions } from "../schema";
 import type { ShownSuggestion } from "../../lib/rules/suggestion-rules";
 import type { FeedbackEvent } from "../../lib/vocab/feedback-events";
 
@@ -8,23 +8,29 @@ const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
 
 function prepareInsert(db: Db) {
   const p = (name: string) => sql.placeholder(name);
-  return db.insert(suggestions).values({ decisionId: p("decisionId"), at: p("at"), sessionId: p("sessionId"), skill: p("skill") }).prepare();
+  return db
+    .insert(suggestions)
+    .values({ decisionId: p("decisionId"), at: p("at"), sessionId: p("sessionId"), skill: p("skill"), reportsLoads: p("reportsLoads") })
+    .prepare();
 }
 
-/** Prepared once per handle: this runs on most decisions. */
-export function insertSuggestions(db: Db, rows: { decisionId: number; at: number; sessionId: string | null; skill: string }[]): void {
-  if (rows.length === 0) return;
+/** Prepared once per handle: this runs on every decision that suggests a skill. */
+export function insertSuggestion(db: Db, row: { decisionId: number; at: number; sessionId: string | null; skill: string; reportsLoads: boolean }): void {
   let insert = preparedInserts.get(db);
   if (!insert) preparedInserts.set(db, (insert = prepareInsert(db)));
-  for (const row of rows) insert.run(row);
+  insert.run({ ...row, reportsLoads: row.reportsLoads ? 1 : 0 });
 }
 
-/** Shown suggestions since `since`, per skill, oldest first: the history rule 2 reads. */
+/**
+ * Suggestions since `since` made to clients that report loads, per skill,
+ * oldest first: the history rule 2 reads. Silence is not a rejection, so a
+ * client that never reports loads adds nothing here.
+ */
 export function shownHistorySince(db: Db, since: number): Map<string, ShownSuggestion[]> {
   const rows = db
     .select({ skill: suggestions.skill, at: suggestions.at, loadedAt: suggestions.loadedAt })
     .from(suggestions)
-    .where(gte(suggestions.at, since))
+    .where(and(gte(suggestions.at, since), eq(suggestions.reportsLoads, true)))
     .orderBy(suggestions.at)
     .all();
   const bySkill = new Map<string, ShownSuggestion[]>();
@@ -36,20 +42,17 @@ export function shownHistorySince(db: Db, since: number): Map<string, ShownSugge
   return bySkill;
 }
 
-/** Skills this session reported as loaded (rule 1). */
-export function loadedInSession(db: Db, sessionId: string): string[] {
-  return db
-    .selectDistinct({ skill: feedback.skill })
-    .from(feedback)
-    .where(and(eq(feedback.sessionId, sessionId), eq(feedback.event, "loaded")))
-    .all()
-    .map((r) => r.skill);
+/** What a session has reported: the skills it loaded (rule 1), and whether it reports at all. */
+export function sessionReports(db: Db, sessionId: string): { loaded: string[]; reportsLoads: boolean } {
+  const rows = db.selectDistinct({ skill: feedback.skill, event: feedback.event }).from(feedback).where(eq(feedback.sessionId, sessionId)).all();
+  return { loaded: rows.filter((r) => r.event === "loaded").map((r) => r.skill), reportsLoads: rows.length > 0 };
 }
 
 /**
- * Record an agent's report. A load marks the latest not-yet-loaded suggestion of
- * that skill in that session shown within the attribution window before it.
- * Returns whether a suggestion was attributed.
+ * Record an agent's report. The session now counts as one that reports
+ * loads, its earlier suggestions included. A load marks the latest
+ * not-yet-loaded suggestion of that skill in that session shown within the
+ * attribution window before it. Returns whether a suggestion was attributed.
  */
 export function recordFeedback(
   db: Db,
@@ -58,6 +61,8 @@ export function recordFeedback(
 ): boolean {
   return db.transaction((tx) => {
     tx.insert(feedback).values(event).run();
+    tx.update(suggestions).set({ reportsLoads: true }).where(and(eq(suggestions.sessionId, event.sessionId), eq(suggestions.reportsLoads, false))).run();
+    tx.update(decisions).set({ reportsLoads: true }).where(and(eq(decisions.sessionId, event.sessionId), eq(decisions.reportsLoads, false))).run();
     if (event.event !== "loaded") return false;
     const match = tx
       .select({ id: suggestions.id })

@@ -1,9 +1,10 @@
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DECISION_OUTCOMES, DECISION_STATUSES, REASON_CODES } from "../../lib/vocab/reason-codes";
+import { CANDIDATE_VERDICTS } from "../../lib/vocab/verdicts";
 
 /**
  * One row per selection decision (selection spec §8). Never the turn text, a
- * prompt or an exception message: only bounded codes and figures.
+ * prompt or an exception message: only bounded codes, names and figures.
  * Times are UTC epoch milliseconds everywhere; `day` (UTC, YYYY-MM-DD) is
  * stored so per-day aggregates stay plain GROUP BYs on any database.
  */
@@ -19,6 +20,8 @@ export const decisions = sqliteTable(
     reasonCode: text("reason_code", { enum: REASON_CODES }),
     needsSkill: real("needs_skill"),
     latencyMs: integer("latency_ms").notNull(),
+    stageOneMs: integer("stage_one_ms"),
+    stageTwoMs: integer("stage_two_ms"),
     requests: integer("requests").notNull(),
     catalogSize: integer("catalog_size").notNull(),
     skillsReturned: integer("skills_returned").notNull(),
@@ -26,8 +29,53 @@ export const decisions = sqliteTable(
     judge: text("judge").notNull(),
     /** Where the decision came from: api, cli. */
     channel: text("channel").notNull(),
+    sessionId: text("session_id"),
+    /** The agent the caller said it is (`agent` in the request), if any. */
+    agent: text("agent"),
+    /** Whether the client reports loads (declared `feedback: true`, or its session had sent feedback). */
+    reportsLoads: integer("reports_loads", { mode: "boolean" }).notNull().default(false),
+    /** The skill the agent was told to load, and its match. */
+    suggestedSkill: text("suggested_skill"),
+    suggestedMatch: real("suggested_match"),
   },
-  (t) => [index("decisions_at_idx").on(t.at), index("decisions_day_status_idx").on(t.day, t.status)],
+  (t) => [
+    index("decisions_at_idx").on(t.at),
+    index("decisions_day_status_idx").on(t.day, t.status),
+    index("decisions_session_at_idx").on(t.sessionId, t.at),
+    index("decisions_outcome_at_idx").on(t.outcome, t.at),
+  ],
 );
 
 export type NewDecisionRow = typeof decisions.$inferInsert;
+
+/** Skill names and paths, stored once: candidates refer to them by id. */
+export const skillRefs = sqliteTable(
+  "skill_refs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    path: text("path").notNull(),
+  },
+  (t) => [uniqueIndex("skill_refs_name_path_idx").on(t.name, t.path)],
+);
+
+/** The ranked candidates of a decision with their scores and verdicts (no turn text). */
+export const decisionCandidates = sqliteTable(
+  "decision_candidates",
+  {
+    decisionId: integer("decision_id")
+      .notNull()
+      .references(() => decisions.id),
+    /** 0 = best after stage 2 (then stage-1 order for the rest). */
+    rank: integer("rank").notNull(),
+    skillRefId: integer("skill_ref_id")
+      .notNull()
+      .references(() => skillRefs.id),
+    score: real("score").notNull(),
+    match: real("match"),
+    verdict: text("verdict", { enum: CANDIDATE_VERDICTS }).notNull(),
+    /** JSON: the numbers behind a rule verdict (suggestions, loads, retry_at). */
+    detail: text("detail"),
+  },
+  (t) => [primaryKey({ columns: [t.decisionId, t.rank] }), index("decision_candidates_skill_idx").on(t.skillRefId, t.decisionId)],
+);

@@ -3,8 +3,9 @@ import { FEEDBACK_EVENTS } from "../../lib/vocab/feedback-events";
 import { decisions } from "./decisions";
 
 /**
- * One row per skill shown to an agent (selection spec §7): the skill, when, the
- * session it was shown in (to attribute a load), and when it was loaded.
+ * One row per suggestion (selection spec §7): the one skill an agent was told
+ * to load, when, the session it was shown in (to attribute a load), whether
+ * that client reports loads (rule 2 counts only those), and when it was loaded.
  * Nothing else.
  */
 export const suggestions = sqliteTable(
@@ -17,6 +18,8 @@ export const suggestions = sqliteTable(
     skill: text("skill").notNull(),
     /** Set when the same session loaded the skill within the attribution window. */
     loadedAt: integer("loaded_at"),
+    /** The client reports loads: declared `feedback: true`, or its session sent feedback (set later too). */
+    reportsLoads: integer("reports_loads", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("suggestions_at_idx").on(t.at), index("suggestions_session_skill_idx").on(t.sessionId, t.skill, t.at)],
 );

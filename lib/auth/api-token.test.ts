@@ -16,15 +16,15 @@ const freshDbFile = () => {
 describe("API token", () => {
   it("is generated once, stored, and the same on every later start", () => {
     const file = freshDbFile();
-    const first = ensureApiToken(openDb(file), {} as NodeJS.ProcessEnv);
+    const first = ensureApiToken(openDb(file), undefined);
     expect(first.generated).toBe(true);
     expect(first.token).toMatch(/^jev_[\w-]{32}$/);
-    const again = ensureApiToken(openDb(file), {} as NodeJS.ProcessEnv);
+    const again = ensureApiToken(openDb(file), undefined);
     expect(again).toEqual({ token: first.token, generated: false });
   });
 
   it("JEV_API_TOKEN wins and nothing is generated", () => {
-    expect(ensureApiToken(openDb(freshDbFile()), { JEV_API_TOKEN: "mine" } as unknown as NodeJS.ProcessEnv)).toEqual({ token: "mine", generated: false });
+    expect(ensureApiToken(openDb(freshDbFile()), "mine")).toEqual({ token: "mine", generated: false });
   });
 
   it("accepts only the exact bearer token", () => {

@@ -9,8 +9,8 @@ const TOKEN_KEY = "api_token";
  * on first start and kept in the database. `generated` is true only for the
  * call that created it, so it is printed exactly once.
  */
-export function ensureApiToken(db: Db, env: NodeJS.ProcessEnv = process.env): { token: string; generated: boolean } {
-  if (env.JEV_API_TOKEN) return { token: env.JEV_API_TOKEN, generated: false };
+export function ensureApiToken(db: Db, configured: string | undefined): { token: string; generated: boolean } {
+  if (configured) return { token: configured, generated: false };
   const known = storedTokens.get(db);
   if (known) return { token: known, generated: false };
   const existing = getSetting(db, TOKEN_KEY);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parseSkillFile } from "./front-matter";
+import { FrontMatterError, parseSkillFile } from "./front-matter";
 import type { SkillCard } from "./types";
 import { TreeWatch } from "./tree-watch";
 import { listFolder, walkSkillTree } from "./walk";
@@ -14,6 +14,8 @@ export interface DiscoveredCatalog {
   roots: readonly string[];
   /** In search order; a name found in two roots keeps the first root's skill. */
   skills: readonly SkillCard[];
+  /** SKILL.md files whose front matter does not parse, with the parser's words and position. */
+  unreadable: readonly { path: string; problem: string }[];
 }
 
 interface FileStamp {
@@ -22,6 +24,8 @@ interface FileStamp {
 }
 interface ParsedFile extends FileStamp {
   card: SkillCard | null;
+  /** Why the front matter did not parse (parser's message with line and column). */
+  problem?: string;
 }
 interface RootSnapshot {
   /** Each folder walked, with its entry names as read (the walk stats no folder). */
@@ -78,13 +82,16 @@ export function readSkillCard(file: string): SkillCard | null {
   if (cached && st.mtimeMs === cached.mtimeMs && st.size === cached.size) return cached.card;
   // readFileSync(path) opens, reads and closes natively in one call: far cheaper than fd calls from JS.
   // Stamped before reading, so an edit in between only causes one more re-read later.
-  let card: SkillCard | null;
+  let card: SkillCard | null = null;
+  let problem: string | undefined;
   try {
     card = parseSkillFile(file, fs.readFileSync(file, "utf8"));
-  } catch {
-    card = null;
+  } catch (err) {
+    problem = err instanceof FrontMatterError ? err.message : "cannot be read";
+    // Logged once per version of the file: the path and the parser's words, never the file's text.
+    console.warn(`[jev] ${file}: front matter unreadable: ${problem}`);
   }
-  parsedFiles.set(file, { ...st, card });
+  parsedFiles.set(file, { ...st, card, problem });
   return card;
 }
 
@@ -121,6 +128,7 @@ export function discover(roots: readonly string[], options: DiscoverOptions = {}
   const disabled = new Set(options.disabled ?? []);
   const seenNames = new Set<string>();
   const skills: SkillCard[] = [];
+  const unreadable: { path: string; problem: string }[] = [];
   const snapshots: RootSnapshot[] = [];
   for (const root of resolved) {
     const walked = walkSkillTree(root);
@@ -130,12 +138,13 @@ export function discover(roots: readonly string[], options: DiscoverOptions = {}
       const card = readSkillCard(file);
       const parsed = parsedFiles.get(file);
       files.set(file, parsed ? { mtimeMs: parsed.mtimeMs, size: parsed.size } : { mtimeMs: -1, size: -1 });
+      if (parsed?.problem) unreadable.push({ path: file, problem: parsed.problem });
       if (!card || disabled.has(card.name) || seenNames.has(card.name)) continue;
       seenNames.add(card.name);
       skills.push(card);
     }
   }
-  const catalog: DiscoveredCatalog = { roots: resolved, skills };
+  const catalog: DiscoveredCatalog = { roots: resolved, skills, unreadable };
   const entry: CacheEntry = { snapshots, catalog, disabledKey, watch: null, sweptAt: Date.now() };
   catalogs.set(key, entry);
   for (const [oldKey, old] of catalogs) {

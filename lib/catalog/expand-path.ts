@@ -5,7 +5,7 @@ import path from "node:path";
  * Expand `~` and `$VAR` / `${VAR}` like Python's expanduser + expandvars
  * (unknown variables stay as written), then resolve relative paths against `base`.
  */
-export function expandPath(raw: string, base: string, env: NodeJS.ProcessEnv = process.env): string {
+export function expandPath(raw: string, base: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
   let p = raw.trim();
   if (p === "~" || p.startsWith("~/")) p = path.join(env.HOME || os.homedir(), p.slice(1));
   p = p.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (whole, braced, bare) => {
@@ -15,12 +15,6 @@ export function expandPath(raw: string, base: string, env: NodeJS.ProcessEnv = p
   return path.resolve(base, p);
 }
 
-export function homeDir(env: NodeJS.ProcessEnv = process.env): string {
+export function homeDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
   return env.HOME || os.homedir();
-}
-
-/** `$HERMES_HOME`, default `~/.hermes`. */
-export function resolveHermesHome(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
-  const raw = explicit || env.HERMES_HOME || "~/.hermes";
-  return expandPath(raw, process.cwd(), env);
 }

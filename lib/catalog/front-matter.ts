@@ -2,14 +2,39 @@ import matter from "gray-matter";
 import path from "node:path";
 import { DESCRIPTION_CHARS, type SkillCard } from "./types";
 
-/** Result of reading a SKILL.md: a card, or null when the file has no usable front matter. */
+/** Front matter that does not parse: what the YAML parser said, and where (1-based line and column). */
+export class FrontMatterError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly line: number | null,
+    readonly column: number | null,
+  ) {
+    super(line === null ? reason : `${reason} (line ${line}, column ${column})`);
+    this.name = "FrontMatterError";
+  }
+}
+
+/** The parser's own words and position, from a js-yaml exception (gray-matter's parser). */
+function yamlProblem(err: unknown): FrontMatterError {
+  const e = err as { reason?: unknown; mark?: { line?: unknown; column?: unknown } };
+  const reason = typeof e?.reason === "string" ? e.reason : "front matter is not valid YAML";
+  const line = typeof e?.mark?.line === "number" ? e.mark.line + 2 : null; // +1 for 1-based, +1 for the opening ---
+  const column = typeof e?.mark?.column === "number" ? e.mark.column + 1 : null;
+  return new FrontMatterError(reason, line, column);
+}
+
+/**
+ * Read a SKILL.md: a card, or null when the front matter is not a mapping.
+ * Throws FrontMatterError when the YAML does not parse: the loader could not
+ * open it either, and the dashboard says where it broke.
+ */
 export function parseSkillFile(skillMdPath: string, text: string): SkillCard | null {
   let data: Record<string, unknown>;
   try {
     // gray-matter caches by content; a catalog is parsed once per change, so skip that cache.
     data = matter(text, { cache: false } as never).data as Record<string, unknown>;
-  } catch {
-    return null; // malformed YAML: the loader could not open it either
+  } catch (err) {
+    throw yamlProblem(err);
   }
   if (!data || typeof data !== "object") return null;
   const folderName = path.basename(path.dirname(skillMdPath));

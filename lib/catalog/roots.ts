@@ -30,7 +30,7 @@ export function existingUnique(paths: string[]): string[] {
  * config order (`~`/`$VAR` expanded, relative to the home), missing folders and
  * duplicates dropped (selection spec §1).
  */
-export function discoverRoots(hermesHome: string, env: NodeJS.ProcessEnv = process.env): string[] {
+export function discoverRoots(hermesHome: string, env: Readonly<Record<string, string | undefined>> = process.env): string[] {
   const home = path.resolve(hermesHome);
   const { externalDirs } = readHermesSkillsConfig(home);
   return existingUnique([path.join(home, "skills"), ...externalDirs.map((d) => expandPath(d, home, env))]);
@@ -39,7 +39,7 @@ export function discoverRoots(hermesHome: string, env: NodeJS.ProcessEnv = proce
 export interface DefaultRootsOptions {
   hermesHome: string;
   cwd?: string;
-  env?: NodeJS.ProcessEnv;
+  env?: Readonly<Record<string, string | undefined>>;
   /** Serving a Hermes agent: its working directory's `./skills` is not read. */
   servingHermes?: boolean;
 }

@@ -2,7 +2,7 @@
 export const LIMITS = {
   /** Skills per stage-1 request. */
   batchSize: 120,
-  /** Skills ranked at most; the rest are dropped and counted. */
+  /** Skills a judge that costs a request per batch is sent at most; the rest are dropped and counted. */
   catalogCap: 960,
   /** Skills stage 2 reads. */
   finalists: 5,

@@ -75,9 +75,9 @@ describe("stage 2", () => {
 });
 
 describe("catalog rules", () => {
-  it("caps at 960, reports skills_dropped and hands the dropped names over", async () => {
+  it("a capped (remote) judge gets 960 skills, reports skills_dropped and hands the dropped names over", async () => {
     const dropped: string[][] = [];
-    const judge = new ScriptedJudge();
+    const judge = new ScriptedJudge({ maxSkills: 960 });
     const { reply, record } = await pickSkill({ turn: "lint the repo" }, deps(judge, catalogOf(1000), { onDropped: (n) => dropped.push([...n]) }));
     expect(judge.stageOneCalls).toHaveLength(8);
     expect(reply.skills_dropped).toBe(40);
@@ -85,6 +85,14 @@ describe("catalog rules", () => {
     expect(dropped[0]).toHaveLength(40);
     expect(dropped[0][0]).toBe("skill-960");
     expect(serializeReply(reply)).toBe('{"status":"ok","needs_skill":0.0,"skills":[],"latency_ms":0,"skills_dropped":40}');
+  });
+
+  it("a judge without a cap (the local judge) ranks every skill", async () => {
+    const judge = new ScriptedJudge({ scores: { "skill-999": 0.9 }, matches: { "skill-999": 0.9 } });
+    const { reply } = await pickSkill({ turn: "lint the repo" }, deps(judge, catalogOf(1000)));
+    expect(judge.stageOneCalls).toHaveLength(9);
+    expect(reply.skills_dropped).toBeUndefined();
+    expect(reply.skills[0].name).toBe("skill-999");
   });
 
   it("removes meta skills before ranking", async () => {
@@ -126,16 +134,68 @@ describe("verification (selection spec §5)", () => {
   const scored = { scores: { a: 0.9, b: 0.8, c: 0.7 }, matches: { a: 0.9, b: 0.8, c: 0.7 } };
   it("drops skills the loader cannot open and returns the loader's name", async () => {
     const verify = (c: SkillCard) => (c.name === "a" ? null : c.name.toUpperCase());
-    const { reply } = await pickSkill({ turn: "do the thing" }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")], { verify }));
+    const { reply, record } = await pickSkill({ turn: "do the thing" }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")], { verify }));
     expect(reply.skills.map((s) => s.name)).toEqual(["B", "C"]);
+    expect(record.candidates.map((c) => [c.name, c.verdict])).toEqual([["a", "failed_verification"], ["B", "suggested"], ["C", "runner_up"]]);
   });
   it("never returns a name outside `loadable`", async () => {
-    const { reply } = await pickSkill({ turn: "do the thing", loadable: ["c"] }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
+    const { reply, record } = await pickSkill({ turn: "do the thing", loadable: ["c"] }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
     expect(reply.skills.map((s) => s.name)).toEqual(["c"]);
+    expect(record.candidates.map((c) => c.verdict)).toEqual(["not_loadable", "not_loadable", "suggested"]);
   });
-  it("never returns an excluded (already loaded) skill", async () => {
-    const { reply } = await pickSkill({ turn: "do the thing", exclude: (name) => name === "a" }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
-    expect(reply.skills.map((s) => s.name)).toEqual(["b", "c"]);
+
+  it("a suppressed best candidate with nothing else to load: outcome suppressed, not rejected", async () => {
+    const rules = (name: string) => (name === "a" ? ({ verdict: "suppressed", suggestions: 5, loads: 0, retryAt: 0 } as const) : ({ verdict: "show" } as const));
+    const judge = new ScriptedJudge({ scores: { a: 0.9, b: 0.5 }, matches: { a: 0.9, b: 0.3 } });
+    const { reply, record } = await pickSkill({ turn: "do the thing", rules }, deps(judge, [card("a"), card("b")]));
+    expect(reply.skills.map((s) => s.name)).toEqual(["b"]);
+    expect(record.outcome).toBe("suppressed");
+    expect(record.suggested).toBeNull();
+  });
+  it("never returns a skill a rule removed, and says which rule", async () => {
+    const rules = (name: string) =>
+      name === "a" ? ({ verdict: "already_loaded" } as const) : name === "b" ? ({ verdict: "suppressed", suggestions: 6, loads: 0, retryAt: 0 } as const) : ({ verdict: "show" } as const);
+    const { reply, record } = await pickSkill({ turn: "do the thing", rules }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
+    expect(reply.skills.map((s) => s.name)).toEqual(["c"]);
+    expect(record.candidates.map((c) => [c.name, c.verdict])).toEqual([["a", "already_loaded"], ["b", "suppressed"], ["c", "suggested"]]);
+    expect(record.candidates[1].detail).toEqual({ suggestions: 6, loads: 0, retry_at: "1970-01-01T00:00:00.000Z" });
+    expect(record.outcome).toBe("suggested");
+    const allRemoved = await pickSkill({ turn: "do the thing", rules: (n) => (n === "c" ? { verdict: "show" } : rules(n)), loadable: ["a", "b"] }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
+    expect(allRemoved.record.outcome).toBe("already_loaded"); // the best candidate's rule names the outcome, never "rejected"
+  });
+});
+
+describe("every candidate gets a verdict", () => {
+  it("suggested, runner-up, below threshold, rejected by stage 2, not a finalist", async () => {
+    const scores = Object.fromEntries(catalogOf(8).map((c, i) => [c.name, 0.9 - i * 0.1]));
+    const matches = { "skill-0": 0.8, "skill-1": 0.6, "skill-2": 0.3, "skill-3": 0.05, "skill-4": 0.2 };
+    const { record } = await pickSkill({ turn: "plot the data" }, deps(new ScriptedJudge({ scores, matches }), catalogOf(8)));
+    expect(record.candidates.map((c) => [c.name, c.verdict])).toEqual([
+      ["skill-0", "suggested"],
+      ["skill-1", "runner_up"],
+      ["skill-2", "below_threshold"],
+      ["skill-4", "below_threshold"], // fourth by match: past the three a reply lists
+      ["skill-3", "rejected_by_stage_two"],
+      ["skill-5", "not_finalist"],
+      ["skill-6", "not_finalist"],
+      ["skill-7", "not_finalist"],
+    ]);
+    expect(record.candidates[0]).toMatchObject({ path: "/skills/skill-0/SKILL.md", score: 0.9, match: 0.8 });
+    expect(record.candidates[5]).toMatchObject({ match: null });
+    expect(record.suggested).toEqual({ name: "skill-0", path: "/skills/skill-0/SKILL.md", match: 0.8 });
+    expect(record.stageOneMs).not.toBeNull();
+  });
+
+  it("listed skills all under 0.5: outcome below_threshold, nothing suggested", async () => {
+    const { reply, record } = await pickSkill({ turn: "plot the data" }, deps(new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.3 } }), catalogOf(3)));
+    expect(reply.skills.map((s) => s.name)).toEqual(["skill-1"]);
+    expect(record).toMatchObject({ outcome: "below_threshold", suggested: null });
+  });
+
+  it("nothing fits: the stage-1 candidates are kept with their scores, none a finalist", async () => {
+    const { record } = await pickSkill({ turn: "what is the capital of France" }, deps(new ScriptedJudge({ scores: { "skill-3": 0.01 } }), catalogOf(4)));
+    expect(record.outcome).toBe("nothing_fits");
+    expect(record.candidates[0]).toMatchObject({ name: "skill-3", score: 0.01, match: null, verdict: "not_finalist" });
   });
 });
 

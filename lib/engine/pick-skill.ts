@@ -4,17 +4,19 @@ import type { Judge } from "../judges/types";
 import { looksSecret, redact } from "../privacy/redact";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
 import { LIMITS, THRESHOLDS } from "./limits";
+import type { RuleOutcome } from "../rules/suggestion-rules";
 import { prepareCatalog } from "./prepare-catalog";
+import { type Candidate, judgeFinalists } from "./candidates";
 import type { PickReply, SkillSuggestion } from "./reply";
 import { runStageOne, runStageTwo } from "./stages";
-import { boundedBy, type Verifier } from "./verify";
+import type { Verifier } from "./verify";
 
 export interface PickInput {
   turn: string;
   /** Names the caller's loader can open; when given, nothing outside it is returned. */
   loadable?: readonly string[];
-  /** True for names never suggested this turn (already loaded, or suppressed by the suggestion rules). */
-  exclude?: (name: string) => boolean;
+  /** The suggestion rules for one skill name (already loaded, suppressed, or shown). */
+  rules?: (name: string) => RuleOutcome;
 }
 
 export interface PickDeps {
@@ -25,7 +27,7 @@ export interface PickDeps {
   metaSkills: readonly string[];
   /** Milliseconds, monotonic; injected so tests and replays control time. */
   now: () => number;
-  /** Called with the names left out by the cap (the caller logs them once). */
+  /** Called with the names left out by a capped judge's limit (the caller logs them once). */
   onDropped?: (names: readonly string[]) => void;
 }
 
@@ -36,12 +38,16 @@ export interface DecisionRecord {
   reasonCode: ReasonCode | null;
   needsSkill: number | null;
   latencyMs: number;
+  stageOneMs: number | null;
+  stageTwoMs: number | null;
   requests: number;
   catalogSize: number;
   skillsReturned: number;
   skillsDropped: number;
-  /** Suggested names, best first (stored as suggestion rows, not in the log). */
-  suggested: string[];
+  /** The one skill the agent is told to load (the first with match ≥ 0.5), or null. */
+  suggested: SkillSuggestion | null;
+  /** The ranked candidates, each with its verdict. */
+  candidates: Candidate[];
 }
 
 export interface Decision {
@@ -51,68 +57,74 @@ export interface Decision {
   ranking: string[];
 }
 
+interface Facts {
+  requests: number;
+  catalogSize: number;
+  skillsDropped: number;
+  latencyMs: number;
+  stageOneMs: number | null;
+  stageTwoMs: number | null;
+  ranking: string[];
+  suggested: SkillSuggestion | null;
+  candidates: Candidate[];
+}
+
+const NO_FACTS: Facts = { requests: 0, catalogSize: 0, skillsDropped: 0, latencyMs: 0, stageOneMs: null, stageTwoMs: null, ranking: [], suggested: null, candidates: [] };
+
 /**
- * One decision: gate → privacy → catalog → stage 1 → stage 2 → verify → reply
- * (selection spec §2–§6). Does no I/O of its own beyond what `deps` does.
+ * One decision: gate → privacy → catalog → stage 1 → stage 2 → verify and
+ * rules → reply (selection spec §2–§7). Does no I/O of its own beyond what
+ * `deps` does.
  */
 export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decision> {
   const started = deps.now();
-  let ranking: string[] = [];
   const elapsed = () => Math.max(0, Math.round(deps.now() - started));
 
   if (isTrivialTurn(input.turn)) {
-    return decide({ status: "ok", needs_skill: 0, skills: [], latency_ms: 0, skipped: "trivial" }, "trivial", 0, 0, 0);
+    return buildDecision({ status: "ok", needs_skill: 0, skills: [], latency_ms: 0, skipped: "trivial" }, "trivial", NO_FACTS);
   }
   if (looksSecret(input.turn)) {
-    return decide({ status: "fail_open", reason: "sensitive_turn", skills: [] }, "fail_open", 0, 0, 0);
+    return buildDecision({ status: "fail_open", reason: "sensitive_turn", skills: [] }, "fail_open", { ...NO_FACTS, latencyMs: elapsed() });
   }
-  const { skills, dropped } = prepareCatalog(deps.catalog, deps.metaSkills);
+  const { skills, dropped } = prepareCatalog(deps.catalog, deps.metaSkills, deps.judge.maxSkills);
   if (dropped.length > 0) deps.onDropped?.(dropped.map((s) => s.name));
+  const facts: Facts = { ...NO_FACTS, catalogSize: skills.length, skillsDropped: dropped.length };
+  const finish = (reply: PickReply, outcome: DecisionOutcome) => buildDecision(reply, outcome, { ...facts, latencyMs: elapsed() });
+  if (skills.length === 0) return finish({ status: "fail_open", reason: "no_skills", skills: [] }, "fail_open");
   const catalog = { skills };
-  if (skills.length === 0) {
-    return decide({ status: "fail_open", reason: "no_skills", skills: [] }, "fail_open", 0, 0, dropped.length);
-  }
   const turn = redact(input.turn);
 
+  const stageOneStart = deps.now();
   const one = await runStageOne(deps.judge, turn, catalog);
+  facts.stageOneMs = Math.round(deps.now() - stageOneStart);
   if (!one.ok) {
-    return decide({ status: "fail_open", reason: one.reason, skills: [] }, "fail_open", stageOneRequests(skills.length), skills.length, dropped.length);
+    facts.requests = stageOneRequests(skills.length);
+    return finish({ status: "fail_open", reason: one.reason, skills: [] }, "fail_open");
   }
-  ranking = one.topTen.map((i) => skills[i].path);
+  facts.requests = one.requests;
+  const stageOneScore = new Map(one.topTen.map((c) => [c.index, c.score]));
+  facts.ranking = one.topTen.map((c) => skills[c.index].path);
   if (one.best < THRESHOLDS.stageOneFloor) {
-    return decide({ status: "ok", needs_skill: 0, skills: [], latency_ms: elapsed() }, "nothing_fits", one.requests, skills.length, dropped.length);
+    facts.candidates = one.topTen.map(({ index, score }) => ({ name: skills[index].name, path: skills[index].path, score, match: null, verdict: "not_finalist" }));
+    return finish({ status: "ok", needs_skill: 0, skills: [], latency_ms: elapsed() }, "nothing_fits");
   }
 
+  const stageTwoStart = deps.now();
   const two = await runStageTwo(deps.judge, turn, catalog, one.finalists);
-  const requests = one.requests + 1;
-  if (!two.ok) {
-    return decide({ status: "fail_open", reason: two.reason, skills: [] }, "fail_open", requests, skills.length, dropped.length);
-  }
+  facts.stageTwoMs = Math.round(deps.now() - stageTwoStart);
+  facts.requests = one.requests + 1;
+  if (!two.ok) return finish({ status: "fail_open", reason: two.reason, skills: [] }, "fail_open");
   const judgedOrder = two.judged.map((j) => j.index);
-  ranking = [...judgedOrder, ...one.topTen.filter((i) => !judgedOrder.includes(i))].map((i) => skills[i].path);
-  const verify = boundedBy(deps.verify, input.loadable);
-  const suggestions: SkillSuggestion[] = [];
-  for (const { index, match } of two.judged) {
-    if (suggestions.length >= LIMITS.maxReturned || match < THRESHOLDS.minShownMatch) break;
-    const card = skills[index];
-    const name = verify(card);
-    if (name === null || input.exclude?.(name)) continue;
-    suggestions.push({ name, path: card.path, match });
-  }
-  const reply: PickReply = { status: "ok", needs_skill: two.needsSkill, skills: suggestions, latency_ms: elapsed() };
-  return decide(reply, suggestions.length ? "suggested" : "rejected", requests, skills.length, dropped.length);
-
-  function decide(reply: PickReply, outcome: DecisionOutcome, requests: number, catalogSize: number, skillsDropped: number): Decision {
-    return buildDecision(reply, outcome, { requests, catalogSize, skillsDropped, latencyMs: elapsed(), ranking });
-  }
+  const others = one.topTen.map((c) => c.index).filter((i) => !judgedOrder.includes(i));
+  facts.ranking = [...judgedOrder, ...others].map((i) => skills[i].path);
+  const result = judgeFinalists(skills, two.judged, stageOneScore, others, { verify: deps.verify, loadable: input.loadable, rules: input.rules });
+  facts.candidates = result.candidates;
+  facts.suggested = result.suggested;
+  return finish({ status: "ok", needs_skill: two.needsSkill, skills: result.listed, latency_ms: elapsed() }, result.outcome);
 }
 
 /** A reply with the log record that describes it; the one place records are built. */
-function buildDecision(
-  reply: PickReply,
-  outcome: DecisionOutcome,
-  facts: { requests: number; catalogSize: number; skillsDropped: number; latencyMs: number; ranking: string[] },
-): Decision {
+function buildDecision(reply: PickReply, outcome: DecisionOutcome, facts: Facts): Decision {
   if (facts.skillsDropped > 0) reply.skills_dropped = facts.skillsDropped;
   return {
     reply,
@@ -123,18 +135,21 @@ function buildDecision(
       reasonCode: reply.status === "fail_open" ? reply.reason : null,
       needsSkill: reply.status === "ok" ? reply.needs_skill : null,
       latencyMs: reply.status === "ok" ? reply.latency_ms : facts.latencyMs,
+      stageOneMs: facts.stageOneMs,
+      stageTwoMs: facts.stageTwoMs,
       requests: facts.requests,
       catalogSize: facts.catalogSize,
       skillsReturned: reply.skills.length,
       skillsDropped: facts.skillsDropped,
-      suggested: reply.skills.map((s) => s.name),
+      suggested: facts.suggested,
+      candidates: facts.candidates,
     },
   };
 }
 
 /** A decision that failed open before any ranking (e.g. the judge could not be set up). */
 export function failOpenDecision(reason: ReasonCode): Decision {
-  return buildDecision({ status: "fail_open", reason, skills: [] }, "fail_open", { requests: 0, catalogSize: 0, skillsDropped: 0, latencyMs: 0, ranking: [] });
+  return buildDecision({ status: "fail_open", reason, skills: [] }, "fail_open", NO_FACTS);
 }
 
 /** Stage-1 requests for a catalog: ceil(skills / 120). A full turn costs one more, for stage 2. */

@@ -28,9 +28,11 @@ function probability(x: number): string {
  * The reply as one compact JSON line, key order and number forms exactly as
  * selection spec §6 documents them, e.g.
  * {"status":"ok","needs_skill":0.0,"skills":[],"latency_ms":0,"skipped":"trivial"}
+ * `warnings` (interfaces.md) come last, only when there are any.
  */
-export function serializeReply(reply: PickReply): string {
-  const dropped = reply.skills_dropped !== undefined ? `,"skills_dropped":${reply.skills_dropped}` : "";
+export function serializeReply(reply: PickReply, warnings: readonly string[] = []): string {
+  const dropped =
+    (reply.skills_dropped !== undefined ? `,"skills_dropped":${reply.skills_dropped}` : "") + (warnings.length ? `,"warnings":${JSON.stringify(warnings)}` : "");
   if (reply.status === "fail_open") {
     return `{"status":"fail_open","reason":${JSON.stringify(reply.reason)},"skills":[]${dropped}}`;
   }

@@ -24,8 +24,8 @@ export interface StageOneOutcome {
   ok: true;
   /** Indices of the best skills, best first, at most `LIMITS.finalists`. */
   finalists: number[];
-  /** The ten best, for ranking metrics (`jev eval`). */
-  topTen: number[];
+  /** The ten best with their stage-1 scores, best first: the decision's candidates and `jev eval`'s ranking. */
+  topTen: { index: number; score: number }[];
   best: number;
   requests: number;
 }
@@ -63,11 +63,11 @@ export async function runStageOne(
   }
   const top = new TopK(10);
   parts.forEach((batch, b) => batch.forEach((index, k) => top.offer(index, results[b][k])));
-  const ranked = top.indices();
+  const topTen = top.entries();
   return {
     ok: true,
-    finalists: ranked.slice(0, LIMITS.finalists),
-    topTen: ranked,
+    finalists: topTen.slice(0, LIMITS.finalists).map((c) => c.index),
+    topTen,
     best: top.bestScore(),
     requests: parts.length,
   };
@@ -92,8 +92,8 @@ class TopK {
     }
   }
 
-  indices(): number[] {
-    return [...this.idx];
+  entries(): { index: number; score: number }[] {
+    return this.idx.map((index, k) => ({ index, score: this.score[k] }));
   }
 
   bestScore(): number {

@@ -6,6 +6,7 @@ import type { Judge, StageOneRequest, StageTwoRequest } from "../judges/types";
  */
 export class ScriptedJudge implements Judge {
   readonly kind = "local" as const;
+  readonly maxSkills?: number;
   readonly stageOneCalls: StageOneRequest[] = [];
   readonly stageTwoCalls: StageTwoRequest[] = [];
   inFlight = 0;
@@ -19,8 +20,12 @@ export class ScriptedJudge implements Judge {
       failBatch?: number;
       failStageTwo?: Error;
       delayMs?: number;
+      /** Behave like a judge that costs a request per batch (960 for a remote judge). */
+      maxSkills?: number;
     } = {},
-  ) {}
+  ) {
+    this.maxSkills = script.maxSkills;
+  }
 
   async stageOne(request: StageOneRequest) {
     this.stageOneCalls.push(request);

@@ -8,13 +8,3 @@ export type Verifier = (card: SkillCard) => string | null;
 
 /** For catalogs that are only data (`jev eval`): every entry is its own loader name. */
 export const verifyCatalogEntry: Verifier = (card) => card.name;
-
-/** Bound any verifier by the names the caller's loader says it knows. */
-export function boundedBy(verify: Verifier, loadable: readonly string[] | undefined): Verifier {
-  if (!loadable) return verify;
-  const known = new Set(loadable);
-  return (card) => {
-    const name = verify(card);
-    return name !== null && known.has(name) ? name : null;
-  };
-}

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { clipDescription } from "../catalog/front-matter";
 import type { SkillCard } from "../catalog/types";
@@ -11,22 +12,23 @@ export const CatalogLine = z.object({
   path: z.string().min(1),
 });
 
-/** One case line: `expected: []` means no skill should be suggested. */
+/** One case line: `expected` holds skill paths or names; `[]` means no skill should be suggested. */
 export const CaseLine = z.object({
   turn: z.string(),
   expected: z.array(z.string()),
   source: z.string().optional(),
 });
-export type EvalCase = z.infer<typeof CaseLine>;
+/** A case and the line of its file (for error messages and `--cases-out`). */
+export type EvalCase = z.infer<typeof CaseLine> & { line?: number };
 
-function readJsonl<T>(file: string, schema: z.ZodType<T>, what: string): T[] {
+function readJsonl<T>(file: string, schema: z.ZodType<T>, what: string): (T & { line: number })[] {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
   } catch {
     throw new JevError("bad_request", `cannot read ${what} file ${file}`);
   }
-  const rows: T[] = [];
+  const rows: (T & { line: number })[] = [];
   text.split("\n").forEach((line, i) => {
     if (!line.trim()) return;
     let value: unknown;
@@ -40,14 +42,14 @@ function readJsonl<T>(file: string, schema: z.ZodType<T>, what: string): T[] {
       const issue = parsed.error.issues[0];
       throw new JevError("bad_request", `${what} ${file}:${i + 1}: ${issue.path.join(".") || "line"}: ${issue.message}`);
     }
-    rows.push(parsed.data);
+    rows.push({ ...parsed.data, line: i + 1 });
   });
   return rows;
 }
 
 /** Catalog lines exactly as written (full descriptions). */
 export function readCatalogLines(file: string): z.infer<typeof CatalogLine>[] {
-  return readJsonl(file, CatalogLine, "catalog");
+  return readJsonl(file, CatalogLine, "catalog").map(({ line: _line, ...row }) => row);
 }
 
 /** Catalog entries as the engine reads discovered skills: descriptions clipped to 200 characters. */
@@ -61,4 +63,30 @@ export function readCatalogFile(file: string): SkillCard[] {
 
 export function readCasesFile(file: string): EvalCase[] {
   return readJsonl(file, CaseLine, "cases");
+}
+
+/**
+ * Turn each case's `expected` entries into catalog paths: a path of the
+ * catalog (as written, absolute, or a skill folder), else a skill name (every
+ * skill of that name). An entry that matches nothing is an error naming the
+ * case line, never a silent miss.
+ */
+export function resolveExpected(cases: readonly EvalCase[], catalog: readonly SkillCard[], file: string): EvalCase[] {
+  const byPath = new Set(catalog.map((s) => s.path));
+  const byName = new Map<string, string[]>();
+  for (const s of catalog) byName.set(s.name, [...(byName.get(s.name) ?? []), s.path]);
+  const asPath = (entry: string): string | null => {
+    for (const p of [entry, path.resolve(entry), path.join(path.resolve(entry), "SKILL.md")]) if (byPath.has(p)) return p;
+    return null;
+  };
+  return cases.map((c) => ({
+    ...c,
+    expected: c.expected.flatMap((entry) => {
+      const p = asPath(entry);
+      if (p) return [p];
+      const named = byName.get(entry);
+      if (named) return named;
+      throw new JevError("bad_request", `cases ${file}:${c.line ?? "?"}: expected '${entry}' is neither a path nor a name in the catalog`);
+    }),
+  }));
 }

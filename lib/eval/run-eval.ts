@@ -18,14 +18,19 @@ export interface EvalReport {
   /** Best-ranked skill is expected, whatever its match (ranking quality alone). */
   top1_ranked: number;
   recall_at_3: number;
+  /** Share of cases with a non-empty `expected` where an expected skill is among the first three returned. */
+  hit_at_3: number;
   mrr_at_10: number;
   /** Of turns where the agent would load nothing, the share that needed nothing. */
   none_precision: number | null;
   /** Of turns that needed nothing, the share where the agent would load nothing. */
   none_recall: number | null;
   auroc_needs_skill: number | null;
+  /** Warm turns only: the index is built before the first case and reported as `index_ms`. */
   p50_ms: number;
   p99_ms: number;
+  /** The first turn on this catalog, which builds the judge's index. */
+  index_ms: number;
   requests_per_turn: number;
   by_source?: Record<string, { cases: number; top1: number | null; none_recall: number | null }>;
 }
@@ -34,6 +39,20 @@ export interface EvalOptions {
   judge: Judge;
   metaSkills?: readonly string[];
   onProgress?: (done: number, total: number) => void;
+  /** Called with each case's result, in case order (`--cases-out`). */
+  onCase?: (result: CaseResult) => void;
+}
+
+/** One case's result (`jev eval --cases-out`): no turn text, the case's line identifies it. */
+export interface CaseResult {
+  line: number | null;
+  expected: string[];
+  /** 1-based rank of the first expected skill in the final ranking (top 10), or null. */
+  gold_rank: number | null;
+  top3: { name: string; path: string; match: number }[];
+  /** The skill the agent would load (first with match ≥ 0.5), or null. */
+  loaded: string | null;
+  needs_skill: number;
 }
 
 interface Outcome {
@@ -57,20 +76,35 @@ export async function runEval(catalog: readonly SkillCard[], cases: readonly Eva
     metaSkills: options.metaSkills ?? DEFAULT_META_SKILLS,
     now: () => performance.now(),
   };
+  const indexStart = performance.now();
+  await pickSkill({ turn: "index warm-up" }, deps); // builds the judge's index for this catalog
+  const indexMs = performance.now() - indexStart;
   for (const [i, c] of cases.entries()) {
     const t0 = performance.now();
     const { reply, ranking, record } = await pickSkill({ turn: c.turn }, deps);
     latencies.push(performance.now() - t0);
     requests += record.requests;
     const skills = reply.skills;
-    outcomes.push({
+    const outcome: Outcome = {
       expected: new Set(c.expected),
       source: c.source,
       returned: skills.map((s) => s.path),
       loaded: skills.find((s) => s.match >= THRESHOLDS.load)?.path ?? null,
       ranking,
       needsSkill: reply.status === "ok" ? reply.needs_skill : 0,
-    });
+    };
+    outcomes.push(outcome);
+    if (options.onCase) {
+      const rank = ranking.findIndex((p) => outcome.expected.has(p));
+      options.onCase({
+        line: c.line ?? null,
+        expected: c.expected,
+        gold_rank: rank < 0 ? null : rank + 1,
+        top3: skills.slice(0, 3).map((s) => ({ name: s.name, path: s.path, match: round(s.match, 3)! })),
+        loaded: outcome.loaded,
+        needs_skill: round(outcome.needsSkill, 3)!,
+      });
+    }
     if (options.onProgress && (i + 1) % 250 === 0) options.onProgress(i + 1, cases.length);
   }
   const report = summarize(outcomes);
@@ -78,12 +112,13 @@ export async function runEval(catalog: readonly SkillCard[], cases: readonly Eva
     ...report,
     p50_ms: round(percentile(latencies, 50), 3)!,
     p99_ms: round(percentile(latencies, 99), 3)!,
+    index_ms: round(indexMs, 1)!,
     requests_per_turn: round(cases.length ? requests / cases.length : 0, 3)!,
     by_source: bySource(outcomes),
   };
 }
 
-function summarize(outcomes: Outcome[]): Omit<EvalReport, "p50_ms" | "p99_ms" | "requests_per_turn" | "by_source"> {
+function summarize(outcomes: Outcome[]): Omit<EvalReport, "p50_ms" | "p99_ms" | "index_ms" | "requests_per_turn" | "by_source"> {
   const pos = outcomes.filter((o) => o.expected.size > 0);
   const neg = outcomes.filter((o) => o.expected.size === 0);
   const predictedNone = outcomes.filter((o) => o.loaded === null);
@@ -95,6 +130,7 @@ function summarize(outcomes: Outcome[]): Omit<EvalReport, "p50_ms" | "p99_ms" | 
     top1_loaded: round(mean(pos.map((o) => (o.loaded !== null && o.expected.has(o.loaded) ? 1 : 0))))!,
     top1_ranked: round(mean(pos.map((o) => (o.ranking.length > 0 && o.expected.has(o.ranking[0]) ? 1 : 0))))!,
     recall_at_3: round(mean(pos.map((o) => recallAt(o.returned, o.expected, 3))))!,
+    hit_at_3: round(mean(pos.map((o) => (o.returned.slice(0, 3).some((p) => o.expected.has(p)) ? 1 : 0))))!,
     mrr_at_10: round(mean(pos.map((o) => reciprocalRank(o.ranking, o.expected, 10))))!,
     none_precision: predictedNone.length ? round(predictedNone.filter((o) => o.expected.size === 0).length / predictedNone.length) : null,
     none_recall: neg.length ? round(neg.filter((o) => o.loaded === null).length / neg.length) : null,

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { describeZodIssue, JevError, toJevError } from "../errors";
 import { isAuthorized, ensureApiToken } from "../auth/api-token";
 import { getDb } from "../../db/client";
+import { loadConfig } from "../config";
 
 /** Bodies above this are refused with 413 before parsing. */
 export const MAX_BODY_BYTES = 1_000_000;
@@ -14,7 +15,7 @@ export function errorResponse(err: unknown): Response {
 
 /** 401 unless the request carries the API token. */
 export function requireToken(request: Request): void {
-  const { token } = ensureApiToken(getDb());
+  const { token } = ensureApiToken(getDb(), loadConfig().apiToken);
   if (!isAuthorized(request.headers.get("authorization"), token)) {
     throw new JevError("unauthorized", "missing or wrong bearer token (Authorization: Bearer $JEV_API_TOKEN)");
   }

@@ -8,6 +8,11 @@ import type { ReasonCode } from "../vocab/reason-codes";
  */
 export interface Judge {
   readonly kind: JudgeKind;
+  /**
+   * Skills this judge is sent at most (selection spec §4): 960 for a judge that
+   * costs a request per batch. Undefined: it ranks the whole catalog (the local judge).
+   */
+  readonly maxSkills?: number;
   /** Stage 1: a relevance in [0, 1] for every skill of one batch. */
   stageOne(request: StageOneRequest): Promise<StageOneResult>;
   /** Stage 2: read the finalists carefully; a match per finalist, possibly rejecting all. */

@@ -39,14 +39,28 @@ export function suppressionState(history: readonly ShownSuggestion[], now: numbe
   return { suppressed: true, suggestions, loads, retryAt };
 }
 
-export type RuleVerdict = "show" | "duplicate" | "rejected";
+/** What the suggestion rules say about one skill now: shown, or which rule removed it and why. */
+export type RuleOutcome =
+  | { verdict: "show" }
+  | { verdict: "already_loaded" }
+  | { verdict: "suppressed"; suggestions: number; loads: number; retryAt: number };
 
-/** What the rules say about suggesting `skill` now (rule 1 before rule 2). */
-export function judgeSuggestion(
-  skill: string,
-  ctx: { sessionLoaded: ReadonlySet<string>; history: readonly ShownSuggestion[]; now: number; rules: RulesConfig },
-): RuleVerdict {
-  if (ctx.rules.dedup_loaded && ctx.sessionLoaded.has(skill)) return "duplicate";
-  if (suppressionState(ctx.history, ctx.now, ctx.rules).suppressed) return "rejected";
-  return "show";
+export interface RuleContext {
+  /** Skills loaded in this session (the request's `loaded` list and reported loads). */
+  sessionLoaded: ReadonlySet<string>;
+  /** Rule 2's history of one skill: its shown suggestions where loads can be known. */
+  historyOf: (skill: string) => readonly ShownSuggestion[];
+  now: number;
+  rules: RulesConfig;
+}
+
+/**
+ * Rule 1 before rule 2, for one skill (selection spec §7). The live service and
+ * the replay harness both call this, so an experiment predicts production.
+ */
+export function checkSuggestion(skill: string, ctx: RuleContext): RuleOutcome {
+  if (ctx.rules.dedup_loaded && ctx.sessionLoaded.has(skill)) return { verdict: "already_loaded" };
+  const state = suppressionState(ctx.historyOf(skill), ctx.now, ctx.rules);
+  if (state.suppressed) return { verdict: "suppressed", suggestions: state.suggestions, loads: state.loads, retryAt: state.retryAt };
+  return { verdict: "show" };
 }

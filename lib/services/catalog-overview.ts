@@ -1,31 +1,43 @@
 import { discover } from "../catalog/discover";
 import { descriptionReport, type DescriptionProblem } from "../catalog/description-health";
+import type { JevConfig } from "../config";
 import { prepareCatalog } from "../engine/prepare-catalog";
-import { catalogSource, metaSkillsFromEnv } from "./catalog-source";
+import { getJudge } from "../judges/create-judge";
+import { catalogSource } from "./catalog-source";
+
+type Brief = { name: string; path: string };
 
 export interface CatalogOverview {
   roots: string[];
+  /** Skills the judge ranks. */
   skills: number;
-  /** Skills found beyond the 960 cap: never ranked. */
+  /** Skills beyond the judge's cap: never ranked (remote judges only; the local judge has no cap). */
   overCap: number;
+  /** The configured selector-only list, and the skills of the catalog it removed. */
   metaSkills: string[];
-  problems: Record<DescriptionProblem, { name: string; path: string }[]>;
+  metaRemoved: Brief[];
+  /** SKILL.md files whose front matter does not parse. */
+  unreadable: { path: string; problem: string }[];
+  problems: Record<DescriptionProblem, Brief[]>;
 }
 
 /** What the default catalog looks like to the engine: where it reads, how much, and what to fix. */
-export function catalogOverview(env: NodeJS.ProcessEnv = process.env): CatalogOverview {
-  const { roots, disabled } = catalogSource({}, env);
-  const { skills } = discover(roots, { disabled });
-  const metaSkills = metaSkillsFromEnv(env);
-  // The same preparation the engine ranks: meta skills out, capped at 960.
-  const { skills: ranked, dropped } = prepareCatalog(skills, metaSkills);
+export function catalogOverview(config: JevConfig): CatalogOverview {
+  const { roots, disabled } = catalogSource({}, config);
+  const found = discover(roots, { disabled });
+  const judge = "kind" in config.judge ? getJudge(config.judge.kind) : undefined;
+  // The same preparation the engine ranks: meta skills out, capped for capped judges.
+  const { skills: ranked, dropped } = prepareCatalog(found.skills, config.metaSkills, judge?.maxSkills);
+  const meta = new Set(config.metaSkills);
   const report = descriptionReport([...ranked, ...dropped]);
-  const brief = (list: readonly { name: string; path: string }[]) => list.map((s) => ({ name: s.name, path: s.path }));
+  const brief = (list: readonly Brief[]) => list.map((s) => ({ name: s.name, path: s.path }));
   return {
     roots,
     skills: ranked.length,
     overCap: dropped.length,
-    metaSkills,
+    metaSkills: config.metaSkills,
+    metaRemoved: brief(found.skills.filter((s) => meta.has(s.name))),
+    unreadable: [...found.unreadable],
     problems: { missing: brief(report.missing), too_short: brief(report.too_short), cut_off: brief(report.cut_off) },
   };
 }

@@ -2,12 +2,13 @@ import type { Db } from "../../db/client";
 import { summarizeDecisions, type DecisionSummary } from "../../db/queries/decisions";
 import { JevError } from "../errors";
 import { DAY_MS, utcDay } from "../time";
-import type { DecisionStatus, ReasonCode, UNKNOWN_REASON } from "../vocab/reason-codes";
+import type { DecisionOutcome, DecisionStatus, ReasonCode, UNKNOWN_REASON } from "../vocab/reason-codes";
 
 export interface SummaryRange {
   from?: string;
   to?: string;
   status?: DecisionStatus;
+  outcome?: DecisionOutcome;
   reason?: ReasonCode | typeof UNKNOWN_REASON;
 }
 
@@ -15,16 +16,23 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Default window when no range is given. */
 export const DEFAULT_RANGE_DAYS = 7;
 
+/** Dates a log can hold: anything outside is a typo, and far outside it a Date cannot even represent. */
+const EARLIEST = Date.parse("2000-01-01T00:00:00Z");
+const LATEST = Date.parse("2101-01-01T00:00:00Z");
+
 /** Resolve `from`/`to` (UTC days, `to` inclusive, or ISO instants) to [from, to) epoch ms. */
-export function resolveRange(range: SummaryRange, now: number = Date.now()): { from: number; to: number } {
+export function resolveRange(range: { from?: string; to?: string }, now: number = Date.now()): { from: number; to: number } {
   const to = range.to ? Date.parse(range.to) + (DAY.test(range.to) ? DAY_MS : 0) : Date.parse(utcDay(now)) + DAY_MS;
   const from = range.from ? Date.parse(range.from) : to - DEFAULT_RANGE_DAYS * DAY_MS;
+  for (const [field, value] of [["to", to], ["from", from]] as const) {
+    if (!(value >= EARLIEST && value <= LATEST)) throw new JevError("bad_request", `${field}: must be between 2000 and 2100`, field);
+  }
   if (from >= to) throw new JevError("bad_request", "from: must be before to", "from");
   return { from, to };
 }
 
 export function decisionSummary(db: Db, range: SummaryRange, now?: number): DecisionSummary & { from: string; to: string } {
   const { from, to } = resolveRange(range, now);
-  const summary = summarizeDecisions(db, { from, to, status: range.status, reasonCode: range.reason });
+  const summary = summarizeDecisions(db, { from, to, status: range.status, outcome: range.outcome, reasonCode: range.reason });
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...summary };
 }

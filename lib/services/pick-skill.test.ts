@@ -1,65 +1,86 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openDb, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { decisions } from "../../db/schema";
-import { clearDiscoveryCache } from "../catalog/discover";
+import type { JevConfig } from "../config";
+import { freshDb, skillTree, tempDir, testConfig, writeSkill } from "../testing/factories";
+import { catalogSource } from "./catalog-source";
+import { decisionDetailService, listDecisionsService } from "./decision-explorer";
 import { decisionSummary } from "./decision-summary";
-import { catalogSource, metaSkillsFromEnv } from "./catalog-source";
 import { pickSkillService } from "./pick-skill";
 
-let tmp: string;
+let tmp: ReturnType<typeof tempDir>;
 let db: Db;
 let root: string;
-const env = () => ({ ...process.env, HERMES_HOME: path.join(tmp, "no-hermes"), HOME: tmp });
-
-function skill(name: string, description: string) {
-  fs.mkdirSync(path.join(root, name), { recursive: true });
-  fs.writeFileSync(path.join(root, name, "SKILL.md"), `---\nname: ${name}\ndescription: ${description}\n---\n`);
-}
+let config: JevConfig;
 
 beforeEach(() => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "jev-service-"));
-  root = path.join(tmp, "skills");
-  db = openDb(path.join(tmp, "jev.db"));
-  clearDiscoveryCache();
-  skill("pdf", "Extract text and tables from PDF files, fill PDF forms, merge and split PDF documents.");
-  skill("xlsx", "Create, edit and analyze Excel spreadsheets with formulas and charts.");
-  skill("git-commit", "Write conventional git commit messages from staged changes.");
+  tmp = tempDir("jev-service-");
+  root = path.join(tmp.dir, "skills");
+  db = freshDb(tmp.dir);
+  config = testConfig(tmp.dir);
+  skillTree(root, {
+    pdf: "Extract text and tables from PDF files, fill PDF forms, merge and split PDF documents.",
+    xlsx: "Create, edit and analyze Excel spreadsheets with formulas and charts.",
+    "git-commit": "Write conventional git commit messages from staged changes.",
+  });
 });
-afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+afterEach(() => tmp.cleanup());
 
 describe("pickSkillService against a real SQLite file and real skill folders", () => {
   it("ranks the right skill, verifies it on disk and logs one row without the turn", async () => {
     const turn = "merge these two PDF documents into one for Zanzibarquux";
-    const { reply } = await pickSkillService({ turn, roots: [root] }, { channel: "api", db, env: env() });
+    const { reply } = await pickSkillService({ turn, roots: [root], sessionId: "s-1", agent: "hermes" }, { channel: "api", db, config });
     expect(reply.status).toBe("ok");
     expect(reply.skills[0]).toMatchObject({ name: "pdf", path: path.join(root, "pdf", "SKILL.md") });
     expect(reply.skills[0].match).toBeGreaterThanOrEqual(0.5);
     const rows = db.select().from(decisions).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "ok", outcome: "suggested", reasonCode: null, catalogSize: 3, skillsReturned: reply.skills.length, judge: "local", channel: "api" });
-    const dbBytes = fs.readFileSync(path.join(tmp, "jev.db")).toString("latin1") + fs.readFileSync(path.join(tmp, "jev.db-wal")).toString("latin1");
+    expect(rows[0]).toMatchObject({ sessionId: "s-1", agent: "hermes", suggestedSkill: "pdf", reportsLoads: false });
+    const dbBytes = fs.readFileSync(path.join(tmp.dir, "jev.db")).toString("latin1") + fs.readFileSync(path.join(tmp.dir, "jev.db-wal")).toString("latin1");
     expect(dbBytes).not.toContain("Zanzibarquux");
     expect(dbBytes).not.toContain("merge these");
   });
 
+  it("explains itself: every candidate with its scores and verdict, and the stage timings", async () => {
+    const { decisionId } = await pickSkillService({ turn: "merge PDF documents", roots: [root], loaded: ["xlsx"], sessionId: "s-2" }, { channel: "api", db, config });
+    const detail = decisionDetailService(db, decisionId!);
+    expect(detail).toMatchObject({ outcome: "suggested", session: "s-2", suggested: { name: "pdf" }, catalog_size: 3, judge: "local" });
+    expect(detail.timings.stage_one_ms).not.toBeNull();
+    expect(detail.candidates[0]).toMatchObject({ name: "pdf", path: path.join(root, "pdf", "SKILL.md"), verdict: "suggested" });
+    expect(detail.candidates[0].score).toBeGreaterThan(0);
+    expect(detail.candidates[0].match).toBeGreaterThanOrEqual(0.5);
+    for (const c of detail.candidates) expect(["suggested", "already_loaded", "rejected_by_stage_two", "below_threshold", "runner_up"]).toContain(c.verdict);
+    const listed = listDecisionsService(db, { session: "s-2" });
+    expect(listed.decisions.map((d) => d.id)).toEqual([decisionId]);
+    expect(listed.decisions[0].top[0]).toMatchObject({ name: "pdf", verdict: "suggested" });
+  });
+
   it("does not suggest a skill whose file vanished after discovery", async () => {
-    await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, env: env() });
+    await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, config });
     fs.rmSync(path.join(root, "pdf", "SKILL.md"));
-    const { reply } = await pickSkillService({ turn: "merge PDF documents please", roots: [root] }, { channel: "api", db, env: env() });
+    const { reply } = await pickSkillService({ turn: "merge PDF documents please", roots: [root] }, { channel: "api", db, config });
     expect(reply.skills.map((s) => s.name)).not.toContain("pdf");
   });
 
-  it("fails open with no_skills when no root has skills", async () => {
-    const { reply } = await pickSkillService({ turn: "merge PDF documents", roots: [path.join(tmp, "empty")] }, { channel: "cli", db, env: env() });
+  it("a name outside the caller's loadable list is not_loadable", async () => {
+    const { reply, decisionId } = await pickSkillService({ turn: "merge PDF documents", roots: [root], loadable: ["xlsx"] }, { channel: "api", db, config });
+    expect(reply.skills.map((s) => s.name)).not.toContain("pdf");
+    expect(decisionDetailService(db, decisionId!).candidates.find((c) => c.name === "pdf")?.verdict).toBe("not_loadable");
+  });
+
+  it("fails open with no_skills when no root has skills, and warns about the missing root", async () => {
+    const missing = path.join(tmp.dir, "empty");
+    const { reply, warnings } = await pickSkillService({ turn: "merge PDF documents", roots: [missing], agent: "my-bot" }, { channel: "cli", db, config });
     expect(reply).toEqual({ status: "fail_open", reason: "no_skills", skills: [] });
+    expect(warnings).toEqual([expect.stringContaining("agent 'my-bot' is not one jev knows"), `root ${missing} does not exist`]);
   });
 
   it("summaries count old fail-open rows without a code as unknown, by day and status", async () => {
-    await pickSkillService({ turn: "ok" }, { channel: "api", db, env: env(), clock: () => Date.parse("2026-11-20T10:00:00Z") });
-    await pickSkillService({ turn: "use ghp_" + "a".repeat(36) }, { channel: "api", db, env: env(), clock: () => Date.parse("2026-11-21T10:00:00Z") });
+    await pickSkillService({ turn: "ok" }, { channel: "api", db, config, clock: () => Date.parse("2026-11-20T10:00:00Z") });
+    await pickSkillService({ turn: "use ghp_" + "a".repeat(36) }, { channel: "api", db, config, clock: () => Date.parse("2026-11-21T10:00:00Z") });
     db.insert(decisions).values({ at: Date.parse("2026-11-21T11:00:00Z"), day: "2026-11-21", status: "fail_open", outcome: "fail_open", reasonCode: null, latencyMs: 5, requests: 1, catalogSize: 3, skillsReturned: 0, judge: "local", channel: "api" }).run();
     const s = decisionSummary(db, { from: "2026-11-20", to: "2026-11-21" });
     expect(s.total).toBe(3);
@@ -73,18 +94,21 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
     expect(s.latencyMs.p50).toBe(0);
     expect(s.latencyMs.p99).toBe(5);
     expect(() => decisionSummary(db, { from: "2026-11-22", to: "2026-11-21" })).toThrow(/from/);
+    expect(() => decisionSummary(db, { to: "-271821-04-20T00:00:00Z" })).toThrow(/to: must be between 2000 and 2100/);
+    expect(listDecisionsService(db, { from: "2026-11-21", to: "2026-11-21", reason: "unknown" }).decisions[0]).toMatchObject({ reason: "unknown", outcome: "fail_open" });
   });
 });
 
-describe("catalog over the cap", () => {
-  it("logs the dropped names once per process", async () => {
-    for (let i = 0; i < 965; i++) skill(`bulk-${String(i).padStart(4, "0")}`, `bulk skill number ${i}`);
+describe("the local judge ranks the whole catalog", () => {
+  it("no cap and no skills_dropped past 960 skills: a skill found last is still suggested", async () => {
+    for (let i = 0; i < 965; i++) writeSkill(root, `bulk-${String(i).padStart(4, "0")}`, `bulk skill number ${i}`);
+    writeSkill(root, "zz-last-found", "Transcode Ogg Vorbis audio files into FLAC with lossless quality");
+    skillTree(root, {});
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const first = await pickSkillService({ turn: "run bulk skill", roots: [root] }, { channel: "cli", env: env() });
-    await pickSkillService({ turn: "run bulk skill again", roots: [root] }, { channel: "cli", env: env() });
-    expect(first.reply.skills_dropped).toBe(965 + 3 - 960);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0][0])).toContain("bulk-");
+    const { reply } = await pickSkillService({ turn: "transcode these ogg vorbis files to flac", roots: [root] }, { channel: "cli", config });
+    expect(reply.skills_dropped).toBeUndefined();
+    expect(reply.skills[0]?.name).toBe("zz-last-found");
+    expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
   });
 });
@@ -92,34 +116,28 @@ describe("catalog over the cap", () => {
 describe("configuration", () => {
   it("an unavailable JEV_JUDGE fails open with `other`, logged as a decision, warned once", async () => {
     const warn = vi.spyOn(console, "error").mockImplementation(() => {});
-    const e = { ...env(), JEV_JUDGE: "openai" };
-    const a = await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, env: e });
-    await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, env: e });
+    const openai = testConfig(tmp.dir, { JEV_JUDGE: "openai" });
+    const a = await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, config: openai });
+    await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, config: openai });
     expect(a.reply).toEqual({ status: "fail_open", reason: "other", skills: [] });
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(db.select().from(decisions).all().map((r) => r.reasonCode)).toEqual(["other", "other"]);
+    expect(db.select().from(decisions).all().map((r) => [r.reasonCode, r.judge])).toEqual([["other", "openai"], ["other", "openai"]]);
     warn.mockRestore();
   });
 
   it("roots given explicitly replace the default roots entirely", async () => {
-    fs.mkdirSync(path.join(tmp, ".claude", "skills", "claude-only"), { recursive: true });
-    fs.writeFileSync(path.join(tmp, ".claude", "skills", "claude-only", "SKILL.md"), "---\nname: claude-only\ndescription: merge PDF documents fast\n---\n");
-    expect(catalogSource({}, env()).roots).toContain(path.join(tmp, ".claude", "skills"));
-    expect(catalogSource({ roots: [root] }, env()).roots).toEqual([root]);
-    const { reply } = await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, env: env() });
+    writeSkill(path.join(tmp.dir, ".claude", "skills"), "claude-only", "merge PDF documents fast");
+    expect(catalogSource({}, config).roots).toContain(path.join(tmp.dir, ".claude", "skills"));
+    expect(catalogSource({ roots: [root] }, config).roots).toEqual([root]);
+    const { reply } = await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, config });
     expect(reply.skills.map((s) => s.name)).not.toContain("claude-only");
   });
 
   it("Hermes's disabled list applies to default roots and to explicit roots from Hermes only", () => {
-    fs.mkdirSync(path.join(tmp, "no-hermes"), { recursive: true });
-    fs.writeFileSync(path.join(tmp, "no-hermes", "config.yaml"), "skills:\n  disabled: [pdf]\n");
-    expect(catalogSource({}, env()).disabled).toEqual(["pdf"]);
-    expect(catalogSource({ roots: [root], agent: "hermes" }, env()).disabled).toEqual(["pdf"]);
-    expect(catalogSource({ roots: [root] }, env()).disabled).toEqual([]);
-  });
-
-  it("JEV_META_SKILLS replaces the default meta-skill list", () => {
-    expect(metaSkillsFromEnv({} as NodeJS.ProcessEnv)).toEqual(["using-superpowers"]);
-    expect(metaSkillsFromEnv({ JEV_META_SKILLS: "find-skills, using-superpowers ," } as unknown as NodeJS.ProcessEnv)).toEqual(["find-skills", "using-superpowers"]);
+    fs.mkdirSync(config.hermesHome, { recursive: true });
+    fs.writeFileSync(path.join(config.hermesHome, "config.yaml"), "skills:\n  disabled: [pdf]\n");
+    expect(catalogSource({}, config).disabled).toEqual(["pdf"]);
+    expect(catalogSource({ roots: [root], agent: "hermes" }, config).disabled).toEqual(["pdf"]);
+    expect(catalogSource({ roots: [root] }, config).disabled).toEqual([]);
   });
 });

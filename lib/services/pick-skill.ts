@@ -1,15 +1,16 @@
 import { performance } from "node:perf_hooks";
 import type { Db } from "../../db/client";
-import { loadedInSession } from "../../db/queries/suggestions";
+import { sessionReports } from "../../db/queries/suggestions";
 import { discover } from "../catalog/discover";
-import { resolveHermesHome } from "../catalog/expand-path";
-import { failOpenDecision, pickSkill, type Decision } from "../engine/pick-skill";
 import { verifyOnDisk } from "../catalog/verify-on-disk";
-import { getJudge, judgeFromEnv } from "../judges/create-judge";
-import { judgeSuggestion } from "../rules/suggestion-rules";
-import { catalogSource, metaSkillsFromEnv } from "./catalog-source";
+import { loadConfig, type JevConfig } from "../config";
+import { failOpenDecision, pickSkill, type Decision } from "../engine/pick-skill";
+import { getJudge } from "../judges/create-judge";
+import type { RulesConfig } from "../rules/config";
+import { checkSuggestion } from "../rules/suggestion-rules";
+import { catalogSource } from "./catalog-source";
 import { logDecision } from "./decision-log";
-import { liveRules } from "./engine-state";
+import { liveRules } from "./rule-settings";
 import { shownHistory } from "./suggestion-history";
 
 export interface PickRequest {
@@ -23,41 +24,58 @@ export interface PickRequest {
   loadable?: string[];
   /** The agent being served; `hermes` keeps its working directory's ./skills out. */
   agent?: string;
+  /** The client reports loads (`POST /api/feedback`), so rule 2 may count its suggestions. */
+  feedback?: boolean;
 }
 
 export interface PickContext {
   channel: "api" | "cli";
+  /** Parsed configuration; built from `env` (default: the process's) when omitted. */
+  config?: JevConfig;
   env?: NodeJS.ProcessEnv;
   /** Where decision rows go; omitted when there is no database to write. */
   db?: Db;
   clock?: () => number;
 }
 
+export interface ServedDecision extends Decision {
+  /** Problems with the request the agent should hear about (e.g. a root that does not exist). */
+  warnings: string[];
+  /** The decision's id in the log, when it was written. */
+  decisionId: number | null;
+}
+
 const loggedDropped = new Set<string>();
 
-/** Names beyond the cap are logged once per process (selection spec §4). */
+/** Names beyond a capped judge's limit are logged once per process (selection spec §4). */
 function logDroppedOnce(names: readonly string[]): void {
   const fresh = names.filter((n) => !loggedDropped.has(n));
   if (fresh.length === 0) return;
   fresh.forEach((n) => loggedDropped.add(n));
-  console.warn(`[jev] catalog over the 960-skill cap; not ranked: ${fresh.join(", ")}`);
+  console.warn(`[jev] catalog over the judge's skill cap; not ranked: ${fresh.join(", ")}`);
 }
 
-/**
- * The suggestion rules of selection spec §7 as a filter on candidate names:
- * rule 1 from the request's `loaded` list and the session's reported loads,
- * rule 2 from the shown-suggestion history. Evaluated only for the few
- * finalists the engine considers.
- */
-function ruleFilter(request: PickRequest, ctx: PickContext, now: number, env: NodeJS.ProcessEnv): (name: string) => boolean {
-  const rules = liveRules(resolveHermesHome(undefined, env));
+/** What the session has told us: its loads (rule 1) and whether its client reports loads (rule 2). */
+function sessionState(request: PickRequest, db: Db | undefined) {
   const sessionLoaded = new Set(request.loaded ?? []);
-  if (ctx.db && request.sessionId) for (const s of loadedInSession(ctx.db, request.sessionId)) sessionLoaded.add(s);
-  let history: ReturnType<typeof shownHistory> | null = null;
-  return (name) => {
-    if (ctx.db && !history) history = shownHistory(ctx.db, now, rules);
-    return judgeSuggestion(name, { sessionLoaded, history: history?.get(name) ?? [], now, rules }) !== "show";
+  let reportsLoads = request.feedback === true;
+  if (db && request.sessionId) {
+    const reports = sessionReports(db, request.sessionId);
+    for (const s of reports.loaded) sessionLoaded.add(s);
+    reportsLoads ||= reports.reportsLoads;
+  }
+  return { sessionLoaded, reportsLoads };
+}
+
+/** The suggestion rules of selection spec §7 for one name; rule 2's history is read only when a finalist needs it. */
+function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig) {
+  let history: Map<string, { at: number; loaded: boolean }[]> | null = null;
+  const historyOf = (name: string) => {
+    if (!db) return [];
+    history ??= shownHistory(db, now, rules);
+    return history.get(name) ?? [];
   };
+  return (name: string) => checkSuggestion(name, { sessionLoaded, historyOf, now, rules });
 }
 
 let warnedJudge = false;
@@ -69,30 +87,33 @@ function misconfiguredJudge(problem: string): Decision {
   return failOpenDecision("other");
 }
 
-/** One served decision: rank, apply the suggestion rules, reply, and log it. */
-export async function pickSkillService(request: PickRequest, ctx: PickContext): Promise<Decision> {
-  const env = ctx.env ?? process.env;
+/** One served decision: rank, apply the suggestion rules, reply, and log it with its candidates. */
+export async function pickSkillService(request: PickRequest, ctx: PickContext): Promise<ServedDecision> {
+  const config = ctx.config ?? loadConfig(ctx.env);
   const now = (ctx.clock ?? Date.now)();
-  const judgeChoice = judgeFromEnv(env);
-  if ("problem" in judgeChoice) {
-    const decision = misconfiguredJudge(judgeChoice.problem);
-    if (ctx.db) logDecision(ctx.db, decision, request.sessionId, env.JEV_JUDGE ?? "local", ctx.channel, now);
-    return decision;
-  }
-  const judgeKind = judgeChoice.kind;
-  const { roots, disabled } = catalogSource(request, env);
-  const catalog = discover(roots, { disabled }).skills;
+  const { sessionLoaded, reportsLoads } = sessionState(request, ctx.db);
+  const log = (decision: Decision, judge: string): ServedDecision => {
+    const decisionId = ctx.db
+      ? logDecision(ctx.db, decision, { sessionId: request.sessionId, agent: request.agent, reportsLoads, judge, channel: ctx.channel, at: now })
+      : null;
+    return { ...decision, warnings, decisionId };
+  };
+  const warnings: string[] = [];
+  if ("problem" in config.judge) return log(misconfiguredJudge(config.judge.problem), config.judge.raw);
+
+  const source = catalogSource(request, config);
+  warnings.push(...source.warnings);
+  const catalog = discover(source.roots, { disabled: source.disabled }).skills;
   const decision = await pickSkill(
-    { turn: request.turn, loadable: request.loadable, exclude: ruleFilter(request, ctx, now, env) },
+    { turn: request.turn, loadable: request.loadable, rules: ruleCheck(sessionLoaded, ctx.db, now, liveRules(config)) },
     {
       catalog,
-      judge: getJudge(judgeKind),
+      judge: getJudge(config.judge.kind),
       verify: verifyOnDisk,
-      metaSkills: metaSkillsFromEnv(env),
+      metaSkills: config.metaSkills,
       now: () => performance.now(),
       onDropped: logDroppedOnce,
     },
   );
-  if (ctx.db) logDecision(ctx.db, decision, request.sessionId, judgeKind, ctx.channel, now);
-  return decision;
+  return log(decision, config.judge.kind);
 }

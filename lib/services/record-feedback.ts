@@ -1,9 +1,9 @@
 import type { Db } from "../../db/client";
 import { recordFeedback } from "../../db/queries/suggestions";
-import { resolveHermesHome } from "../catalog/expand-path";
+import { loadConfig, type JevConfig } from "../config";
 import { MINUTE_MS } from "../time";
 import type { FeedbackEvent } from "../vocab/feedback-events";
-import { liveRules } from "./engine-state";
+import { liveRules } from "./rule-settings";
 import { forgetHistory } from "./suggestion-history";
 
 export interface FeedbackInput {
@@ -14,14 +14,17 @@ export interface FeedbackInput {
   at?: number;
 }
 
-/** Record an agent's report of a load or rejection; a load is attributed to its suggestion. */
-export function recordFeedbackService(db: Db, input: FeedbackInput, env: NodeJS.ProcessEnv = process.env, now = Date.now()): { attributed: boolean } {
-  const rules = liveRules(resolveHermesHome(undefined, env));
+/**
+ * Record an agent's report of a load or rejection. The session then counts as
+ * one that reports loads (rule 2), and a load is attributed to its suggestion.
+ */
+export function recordFeedbackService(db: Db, input: FeedbackInput, config: JevConfig = loadConfig(), now = Date.now()): { attributed: boolean } {
+  const rules = liveRules(config);
   const attributed = recordFeedback(
     db,
     { sessionId: input.sessionId, skill: input.skill, event: input.event, at: input.at ?? now },
     rules.attribution_minutes * MINUTE_MS,
   );
-  if (attributed) forgetHistory(db);
+  forgetHistory(db);
   return { attributed };
 }

@@ -15,10 +15,11 @@ interface Memo {
 const memos = new WeakMap<Db, Memo>();
 
 /**
- * Rule 2's history per skill, from the database, kept for a few seconds so a
- * decision does not re-aggregate the window. This process's own suggestions
- * are added in place (`noteShown`), so its decisions never lag behind its own
- * writes; other instances' writes are seen within REFRESH_MS.
+ * Rule 2's history per skill: suggestions made to clients that report loads,
+ * from the database, kept for a few seconds so a decision does not
+ * re-aggregate the window. This process's own suggestions are added in place
+ * (`noteShown`), so its decisions never lag behind its own writes; other
+ * instances' writes are seen within REFRESH_MS.
  */
 export function shownHistory(db: Db, now: number, rules: RulesConfig): Map<string, ShownSuggestion[]> {
   const windowMs = rules.suppression.window_days * DAY_MS;
@@ -29,17 +30,16 @@ export function shownHistory(db: Db, now: number, rules: RulesConfig): Map<strin
   return bySkill;
 }
 
-export function noteShown(db: Db, skills: readonly string[], at: number): void {
+/** A suggestion this process just made to a client that reports loads. */
+export function noteShown(db: Db, skill: string, at: number): void {
   const memo = memos.get(db);
   if (!memo) return;
-  for (const skill of skills) {
-    let list = memo.bySkill.get(skill);
-    if (!list) memo.bySkill.set(skill, (list = []));
-    list.push({ at, loaded: false });
-  }
+  let list = memo.bySkill.get(skill);
+  if (!list) memo.bySkill.set(skill, (list = []));
+  list.push({ at, loaded: false });
 }
 
-/** A load changes a suggestion's outcome: reload on the next decision. */
+/** Feedback changes which suggestions count and how they ended: reload on the next decision. */
 export function forgetHistory(db: Db): void {
   memos.delete(db);
 }

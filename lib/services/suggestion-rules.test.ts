@@ -1,75 +1,136 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDb, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { suggestions } from "../../db/schema";
-import { clearDiscoveryCache } from "../catalog/discover";
-import { pickSkillService } from "./pick-skill";
+import type { JevConfig } from "../config";
+import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { decisionDetailService } from "./decision-explorer";
+import { pickSkillService, type PickRequest } from "./pick-skill";
 import { recordFeedbackService } from "./record-feedback";
+import { setSkillFeedbackService, skillFeedbackSetting } from "./rule-settings";
 
 const H = 3_600_000;
 const T0 = Date.parse("2026-11-20T09:00:00Z");
 const TURN = "merge these PDF documents and extract the text";
-let tmp: string;
+let tmp: ReturnType<typeof tempDir>;
 let db: Db;
 let root: string;
-let env: NodeJS.ProcessEnv;
+let config: JevConfig;
 
 beforeEach(() => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "jev-rules-"));
-  root = path.join(tmp, "skills");
-  for (const [name, description] of [
-    ["pdf", "Extract text from PDF documents, merge and split PDF files."],
-    ["pdf-forms", "Fill PDF forms and extract PDF form fields from documents."],
-  ]) {
-    fs.mkdirSync(path.join(root, name), { recursive: true });
-    fs.writeFileSync(path.join(root, name, "SKILL.md"), `---\nname: ${name}\ndescription: ${description}\n---\n`);
-  }
-  db = openDb(path.join(tmp, "jev.db"));
-  env = { ...process.env, HERMES_HOME: path.join(tmp, "hermes"), HOME: tmp };
-  clearDiscoveryCache();
+  tmp = tempDir("jev-rules-");
+  root = skillTree(path.join(tmp.dir, "skills"), {
+    pdf: "Extract text from PDF documents, merge and split PDF files.",
+    "pdf-forms": "Fill PDF forms and extract PDF form fields from documents.",
+  });
+  db = freshDb(tmp.dir);
+  config = testConfig(tmp.dir);
 });
-afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+afterEach(() => tmp.cleanup());
 
-const pick = async (at: number, sessionId?: string, loaded?: string[]) =>
-  (await pickSkillService({ turn: TURN, roots: [root], sessionId, loaded }, { channel: "api", db, env, clock: () => at })).reply.skills.map((s) => s.name);
+const ask = (at: number, request: Partial<PickRequest> = {}, cfg = config) =>
+  pickSkillService({ turn: TURN, roots: [root], ...request }, { channel: "api", db, config: cfg, clock: () => at });
+const pick = async (at: number, request: Partial<PickRequest> = {}, cfg = config) => (await ask(at, request, cfg)).reply.skills.map((s) => s.name);
+const feedback = (sessionId: string, skill: string, at: number, event: "loaded" | "rejected" = "loaded") =>
+  recordFeedbackService(db, { sessionId, skill, event, at }, config);
 
-describe("suggestion rules, live (selection spec §7)", () => {
-  it("rule 1: a skill loaded in this session is not suggested again in it", async () => {
-    expect((await pick(T0, "s1"))[0]).toBe("pdf");
-    recordFeedbackService(db, { sessionId: "s1", skill: "pdf", event: "loaded", at: T0 + 60_000 }, env);
-    expect(await pick(T0 + 120_000, "s1")).not.toContain("pdf");
-    expect((await pick(T0 + 120_000, "s2"))[0]).toBe("pdf");
-    expect(await pick(T0 + 120_000, "s3", ["pdf"])).not.toContain("pdf");
+describe("rule 1 (selection spec §7)", () => {
+  it("a skill loaded in this session is not suggested again in it", async () => {
+    expect((await pick(T0, { sessionId: "s1" }))[0]).toBe("pdf");
+    feedback("s1", "pdf", T0 + 60_000);
+    expect(await pick(T0 + 120_000, { sessionId: "s1" })).not.toContain("pdf");
+    expect((await pick(T0 + 120_000, { sessionId: "s2" }))[0]).toBe("pdf");
+    const again = await ask(T0 + 120_000, { sessionId: "s3", loaded: ["pdf"] });
+    expect(again.reply.skills.map((s) => s.name)).not.toContain("pdf");
+    expect(decisionDetailService(db, again.decisionId!).candidates.find((c) => c.name === "pdf")?.verdict).toBe("already_loaded");
   });
 
   it("a load within 5 minutes is attributed to its suggestion; a later one is not", async () => {
-    await pick(T0, "a");
-    await pick(T0, "b");
-    expect(recordFeedbackService(db, { sessionId: "a", skill: "pdf", event: "loaded", at: T0 + 4 * 60_000 }, env).attributed).toBe(true);
-    expect(recordFeedbackService(db, { sessionId: "b", skill: "pdf", event: "loaded", at: T0 + 6 * 60_000 }, env).attributed).toBe(false);
+    await pick(T0, { sessionId: "a" });
+    await pick(T0, { sessionId: "b" });
+    expect(feedback("a", "pdf", T0 + 4 * 60_000).attributed).toBe(true);
+    expect(feedback("b", "pdf", T0 + 6 * 60_000).attributed).toBe(false);
     const rows = db.select().from(suggestions).all().filter((r) => r.skill === "pdf");
     expect(rows.map((r) => [r.sessionId, r.loadedAt !== null])).toEqual([["a", true], ["b", false]]);
   });
+});
 
-  it("rule 2: suggested 5 times and never loaded → suppressed, retried 6 hours after last shown", async () => {
-    for (let i = 0; i < 5; i++) expect(await pick(T0 + i * H, `s${i}`)).toContain("pdf");
+describe("rule 2 judges only what was shown, where loads can be known", () => {
+  it("only the skill the agent was told to load is a suggestion; the extras are not", async () => {
+    const { reply } = await ask(T0, { sessionId: "one" });
+    expect(reply.skills.length).toBeGreaterThan(1);
+    expect(db.select().from(suggestions).all().map((r) => r.skill)).toEqual(["pdf"]);
+  });
+
+  it("a client that never reports loads is never suppressed (the README's curl, run many times)", async () => {
+    for (let i = 0; i < 12; i++) expect((await pick(T0 + i * 60_000, { sessionId: "abc" }))[0]).toBe("pdf");
+    for (let i = 0; i < 12; i++) expect((await pick(T0 + H + i * 60_000))[0]).toBe("pdf");
+  });
+
+  it("a client that declares feedback: 5 showings, no load → suppressed (its own outcome), retried 6 hours after last shown", async () => {
+    for (let i = 0; i < 5; i++) expect(await pick(T0 + i * H, { sessionId: `s${i}`, feedback: true })).toContain("pdf");
     const lastShown = T0 + 4 * H;
-    expect(await pick(lastShown + H, "later")).not.toContain("pdf");
-    expect(await pick(lastShown + 6 * H, "retry")).toContain("pdf"); // the retry is shown…
-    expect(await pick(lastShown + 6 * H + 60_000, "after-retry")).not.toContain("pdf"); // …and suppression resumes
+    const suppressed = await ask(lastShown + H, { sessionId: "later", feedback: true });
+    expect(suppressed.reply.skills.map((s) => s.name)).not.toContain("pdf");
+    const detail = decisionDetailService(db, suppressed.decisionId!);
+    expect(detail.outcome).toBe(detail.suggested ? "suggested" : "suppressed"); // pdf-forms may take its place; never "rejected"
+    expect(detail.candidates.find((c) => c.name === "pdf")).toMatchObject({
+      verdict: "suppressed",
+      detail: { suggestions: 5, loads: 0, retry_at: new Date(lastShown + 6 * H).toISOString() },
+    });
+    expect(await pick(lastShown + 6 * H, { sessionId: "retry", feedback: true })).toContain("pdf"); // the retry is shown…
+    expect(await pick(lastShown + 6 * H + 60_000, { sessionId: "after-retry", feedback: true })).not.toContain("pdf"); // …and suppression resumes
   });
 
-  it("rule 2 lifts once loads reach a tenth of suggestions", async () => {
-    for (let i = 0; i < 5; i++) await pick(T0 + i * H, `s${i}`);
-    recordFeedbackService(db, { sessionId: "s4", skill: "pdf", event: "loaded", at: T0 + 4 * H + 60_000 }, env);
-    expect(await pick(T0 + 5 * H, "next")).toContain("pdf");
+  it("a session's suggestions count once it sends feedback, earlier ones included", async () => {
+    for (let i = 0; i < 5; i++) await pick(T0 + i * H, { sessionId: "quiet" });
+    expect(await pick(T0 + 5 * H, { sessionId: "other" })).toContain("pdf");
+    feedback("quiet", "pdf-forms", T0 + 5 * H, "rejected");
+    expect(await pick(T0 + 5 * H + 60_000, { sessionId: "other" })).not.toContain("pdf");
   });
 
-  it("rule 2 is off when the engine state says skill_feedback: off", async () => {
-    fs.mkdirSync(path.join(tmp, "hermes", "jev"), { recursive: true });
-    fs.writeFileSync(path.join(tmp, "hermes", "jev", "state.json"), JSON.stringify({ skill_feedback: "off", other: 1 }));
-    for (let i = 0; i < 6; i++) expect(await pick(T0 + i * H, `s${i}`)).toContain("pdf");
+  it("lifts once loads reach a tenth of suggestions", async () => {
+    for (let i = 0; i < 5; i++) await pick(T0 + i * H, { sessionId: `s${i}`, feedback: true });
+    feedback("s4", "pdf", T0 + 4 * H + 60_000);
+    expect(await pick(T0 + 5 * H, { sessionId: "next", feedback: true })).toContain("pdf");
+  });
+});
+
+describe("rule 2's off switch", () => {
+  const fiveShown = async (cfg: JevConfig) => {
+    for (let i = 0; i < 6; i++) expect(await pick(T0 + i * H, { sessionId: `s${i}`, feedback: true }, cfg)).toContain("pdf");
+  };
+
+  it("the engine state file: skill_feedback off", async () => {
+    fs.mkdirSync(path.join(config.hermesHome, "jev"), { recursive: true });
+    fs.writeFileSync(path.join(config.hermesHome, "jev", "state.json"), JSON.stringify({ skill_feedback: "off", other: 1 }));
+    await fiveShown(config);
+  });
+
+  it("the environment: JEV_SKILL_FEEDBACK=off, which the dashboard cannot override", async () => {
+    const off = testConfig(tmp.dir, { JEV_SKILL_FEEDBACK: "off" });
+    expect(skillFeedbackSetting(off)).toMatchObject({ on: false, source: "env" });
+    expect(() => setSkillFeedbackService(off, true)).toThrow(/JEV_SKILL_FEEDBACK/);
+    await fiveShown(off);
+  });
+
+  it("the dashboard's switch writes the shared state file atomically, keeping other keys", async () => {
+    fs.mkdirSync(path.join(config.hermesHome, "jev"), { recursive: true });
+    const file = path.join(config.hermesHome, "jev", "state.json");
+    fs.writeFileSync(file, JSON.stringify({ skills: "on", routing: "off", future_key: [1, 2] }));
+    expect(setSkillFeedbackService(config, false)).toMatchObject({ on: false, source: "state_file" });
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ skills: "on", routing: "off", future_key: [1, 2], skill_feedback: "off" });
+    expect(fs.readdirSync(path.dirname(file))).toEqual(["state.json"]);
+    await fiveShown(config);
+    expect(setSkillFeedbackService(config, true).on).toBe(true);
+  });
+
+  it("a state file that is not a JSON object is never overwritten", () => {
+    fs.mkdirSync(path.join(config.hermesHome, "jev"), { recursive: true });
+    const file = path.join(config.hermesHome, "jev", "state.json");
+    fs.writeFileSync(file, "[1, 2");
+    expect(() => setSkillFeedbackService(config, false)).toThrow(/could not write/);
+    expect(fs.readFileSync(file, "utf8")).toBe("[1, 2");
   });
 });

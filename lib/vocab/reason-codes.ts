@@ -30,15 +30,32 @@ export const DecisionStatus = z.enum(DECISION_STATUSES);
 export type DecisionStatus = z.infer<typeof DecisionStatus>;
 
 /**
- * How an `ok` decision ended, so the dashboard can tell skills suggested from
- * turns skipped by the gate or ranked with nothing fitting.
+ * How a decision ended. `suppressed` and `already_loaded` are the suggestion
+ * rules at work and never count as `rejected` (stage 2 turning every finalist
+ * down). Rows written before `below_threshold`, `suppressed` and
+ * `already_loaded` existed used `suggested` for any non-empty reply.
  */
 export const DECISION_OUTCOMES = [
-  "suggested", // at least one skill returned
-  "rejected", // stage 2 read the finalists and rejected them all
+  "suggested", // a skill with match ≥ 0.5 to load
+  "below_threshold", // skills listed, none with match ≥ 0.5: the agent loads nothing
+  "suppressed", // rule 2 removed the skill that would have been suggested
+  "already_loaded", // rule 1 removed it: loaded earlier in this session
+  "rejected", // stage 2 read the finalists and none passed
   "nothing_fits", // stage 1 found nothing worth a second look
   "trivial", // answered by the local gate
   "fail_open",
 ] as const;
 export const DecisionOutcome = z.enum(DECISION_OUTCOMES);
 export type DecisionOutcome = z.infer<typeof DecisionOutcome>;
+
+/** Labels for the dashboard, one per outcome. */
+export const OUTCOME_LABELS: Record<DecisionOutcome, string> = {
+  suggested: "suggested",
+  below_threshold: "below threshold",
+  suppressed: "suppressed (rule 2)",
+  already_loaded: "already loaded (rule 1)",
+  rejected: "rejected by stage 2",
+  nothing_fits: "nothing fits",
+  trivial: "trivial turn",
+  fail_open: "fail open",
+};

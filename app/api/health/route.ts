@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
 import { discover } from "@/lib/catalog/discover";
+import { loadConfig } from "@/lib/config";
 import { handle } from "@/lib/http/handle";
 import { catalogSource } from "@/lib/services/catalog-source";
 
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
 export async function GET() {
   return handle(() => {
     getDb();
-    const { roots, disabled } = catalogSource({}, process.env);
+    const { roots, disabled } = catalogSource({}, loadConfig());
     return Response.json({ ok: true, db: "sqlite", skills: discover(roots, { disabled }).skills.length });
   });
 }

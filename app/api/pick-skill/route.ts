@@ -8,10 +8,7 @@ export async function POST(request: Request) {
   return handle(async () => {
     requireToken(request);
     const body = await readJson(request, PickSkillBody);
-    const { reply } = await pickSkillService(
-      { turn: body.turn, sessionId: body.session_id, roots: body.roots, loaded: body.loaded, loadable: body.loadable, agent: body.agent },
-      { channel: "api", db: getDb() },
-    );
-    return new Response(serializeReply(reply), { headers: { "content-type": "application/json" } });
+    const { reply, warnings } = await pickSkillService(body, { channel: "api", db: getDb() });
+    return new Response(serializeReply(reply, warnings), { headers: { "content-type": "application/json" } });
   });
 }

@@ -1,6 +1,7 @@
 import { getDb } from "@/db/client";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
 import { decisionSummary } from "@/lib/services/decision-summary";
+import { searchParamsOf } from "../query";
 import { SummaryQuery } from "./schema";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +9,6 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request) {
   return handle(() => {
     requireToken(request);
-    const query = parseWith(SummaryQuery, Object.fromEntries(new URL(request.url).searchParams));
-    return Response.json(decisionSummary(getDb(), query));
+    return Response.json(decisionSummary(getDb(), parseWith(SummaryQuery, searchParamsOf(request))));
   });
 }

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { handle, parseWith, requireToken } from "@/lib/http/handle";
+import { decisionDetailService } from "@/lib/services/decision-explorer";
+
+export const dynamic = "force-dynamic";
+
+const DecisionId = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** One decision with every candidate, its scores and verdict. */
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async () => {
+    requireToken(request);
+    const { id } = parseWith(DecisionId, await params);
+    return Response.json(decisionDetailService(getDb(), id));
+  });
+}

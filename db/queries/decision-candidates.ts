@@ -1,0 +1,86 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { decisionCandidates, skillRefs } from "../schema";
+import type { CandidateVerdict } from "../../lib/vocab/verdicts";
+
+export interface CandidateRow {
+  rank: number;
+  name: string;
+  path: string;
+  score: number;
+  match: number | null;
+  verdict: CandidateVerdict;
+  detail: string | null;
+}
+
+const refIds = new WeakMap<Db, Map<string, number>>();
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+function prepare(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return {
+    insertRef: db.insert(skillRefs).values({ name: p("name"), path: p("path") }).onConflictDoNothing().prepare(),
+    findRef: db.select({ id: skillRefs.id }).from(skillRefs).where(and(eq(skillRefs.name, p("name")), eq(skillRefs.path, p("path")))).prepare(),
+    insertCandidate: db
+      .insert(decisionCandidates)
+      .values({ decisionId: p("decisionId"), rank: p("rank"), skillRefId: p("skillRefId"), score: p("score"), match: p("match"), verdict: p("verdict"), detail: p("detail") })
+      .prepare(),
+  };
+}
+
+function statements(db: Db) {
+  let s = prepared.get(db);
+  if (!s) prepared.set(db, (s = prepare(db)));
+  return s;
+}
+
+/** The id of a (name, path) pair, stored once; kept per handle since the same skills recur every turn. */
+function skillRefId(db: Db, name: string, path: string): number {
+  let cache = refIds.get(db);
+  if (!cache) refIds.set(db, (cache = new Map()));
+  const key = `${name}\0${path}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const s = statements(db);
+  s.insertRef.run({ name, path });
+  const id = s.findRef.get({ name, path })!.id;
+  if (cache.size > 100_000) cache.clear();
+  cache.set(key, id);
+  return id;
+}
+
+/** Call inside the decision's transaction. */
+export function insertCandidates(db: Db, decisionId: number, rows: Omit<CandidateRow, "rank">[]): void {
+  if (rows.length === 0) return;
+  const s = statements(db);
+  rows.forEach((r, rank) => s.insertCandidate.run({ decisionId, rank, skillRefId: skillRefId(db, r.name, r.path), score: r.score, match: r.match, verdict: r.verdict, detail: r.detail }));
+}
+
+/** Candidates of the given decisions, best rank first; `maxRank` limits how many per decision. */
+export function candidatesOf(db: Db, decisionIds: number[], maxRank = Infinity): Map<number, CandidateRow[]> {
+  const out = new Map<number, CandidateRow[]>();
+  if (decisionIds.length === 0) return out;
+  const where = Number.isFinite(maxRank) ? and(inArray(decisionCandidates.decisionId, decisionIds), lt(decisionCandidates.rank, maxRank)) : inArray(decisionCandidates.decisionId, decisionIds);
+  const rows = db
+    .select({
+      decisionId: decisionCandidates.decisionId,
+      rank: decisionCandidates.rank,
+      name: skillRefs.name,
+      path: skillRefs.path,
+      score: decisionCandidates.score,
+      match: decisionCandidates.match,
+      verdict: decisionCandidates.verdict,
+      detail: decisionCandidates.detail,
+    })
+    .from(decisionCandidates)
+    .innerJoin(skillRefs, eq(skillRefs.id, decisionCandidates.skillRefId))
+    .where(where)
+    .orderBy(decisionCandidates.decisionId, decisionCandidates.rank)
+    .all();
+  for (const { decisionId, ...row } of rows) {
+    let list = out.get(decisionId);
+    if (!list) out.set(decisionId, (list = []));
+    list.push(row);
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, packageRoot } from "./config";
+
+const env = (vars: Record<string, string>) => ({ HOME: "/home/u", ...vars });
+
+describe("configuration (every environment variable, parsed once)", () => {
+  it("defaults: the DB under the package folder whatever the working directory, Hermes under HOME", () => {
+    const c = loadConfig(env({}));
+    expect(c.dbFile).toBe(path.join(packageRoot(), "data", "jev.db"));
+    expect(c.hermesHome).toBe("/home/u/.hermes");
+    expect(c).toMatchObject({ judge: { kind: "local" }, metaSkills: ["using-superpowers"], retentionDays: 30, port: 3000, host: "127.0.0.1" });
+    expect(c.skillFeedback).toBeUndefined();
+    expect(JSON.parse(fs.readFileSync(path.join(packageRoot(), "package.json"), "utf8")).name).toBe("jev");
+  });
+
+  it("reads each variable", () => {
+    const c = loadConfig(env({ JEV_DB: "rel/x.db", HERMES_HOME: "~/h", JEV_META_SKILLS: "a, b ,", JEV_RETENTION_DAYS: "7", JEV_SKILL_FEEDBACK: "off", PORT: "4000" }));
+    expect(c.dbFile).toBe(path.resolve("rel/x.db"));
+    expect(c.hermesHome).toBe("/home/u/h");
+    expect(c).toMatchObject({ metaSkills: ["a", "b"], retentionDays: 7, skillFeedback: "off", port: 4000 });
+    expect(loadConfig(env({ JEV_META_SKILLS: "" })).metaSkills).toEqual([]);
+  });
+
+  it("a bad value is one error naming the variable", () => {
+    expect(() => loadConfig(env({ JEV_RETENTION_DAYS: "soon" }))).toThrow(ConfigError);
+    expect(() => loadConfig(env({ JEV_RETENTION_DAYS: "0" }))).toThrow(/JEV_RETENTION_DAYS/);
+    expect(() => loadConfig(env({ JEV_SKILL_FEEDBACK: "maybe" }))).toThrow(/JEV_SKILL_FEEDBACK: must be on or off/);
+    expect(() => loadConfig(env({ PORT: "99999" }))).toThrow(/PORT/);
+  });
+
+  it("a judge this version cannot run is reported, not thrown (selections fail open)", () => {
+    expect(loadConfig(env({ JEV_JUDGE: "openai" })).judge).toMatchObject({ problem: expect.stringContaining("not available"), raw: "openai" });
+    expect(loadConfig(env({ JEV_JUDGE: "gpt" })).judge).toMatchObject({ problem: expect.stringContaining("must be one of") });
+  });
+});

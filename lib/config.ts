@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { expandPath } from "./catalog/expand-path";
+import { DEFAULT_META_SKILLS } from "./engine/limits";
+import { JUDGE_KINDS, type JudgeKind } from "./judges/types";
+
+/**
+ * Every environment variable jev reads, parsed once with zod (interfaces.md,
+ * "Configuration"). Code takes a `JevConfig`, never `process.env`, so tests
+ * pass their own and nothing reads a variable in a second place.
+ */
+const EnvSchema = z.object({
+  JEV_DB: z.string().min(1).optional(),
+  HERMES_HOME: z.string().min(1).optional(),
+  HOME: z.string().min(1).optional(),
+  JEV_API_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
+  JEV_JUDGE: z.string().optional(),
+  JEV_JUDGE_URL: z.string().optional(),
+  JEV_JUDGE_MODEL: z.string().optional(),
+  JEV_JUDGE_KEY: z.string().optional(),
+  JEV_META_SKILLS: z.string().optional(),
+  JEV_RETENTION_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(3650).default(30),
+  JEV_SKILL_FEEDBACK: z.enum(["on", "off"], "must be on or off").optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+});
+
+export interface JevConfig {
+  /** SQLite file: `JEV_DB`, default `data/jev.db` under the package folder. */
+  dbFile: string;
+  /** `$HERMES_HOME`, default `~/.hermes`, expanded and absolute. */
+  hermesHome: string;
+  /** `$HOME`, for `~` in paths and the default roots. */
+  home: string;
+  /** `JEV_API_TOKEN` when set; otherwise one is generated and kept in the DB. */
+  apiToken?: string;
+  /** The judge this version can run, or why not (every selection then fails open). */
+  judge: { kind: JudgeKind } | { problem: string; raw: string };
+  /** Selector-only skills removed before ranking. */
+  metaSkills: string[];
+  /** Decision rows older than this many days are deleted. */
+  retentionDays: number;
+  /** Rule 2's switch when forced by `JEV_SKILL_FEEDBACK`; undefined = follow the engine state file. */
+  skillFeedback?: "on" | "off";
+  /** Where `npm start` serves. */
+  port: number;
+  host: string;
+  /** The environment, only for `$VAR` in Hermes's `external_dirs` (Hermes expands them the same way). */
+  pathVars: EnvVars;
+}
+
+export class ConfigError extends Error {}
+
+/** An environment: `process.env`, or a test's own. */
+export type EnvVars = Readonly<Record<string, string | undefined>>;
+
+/** Judges this version can run; the OpenAI-compatible judge is specified, not built yet. */
+const AVAILABLE_JUDGES: readonly JudgeKind[] = ["local"];
+
+function parseJudge(raw: string | undefined): JevConfig["judge"] {
+  const kind = (raw || "local").trim();
+  if (!(JUDGE_KINDS as readonly string[]).includes(kind)) return { problem: `JEV_JUDGE must be one of ${JUDGE_KINDS.join(", ")}`, raw: kind };
+  if (!AVAILABLE_JUDGES.includes(kind as JudgeKind)) return { problem: `JEV_JUDGE=${kind} is not available in this version; use local`, raw: kind };
+  return { kind: kind as JudgeKind };
+}
+
+let packageRootMemo: string | undefined;
+
+/**
+ * The folder holding jev's package.json: from this file when run from source
+ * (CLI, tests), else the working directory (`npm start` serves from there).
+ */
+export function packageRoot(): string {
+  if (packageRootMemo) return packageRootMemo;
+  const candidates: string[] = [];
+  try {
+    candidates.push(path.resolve(path.dirname(new URL(import.meta.url).pathname), ".."));
+  } catch {
+    // bundled: import.meta.url is not a file URL
+  }
+  candidates.push(process.cwd());
+  const isJev = (dir: string) => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).name === "jev";
+    } catch {
+      return false;
+    }
+  };
+  packageRootMemo = candidates.find(isJev) ?? process.cwd();
+  return packageRootMemo;
+}
+
+const KEYS = Object.keys(EnvSchema.shape) as (keyof z.infer<typeof EnvSchema>)[];
+const memo = new Map<string, JevConfig>();
+
+/** Parse the environment (memoised on the values read); throws ConfigError naming the variable. */
+export function loadConfig(env: EnvVars = process.env): JevConfig {
+  const values = KEYS.map((k) => env[k]);
+  const key = JSON.stringify(values);
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const parsed = EnvSchema.safeParse(Object.fromEntries(KEYS.map((k, i) => [k, values[i] === "" && k !== "JEV_META_SKILLS" ? undefined : values[i]])));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${issue.path.join(".")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const home = e.HOME || os.homedir();
+  const config: JevConfig = {
+    dbFile: e.JEV_DB ? path.resolve(e.JEV_DB) : path.join(packageRoot(), "data", "jev.db"),
+    hermesHome: expandPath(e.HERMES_HOME || "~/.hermes", process.cwd(), { ...env, HOME: home }),
+    home,
+    apiToken: e.JEV_API_TOKEN,
+    judge: parseJudge(e.JEV_JUDGE),
+    metaSkills: e.JEV_META_SKILLS === undefined ? [...DEFAULT_META_SKILLS] : e.JEV_META_SKILLS.split(",").map((s) => s.trim()).filter(Boolean),
+    retentionDays: e.JEV_RETENTION_DAYS,
+    skillFeedback: e.JEV_SKILL_FEEDBACK,
+    port: e.PORT,
+    host: e.HOST,
+    pathVars: env,
+  };
+  if (memo.size > 32) memo.clear();
+  memo.set(key, config);
+  return config;
+}

@@ -1,0 +1,69 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The engine state an agent plugin and the server share under a Hermes home
+ * (`jev/state.json`, interfaces.md): e.g. `{"skills": "on", "skill_feedback": "on"}`.
+ * Missing keys keep their defaults; unknown keys are kept when rewritten.
+ */
+const Toggle = z.enum(["on", "off"]);
+const StateFile = z.looseObject({ skill_feedback: Toggle.optional().catch(undefined) });
+
+export function jevStateFile(hermesHome: string): string {
+  return path.join(hermesHome, "jev", "state.json");
+}
+
+const cache = new Map<string, { mtimeMs: number; size: number; feedbackOn: boolean }>();
+
+/** Whether rule 2 (rejection suppression) is on in the state file; a missing or broken file means on. */
+export function skillFeedbackOn(hermesHome: string): boolean {
+  const file = jevStateFile(hermesHome);
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  if (!st) return true;
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.feedbackOn;
+  let feedbackOn = true;
+  try {
+    feedbackOn = StateFile.parse(JSON.parse(fs.readFileSync(file, "utf8"))).skill_feedback !== "off";
+  } catch {
+    feedbackOn = true;
+  }
+  cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, feedbackOn });
+  return feedbackOn;
+}
+
+/**
+ * Set `skill_feedback` in the state file, keeping every other key. Written
+ * atomically (temp file in the same folder, fsync, rename), so an agent plugin
+ * reading it never sees half a file. A file that is not a JSON object is not
+ * overwritten: the caller gets an error instead of losing it.
+ */
+export function setSkillFeedback(hermesHome: string, value: "on" | "off"): void {
+  const file = jevStateFile(hermesHome);
+  let state: Record<string, unknown> = {};
+  let text: string | null = null;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  if (text !== null) {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("state file is not a JSON object");
+    state = parsed as Record<string, unknown>;
+  }
+  state.skill_feedback = value;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = path.join(path.dirname(file), `.state.json.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`);
+  const fd = fs.openSync(tmp, "w", 0o644);
+  try {
+    fs.writeSync(fd, `${JSON.stringify(state, null, 2)}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  cache.delete(file);
+}

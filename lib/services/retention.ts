@@ -1,0 +1,52 @@
+import type { Db } from "../../db/client";
+import { deleteDecisionBatch, deleteFeedbackBatch } from "../../db/queries/retention";
+import { DAY_MS, HOUR_MS } from "../time";
+
+/** Rows deleted per transaction: short enough that a decision write never waits long. */
+export const RETENTION_BATCH = 2_000;
+
+/**
+ * Delete decisions (with candidates and suggestion rows) and feedback older
+ * than `retentionDays`, batch by batch, yielding to the event loop between
+ * batches so a large backlog never stalls the server.
+ */
+export async function runRetention(db: Db, retentionDays: number, now: number, batch = RETENTION_BATCH): Promise<{ decisions: number; feedback: number }> {
+  const cutoff = now - retentionDays * DAY_MS;
+  const removed = { decisions: 0, feedback: 0 };
+  for (;;) {
+    const n = deleteDecisionBatch(db, cutoff, batch);
+    removed.decisions += n;
+    if (n < batch) break;
+    await new Promise((r) => setImmediate(r));
+  }
+  for (;;) {
+    const n = deleteFeedbackBatch(db, cutoff, batch);
+    removed.feedback += n;
+    if (n < batch) break;
+    await new Promise((r) => setImmediate(r));
+  }
+  return removed;
+}
+
+/** Run retention now and then every hour, in this process; returns a stop function. */
+export function startRetentionJob(db: Db, retentionDays: number, clock: () => number = Date.now): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const removed = await runRetention(db, retentionDays, clock());
+      if (removed.decisions || removed.feedback) {
+        console.log(`[jev] retention: removed ${removed.decisions} decisions and ${removed.feedback} feedback rows older than ${retentionDays} days`);
+      }
+    } catch {
+      console.error("[jev] retention job failed; it will try again in an hour");
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(tick, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
