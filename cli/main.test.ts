@@ -51,6 +51,31 @@ describe("jev pick-skill", () => {
   });
 });
 
+describe("jev feedback, jev token, per-command help", () => {
+  it("feedback prints {ok: true} and makes that session a load-reporting one; bad input exits 2 with one line", async () => {
+    expect(await run("feedback", "--session", "s1", "--skill", "xlsx", "--event", "loaded")).toBe(0);
+    expect(out).toEqual(['{"ok":true}']);
+    expect(await run("feedback", "--session", "s1", "--skill", "xlsx", "--event", "liked")).toBe(2);
+    expect(String(err.mock.calls[0][0])).toBe("jev feedback: --event: must be loaded or rejected");
+    expect(await run("feedback", "--session", "s1", "--event", "loaded")).toBe(2);
+    expect(String(err.mock.calls[1][0])).toMatch(/needs --skill/);
+  });
+
+  it("token prints the generated token, the same every time", async () => {
+    expect(await run("token")).toBe(0);
+    expect(await run("token")).toBe(0);
+    expect(out[0]).toMatch(/^jev_/);
+    expect(out[1]).toBe(out[0]);
+  });
+
+  it.each(["pick-skill", "eval", "feedback", "token"])("jev %s --help prints that command's usage and exits 0", async (command) => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    expect(await run(command, "--help")).toBe(0);
+    expect(String(log.mock.calls[0][0])).toContain(`jev ${command}`);
+    log.mockRestore();
+  });
+});
+
 describe("jev eval", () => {
   it("prints one JSON object of metrics and names the bad line of a broken file", async () => {
     const catalog = path.join(tmp, "c.jsonl");
@@ -59,8 +84,26 @@ describe("jev eval", () => {
     fs.writeFileSync(cases, ['{"turn":"make an excel spreadsheet","expected":["a/xlsx"]}', '{"turn":"tell me a joke","expected":[]}'].join("\n"));
     expect(await run("eval", "--catalog", catalog, "--cases", cases)).toBe(0);
     expect(JSON.parse(out[0])).toMatchObject({ cases: 2, top1: 1, recall_at_3: 1, none_recall: 1 });
+    const casesOut = path.join(tmp, "out.jsonl");
+    expect(await run("eval", "--catalog", catalog, "--cases", cases, "--cases-out", casesOut)).toBe(0);
+    const report = JSON.parse(out[1]);
+    expect(report).toMatchObject({ hit_at_3: 1 });
+    expect(report.index_ms).toBeGreaterThanOrEqual(0);
+    const perCase = fs.readFileSync(casesOut, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(perCase[0]).toMatchObject({ line: 1, expected: ["a/xlsx"], gold_rank: 1, loaded: "a/xlsx" });
+    expect(perCase[0].top3[0]).toMatchObject({ name: "xlsx", path: "a/xlsx" });
     fs.appendFileSync(cases, '\n{"turn": 5}');
     expect(await run("eval", "--catalog", catalog, "--cases", cases)).toBe(2);
     expect(String(err.mock.calls[0][0])).toMatch(/k\.jsonl:3: turn/);
+  });
+
+  it("evaluates a skills folder (--root) with expected skills given by name; an unknown name is an error", async () => {
+    const cases = path.join(tmp, "k.jsonl");
+    fs.writeFileSync(cases, '{"turn":"build an Excel spreadsheet with formulas","expected":["xlsx"]}\n');
+    expect(await run("eval", "--root", path.join(tmp, "skills"), "--cases", cases)).toBe(0);
+    expect(JSON.parse(out[0])).toMatchObject({ cases: 1, top1: 1 });
+    fs.writeFileSync(cases, '{"turn":"x","expected":["no-such-skill"]}\n');
+    expect(await run("eval", "--root", path.join(tmp, "skills"), "--cases", cases)).toBe(2);
+    expect(String(err.mock.calls[0][0])).toMatch(/k\.jsonl:1: expected 'no-such-skill' is neither a path nor a name/);
   });
 });

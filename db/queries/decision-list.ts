@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { decisionCandidates, decisions, feedback, skillRefs } from "../schema";
 import { UNKNOWN_REASON, type DecisionOutcome, type ReasonCode } from "../../lib/vocab/reason-codes";
@@ -32,12 +32,9 @@ function filters(f: Omit<DecisionListFilter, "cursor" | "limit">): SQL[] {
   else if (f.reason) clauses.push(eq(decisions.reasonCode, f.reason));
   if (f.session) clauses.push(eq(decisions.sessionId, f.session));
   if (f.skill) {
-    const refs = sql`(select ${skillRefs.id} from ${skillRefs} where ${skillRefs.name} = ${f.skill})`;
-    clauses.push(
-      exists(
-        sql`select 1 from ${decisionCandidates} where ${decisionCandidates.decisionId} = ${decisions.id} and ${decisionCandidates.skillRefId} in ${refs}`,
-      ),
-    );
+    // Candidate rows are keyed by (decision, rank): a lookup per decision walked, no scan.
+    clauses.push(sql`exists (select 1 from ${decisionCandidates} where ${decisionCandidates.decisionId} = ${decisions.id}
+      and ${decisionCandidates.skillRefId} in (select ${skillRefs.id} from ${skillRefs} where ${skillRefs.name} = ${f.skill}))`);
   }
   return clauses;
 }

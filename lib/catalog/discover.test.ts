@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { FIXTURES } from "../testing/fixtures";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearDiscoveryCache, discover } from "./discover";
 import { readHermesSkillsConfig } from "./hermes-config";
 import { defaultRoots, discoverRoots } from "./roots";
@@ -183,5 +183,19 @@ describe("verification and the cache", () => {
     } finally {
       setDiscoveryWatching(true);
     }
+  });
+  it("lists a SKILL.md whose front matter does not parse, with the parser's line and column, logged once", () => {
+    const root = path.join(tmp, "skills");
+    skill(path.join(root, "ok"), "name: ok\ndescription: fine");
+    const broken = skill(path.join(root, "broken"), "name: broken\ndescription: [unclosed\nmore: x");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const first = discover([root]);
+    expect(first.skills.map((s) => s.name)).toEqual(["ok"]);
+    expect(first.unreadable).toEqual([{ path: broken, problem: "missed comma between flow collection entries (line 4, column 1)" }]);
+    skill(path.join(root, "another"), "name: another\ndescription: fine too"); // the catalog is read again…
+    expect(discover([root]).unreadable).toHaveLength(1);
+    expect(warn).toHaveBeenCalledTimes(1); // …but the broken file, unchanged, is not parsed or logged again
+    expect(String(warn.mock.calls[0][0])).not.toContain("unclosed");
+    warn.mockRestore();
   });
 });

@@ -18,7 +18,8 @@ export class FrontMatterError extends Error {
 function yamlProblem(err: unknown): FrontMatterError {
   const e = err as { reason?: unknown; mark?: { line?: unknown; column?: unknown } };
   const reason = typeof e?.reason === "string" ? e.reason : "front matter is not valid YAML";
-  const line = typeof e?.mark?.line === "number" ? e.mark.line + 2 : null; // +1 for 1-based, +1 for the opening ---
+  // gray-matter hands js-yaml the text from the end of the opening `---` line, so its 0-based line is the file's 1-based one.
+  const line = typeof e?.mark?.line === "number" ? e.mark.line + 1 : null;
   const column = typeof e?.mark?.column === "number" ? e.mark.column + 1 : null;
   return new FrontMatterError(reason, line, column);
 }

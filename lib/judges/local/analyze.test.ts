@@ -11,6 +11,11 @@ describe("analyze", () => {
   it("stems English words so inflections meet", () => {
     expect(terms("deploying deployments")).toEqual(terms("deploy deployment"));
   });
+  it("reads plural acronyms as their singular, not as two fragments", () => {
+    expect(contentWords("merge PDFs, call APIs and compare LLMs")).toEqual(["merge", "pdf", "call", "api", "compare", "llm"]);
+    expect(terms("PDFs")).toEqual(terms("PDF"));
+    expect(contentWords("PDFS HTTPServer")).toEqual(["pdfs", "http", "server"]);
+  });
   it("keeps words in other scripts", () => {
     expect(terms("生成 Excel 表格")).toEqual(["生成", "excel", "表格"]);
   });

@@ -18,9 +18,13 @@ const SKILL_BOILERPLATE = [
 
 const STOP_WORDS = new Set<string>([...ENGLISH_STOP_WORDS, ...SKILL_BOILERPLATE]);
 
+/** A plural acronym ("PDFs", "APIs", "LLMs"): its singular, so the camel-case split below cannot cut it. */
+const PLURAL_ACRONYM = /(?<![\p{L}\p{N}])(\p{Lu}{2,})s(?![\p{L}\p{N}])/gu;
+
 /** Split identifiers so "CompanyInfoTool", "company_info" and "company-info" share words. */
 function splitIdentifiers(text: string): string {
   return text
+    .replace(PLURAL_ACRONYM, "$1")
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
     .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, (_m, a, b, c, d) => (a ? `${a} ${b}` : `${c} ${d}`));

@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../client";
+import { freshDb, tempDir } from "../../lib/testing/factories";
+import { insertCandidates } from "./decision-candidates";
+import { insertDecision } from "./decisions";
+import { listDecisions } from "./decision-list";
+
+let tmp: ReturnType<typeof tempDir>;
+let db: Db;
+const T = Date.parse("2026-11-20T00:00:00Z");
+
+beforeEach(() => {
+  tmp = tempDir("jev-list-");
+  db = freshDb(tmp.dir);
+  // 25 decisions, several sharing a timestamp, so the keyset must break ties by id.
+  for (let i = 0; i < 25; i++) {
+    const id = insertDecision(db, {
+      at: T + Math.floor(i / 3) * 1000,
+      day: "2026-11-20",
+      status: i % 5 === 0 ? "fail_open" : "ok",
+      outcome: i % 5 === 0 ? "fail_open" : "suggested",
+      reasonCode: i % 5 === 0 ? "timeout" : null,
+      latencyMs: i,
+      requests: 1,
+      catalogSize: 3,
+      skillsReturned: 1,
+      judge: "local",
+      channel: "api",
+      sessionId: `s${i % 4}`,
+    });
+    insertCandidates(db, id, [{ name: i % 2 ? "odd" : "even", path: "/p", score: 0.5, match: 0.6, verdict: "suggested", detail: null }]);
+  }
+});
+afterEach(() => tmp.cleanup());
+
+const all = { from: T, to: T + 60_000 };
+
+describe("keyset pagination of decisions", () => {
+  it("walks every row exactly once, newest first, ties broken by id", () => {
+    const seen: number[] = [];
+    let cursor;
+    for (let page = 0; page < 10; page++) {
+      const r = listDecisions(db, { ...all, limit: 4, cursor });
+      seen.push(...r.rows.map((x) => x.id));
+      if (!r.next) break;
+      cursor = r.next;
+    }
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a)); // ids grow with time here
+  });
+
+  it("filters by outcome, reason, session and candidate skill", () => {
+    expect(listDecisions(db, { ...all, limit: 50, outcome: "fail_open" }).rows).toHaveLength(5);
+    expect(listDecisions(db, { ...all, limit: 50, reason: "timeout" }).rows).toHaveLength(5);
+    expect(listDecisions(db, { ...all, limit: 50, session: "s1" }).rows.every((r) => r.sessionId === "s1")).toBe(true);
+    expect(listDecisions(db, { ...all, limit: 50, skill: "odd" }).rows).toHaveLength(12);
+    expect(listDecisions(db, { ...all, limit: 50, skill: "nope" }).rows).toHaveLength(0);
+  });
+});

@@ -1,0 +1,39 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
+import { decisionCandidates, decisions, feedback, suggestions } from "../../db/schema";
+import { DAY_MS } from "../time";
+import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { pickSkillService } from "./pick-skill";
+import { recordFeedbackService } from "./record-feedback";
+import { runRetention } from "./retention";
+
+let tmp: ReturnType<typeof tempDir>;
+let db: Db;
+const NOW = Date.parse("2026-11-30T12:00:00Z");
+
+beforeEach(() => {
+  tmp = tempDir("jev-retention-");
+  db = freshDb(tmp.dir);
+});
+afterEach(() => tmp.cleanup());
+
+describe("retention (JEV_RETENTION_DAYS)", () => {
+  it("deletes decisions, their candidates and suggestions, and feedback older than the limit, in batches", async () => {
+    const config = testConfig(tmp.dir);
+    const root = skillTree(`${tmp.dir}/skills`, { pdf: "Merge and split PDF documents", xlsx: "Excel spreadsheets with formulas" });
+    for (const daysAgo of [40, 35, 31, 29, 1]) {
+      const at = NOW - daysAgo * DAY_MS;
+      await pickSkillService({ turn: "merge the PDF documents", roots: [root], sessionId: `s${daysAgo}` }, { channel: "api", db, config, clock: () => at });
+      recordFeedbackService(db, { sessionId: `s${daysAgo}`, skill: "pdf", event: "loaded", at: at + 1000 }, config);
+    }
+    expect(db.select().from(decisionCandidates).all().length).toBeGreaterThan(5);
+    const removed = await runRetention(db, 30, NOW, 2);
+    expect(removed).toEqual({ decisions: 3, feedback: 3 });
+    expect(db.select().from(decisions).all().map((d) => d.sessionId)).toEqual(["s29", "s1"]);
+    expect(new Set(db.select().from(suggestions).all().map((s) => s.sessionId))).toEqual(new Set(["s29", "s1"]));
+    expect(new Set(db.select().from(feedback).all().map((s) => s.sessionId))).toEqual(new Set(["s29", "s1"]));
+    const kept = new Set(db.select().from(decisions).all().map((d) => d.id));
+    expect(db.select().from(decisionCandidates).all().every((c) => kept.has(c.decisionId))).toBe(true);
+    expect(await runRetention(db, 30, NOW)).toEqual({ decisions: 0, feedback: 0 });
+  });
+});
