@@ -1,6 +1,7 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import Link from "next/link";
 import "./globals.css";
+import { NavLinks } from "./nav-links";
 import { Providers } from "./providers";
 
 export const metadata: Metadata = {
@@ -9,10 +10,7 @@ export const metadata: Metadata = {
   icons: { icon: "/favicon.svg" },
 };
 
-const NAV = [
-  { href: "/", label: "Overview" },
-  { href: "/decisions", label: "Decisions" },
-];
+export const viewport: Viewport = { colorScheme: "light dark", width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
@@ -22,13 +20,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           <Link href="/" className="brand">
             jev
           </Link>
-          <nav aria-label="Main">
-            {NAV.map((item) => (
-              <Link key={item.href} href={item.href}>
-                {item.label}
-              </Link>
-            ))}
-          </nav>
+          <NavLinks />
         </header>
         <Providers>
           <main className="shell-main">{children}</main>

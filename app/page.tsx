@@ -4,6 +4,8 @@ import { DESCRIPTION_CHARS } from "@/lib/catalog/types";
 import { loadConfig } from "@/lib/config";
 import { catalogOverview } from "@/lib/services/catalog-overview";
 import { decisionSummary } from "@/lib/services/decision-summary";
+import { skillFeedbackSetting } from "@/lib/services/rule-settings";
+import { RuleTwoSwitch } from "./(dashboard)/_components/rule-two-switch";
 
 export const dynamic = "force-dynamic";
 
@@ -14,9 +16,25 @@ const PROBLEM_TEXT = {
 } as const;
 const SHOWN_PER_PROBLEM = 8;
 
+function SkillList({ skills, testId }: { skills: { name: string; path: string; problem?: string }[]; testId?: string }) {
+  return (
+    <ul data-testid={testId}>
+      {skills.slice(0, SHOWN_PER_PROBLEM).map((s) => (
+        <li key={s.path}>
+          <strong>{s.name}</strong> <span className="muted path">{s.path}</span>
+          {s.problem && <div className="muted">{s.problem}</div>}
+        </li>
+      ))}
+      {skills.length > SHOWN_PER_PROBLEM && <li className="muted">and {skills.length - SHOWN_PER_PROBLEM} more</li>}
+    </ul>
+  );
+}
+
 export default function OverviewPage() {
+  const config = loadConfig();
   const summary = decisionSummary(getDb(), {});
-  const catalog = catalogOverview(loadConfig());
+  const catalog = catalogOverview(config);
+  const ruleTwo = skillFeedbackSetting(config);
   return (
     <section>
       <h1>Overview</h1>
@@ -25,15 +43,22 @@ export default function OverviewPage() {
         <div className="empty">
           <p>No decisions in the last 7 days.</p>
           <p>
-            Point an agent at <code>POST /api/pick-skill</code> (bearer token from <code>JEV_API_TOKEN</code>, printed at first
-            start), or try <code>npx jev pick-skill --turn &quot;make a pdf&quot;</code>.
+            Point an agent at <code>POST /api/pick-skill</code> (bearer token from <code>JEV_API_TOKEN</code>, or <code>npx jev token</code>), or try{" "}
+            <code>npx jev pick-skill --turn &quot;make a pdf&quot;</code>.
           </p>
         </div>
       ) : (
         <p>
-          {summary.total} decisions in the last 7 days. <Link href="/decisions">See the breakdown</Link>.
+          {summary.total} decisions in the last 7 days. <Link href="/decisions">Investigate them</Link>.
         </p>
       )}
+
+      <h2>Suggestion rules</h2>
+      <p className="muted">
+        Rule 1 never suggests a skill already loaded in the session. Rule 2 stops suggesting a skill that agents reporting loads were shown at least 5 times in 14
+        days and loaded less than a tenth of the time, retrying every 6 hours; agents that never report loads are never suppressed.
+      </p>
+      <RuleTwoSwitch on={ruleTwo.on} source={ruleTwo.source} stateFile={ruleTwo.stateFile} />
 
       <h2>Catalog</h2>
       {catalog.skills === 0 ? (
@@ -54,13 +79,32 @@ export default function OverviewPage() {
           <p data-testid="catalog-size">
             {catalog.skills} skills ranked from {catalog.roots.length} {catalog.roots.length === 1 ? "root" : "roots"}:{" "}
             {catalog.roots.map((r) => (
-              <code key={r}>{r} </code>
+              <code key={r} className="path">
+                {r}{" "}
+              </code>
             ))}
           </p>
           {catalog.overCap > 0 && (
             <p role="alert">
-              {catalog.overCap} skills are over the 960-skill cap and are never ranked. Disable skills you do not use.
+              {catalog.overCap} skills are over the judge&apos;s cap and are never ranked. Disable skills you do not use.
             </p>
+          )}
+          {catalog.metaRemoved.length > 0 && (
+            <div className="problem">
+              <h3>{catalog.metaRemoved.length} selector-only removed</h3>
+              <p className="muted">
+                Skills whose job is choosing skills are never ranked, so they cannot crowd out task skills (<code>JEV_META_SKILLS</code>:{" "}
+                {catalog.metaSkills.join(", ") || "none"}).
+              </p>
+              <SkillList skills={catalog.metaRemoved} testId="meta-removed" />
+            </div>
+          )}
+          {catalog.unreadable.length > 0 && (
+            <div className="problem">
+              <h3>{catalog.unreadable.length} unreadable</h3>
+              <p className="muted">Their front matter does not parse, so neither jev nor the agent&apos;s loader can use them. Fix the YAML at the place shown.</p>
+              <SkillList skills={catalog.unreadable.map((u) => ({ name: u.path.split("/").at(-2) ?? u.path, path: u.path, problem: u.problem }))} testId="unreadable" />
+            </div>
           )}
           {(["missing", "too_short", "cut_off"] as const).map((problem) =>
             catalog.problems[problem].length === 0 ? null : (
@@ -69,14 +113,7 @@ export default function OverviewPage() {
                   {catalog.problems[problem].length} {problem.replace("_", " ")}
                 </h3>
                 <p className="muted">{PROBLEM_TEXT[problem]}</p>
-                <ul>
-                  {catalog.problems[problem].slice(0, SHOWN_PER_PROBLEM).map((s) => (
-                    <li key={s.path}>
-                      <strong>{s.name}</strong> <span className="muted">{s.path}</span>
-                    </li>
-                  ))}
-                  {catalog.problems[problem].length > SHOWN_PER_PROBLEM && <li className="muted">and {catalog.problems[problem].length - SHOWN_PER_PROBLEM} more</li>}
-                </ul>
+                <SkillList skills={catalog.problems[problem]} />
               </div>
             ),
           )}

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { decisionCandidates, decisions, feedback, skillRefs } from "../schema";
-import { UNKNOWN_REASON, type DecisionOutcome, type ReasonCode } from "../../lib/vocab/reason-codes";
+import { decisions, feedback } from "../schema";
+import { decisionWhere, type DecisionFilter } from "./decision-filters";
 
 export type DecisionRow = typeof decisions.$inferSelect;
 
@@ -11,32 +11,9 @@ export interface DecisionCursor {
   id: number;
 }
 
-export interface DecisionListFilter {
-  /** Inclusive, epoch ms. */
-  from: number;
-  /** Exclusive, epoch ms. */
-  to: number;
-  outcome?: DecisionOutcome;
-  reason?: ReasonCode | typeof UNKNOWN_REASON;
-  /** Decisions where this skill name was a candidate (suggested or not). */
-  skill?: string;
-  session?: string;
+export interface DecisionListFilter extends DecisionFilter {
   cursor?: DecisionCursor;
   limit: number;
-}
-
-function filters(f: Omit<DecisionListFilter, "cursor" | "limit">): SQL[] {
-  const clauses: SQL[] = [gte(decisions.at, f.from), lt(decisions.at, f.to)];
-  if (f.outcome) clauses.push(eq(decisions.outcome, f.outcome));
-  if (f.reason === UNKNOWN_REASON) clauses.push(and(eq(decisions.status, "fail_open"), sql`${decisions.reasonCode} is null`)!);
-  else if (f.reason) clauses.push(eq(decisions.reasonCode, f.reason));
-  if (f.session) clauses.push(eq(decisions.sessionId, f.session));
-  if (f.skill) {
-    // Candidate rows are keyed by (decision, rank): a lookup per decision walked, no scan.
-    clauses.push(sql`exists (select 1 from ${decisionCandidates} where ${decisionCandidates.decisionId} = ${decisions.id}
-      and ${decisionCandidates.skillRefId} in (select ${skillRefs.id} from ${skillRefs} where ${skillRefs.name} = ${f.skill}))`);
-  }
-  return clauses;
 }
 
 /**
@@ -45,7 +22,7 @@ function filters(f: Omit<DecisionListFilter, "cursor" | "limit">): SQL[] {
  * page 1 and page 10,000.
  */
 export function listDecisions(db: Db, f: DecisionListFilter): { rows: DecisionRow[]; next: DecisionCursor | null } {
-  const clauses = filters(f);
+  const clauses = [decisionWhere(f)];
   if (f.cursor) clauses.push(sql`(${decisions.at}, ${decisions.id}) < (${f.cursor.at}, ${f.cursor.id})`);
   const rows = db
     .select()

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { decisions, type NewDecisionRow } from "../schema";
-import { UNKNOWN_REASON, type DecisionOutcome, type DecisionStatus, type ReasonCode } from "../../lib/vocab/reason-codes";
+import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
+import { decisionWhere, type DecisionFilter } from "./decision-filters";
 
 /** A prepared insert per handle: building and preparing the SQL each time cost ~0.3 ms per decision. */
 const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
@@ -28,25 +29,6 @@ export function insertDecision(db: Db, row: NewDecisionRow): number {
   return Number(insert.run({ ...defaults, ...row, reportsLoads: row.reportsLoads ? 1 : 0 }).lastInsertRowid);
 }
 
-export interface DecisionFilter {
-  /** Inclusive, epoch ms. */
-  from: number;
-  /** Exclusive, epoch ms. */
-  to: number;
-  status?: DecisionStatus;
-  outcome?: DecisionOutcome;
-  reasonCode?: ReasonCode | typeof UNKNOWN_REASON;
-}
-
-function where(f: DecisionFilter) {
-  const clauses = [gte(decisions.at, f.from), lt(decisions.at, f.to)];
-  if (f.status) clauses.push(eq(decisions.status, f.status));
-  if (f.outcome) clauses.push(eq(decisions.outcome, f.outcome));
-  if (f.reasonCode === UNKNOWN_REASON) clauses.push(and(eq(decisions.status, "fail_open"), sql`${decisions.reasonCode} is null`)!);
-  else if (f.reasonCode) clauses.push(eq(decisions.reasonCode, f.reasonCode));
-  return and(...clauses);
-}
-
 export interface DecisionSummary {
   total: number;
   byStatus: Record<string, number>;
@@ -54,12 +36,14 @@ export interface DecisionSummary {
   /** Fail-open rows by reason code; rows without a code count as `unknown`. */
   byReason: Record<string, number>;
   byDay: { day: string; status: string; count: number }[];
+  /** The same days split by outcome (the dashboard's chart). */
+  byDayOutcome: { day: string; outcome: string; count: number }[];
   latencyMs: { p50: number | null; p90: number | null; p99: number | null };
 }
 
 /** Counts and latency percentiles for the Decisions page and `GET /api/decisions/summary`. */
 export function summarizeDecisions(db: Db, f: DecisionFilter): DecisionSummary {
-  const w = where(f);
+  const w = decisionWhere(f);
   const byStatusRows = db.select({ key: decisions.status, n: count() }).from(decisions).where(w).groupBy(decisions.status).all();
   const byOutcomeRows = db.select({ key: decisions.outcome, n: count() }).from(decisions).where(w).groupBy(decisions.outcome).all();
   const byReasonRows = db
@@ -75,6 +59,13 @@ export function summarizeDecisions(db: Db, f: DecisionFilter): DecisionSummary {
     .groupBy(decisions.day, decisions.status)
     .orderBy(asc(decisions.day))
     .all();
+  const byDayOutcome = db
+    .select({ day: decisions.day, outcome: decisions.outcome, count: count() })
+    .from(decisions)
+    .where(w)
+    .groupBy(decisions.day, decisions.outcome)
+    .orderBy(asc(decisions.day))
+    .all();
   const total = byStatusRows.reduce((s, r) => s + r.n, 0);
   return {
     total,
@@ -82,6 +73,7 @@ export function summarizeDecisions(db: Db, f: DecisionFilter): DecisionSummary {
     byOutcome: Object.fromEntries(byOutcomeRows.map((r) => [r.key, r.n])),
     byReason: Object.fromEntries(byReasonRows.map((r) => [r.key ?? UNKNOWN_REASON, r.n])),
     byDay,
+    byDayOutcome,
     latencyMs: {
       p50: latencyPercentile(db, f, total, 50),
       p90: latencyPercentile(db, f, total, 90),
@@ -94,6 +86,6 @@ export function summarizeDecisions(db: Db, f: DecisionFilter): DecisionSummary {
 function latencyPercentile(db: Db, f: DecisionFilter, total: number, p: number): number | null {
   if (total === 0) return null;
   const offset = Math.min(total, Math.max(1, Math.ceil((p / 100) * total))) - 1;
-  const row = db.select({ v: decisions.latencyMs }).from(decisions).where(where(f)).orderBy(asc(decisions.latencyMs)).limit(1).offset(offset).get();
+  const row = db.select({ v: decisions.latencyMs }).from(decisions).where(decisionWhere(f)).orderBy(asc(decisions.latencyMs)).limit(1).offset(offset).get();
   return row?.v ?? null;
 }

@@ -89,16 +89,8 @@ function toItem(row: DecisionRow, candidates: readonly CandidateRow[]): Decision
 export function listDecisionsService(db: Db, query: DecisionQuery, now = Date.now()): { decisions: DecisionListItem[]; next_cursor: string | null; from: string; to: string } {
   const { from, to } = resolveRange(query, now);
   const limit = query.limit ?? DEFAULT_PAGE;
-  const page = listDecisions(db, {
-    from,
-    to,
-    outcome: query.outcome,
-    reason: query.reason,
-    skill: query.skill,
-    session: query.session,
-    cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
-    limit,
-  });
+  const { from: _f, to: _t, cursor, limit: _l, ...filters } = query;
+  const page = listDecisions(db, { from, to, ...filters, cursor: cursor ? decodeCursor(cursor) : undefined, limit });
   const candidates = candidatesOf(
     db,
     page.rows.map((r) => r.id),

@@ -10,6 +10,8 @@ export interface SummaryRange {
   status?: DecisionStatus;
   outcome?: DecisionOutcome;
   reason?: ReasonCode | typeof UNKNOWN_REASON;
+  skill?: string;
+  session?: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,6 +35,6 @@ export function resolveRange(range: { from?: string; to?: string }, now: number 
 
 export function decisionSummary(db: Db, range: SummaryRange, now?: number): DecisionSummary & { from: string; to: string } {
   const { from, to } = resolveRange(range, now);
-  const summary = summarizeDecisions(db, { from, to, status: range.status, outcome: range.outcome, reasonCode: range.reason });
+  const summary = summarizeDecisions(db, { from, to, status: range.status, outcome: range.outcome, reason: range.reason, skill: range.skill, session: range.session });
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...summary };
 }

@@ -1,0 +1,47 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { setRuleTwo } from "../_actions/rule-settings";
+
+/** Rule 2 on or off, written to the state file an agent plugin shares; read-only when an env var decides. */
+export function RuleTwoSwitch({ on, source, stateFile }: { on: boolean; source: "env" | "state_file"; stateFile: string }) {
+  const [value, setValue] = useState(on);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const locked = source === "env";
+  return (
+    <div className="switch" data-testid="rule-two">
+      <label>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={value}
+          disabled={locked || pending}
+          onChange={(e) => {
+            const next = e.target.checked;
+            startTransition(async () => {
+              const result = await setRuleTwo({ on: next });
+              if (result.ok) {
+                setValue(result.on);
+                setProblem(null);
+              } else setProblem(result.message);
+            });
+          }}
+        />{" "}
+        Rule 2, rejection suppression: <strong>{value ? "on" : "off"}</strong>
+      </label>
+      <p className="muted">
+        {locked ? (
+          <>
+            Set by <code>JEV_SKILL_FEEDBACK</code>; change that variable to switch it.
+          </>
+        ) : (
+          <>
+            Stored as <code>skill_feedback</code> in <code className="path">{stateFile}</code>, shared with the agent plugin.
+          </>
+        )}
+      </p>
+      {problem && <p role="alert">{problem}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import Link from "next/link";
+import { getDb } from "@/db/client";
+import { sessionTimelineService } from "@/lib/services/decision-explorer";
+import { DecisionTable, formatTime } from "../../_components/decision-table";
+
+export const dynamic = "force-dynamic";
+
+/** The turns of one session in order, with what was suggested and what the agent reported. */
+export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
+  const session = decodeURIComponent((await params).id).slice(0, 256);
+  const t = sessionTimelineService(getDb(), session);
+  return (
+    <section>
+      <p>
+        <Link href="/decisions">← Decisions</Link>
+      </p>
+      <h1>
+        Session <span className="path">{session}</span>
+      </h1>
+      {t.decisions.length === 0 ? (
+        <div className="empty" data-testid="session-empty">
+          <p>No decisions are logged for this session.</p>
+          <p>Agents send a session id as <code>session_id</code> with each <code>POST /api/pick-skill</code>; decisions older than the retention period are deleted.</p>
+        </div>
+      ) : (
+        <>
+          <p className="muted">
+            {t.decisions.length} turns, oldest first. {t.feedback.filter((f) => f.event === "loaded").length} loads reported.
+          </p>
+          <DecisionTable decisions={t.decisions} showSession={false} />
+        </>
+      )}
+      <h2>Loads and rejections reported</h2>
+      {t.feedback.length === 0 ? (
+        <p className="muted">None. Agents report them with <code>POST /api/feedback</code> or <code>jev feedback</code>; until they do, rule 2 never suppresses anything for them.</p>
+      ) : (
+        <ul data-testid="session-feedback">
+          {t.feedback.map((f, i) => (
+            <li key={i}>
+              {formatTime(f.at)}: {f.event} <strong>{f.skill}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
