@@ -86,6 +86,45 @@ test.describe("HTTP API on next start", () => {
     expect((await bad.json()).error.message).toContain("from");
   });
 
+  test("decisions: a keyset-paginated list and one decision with its candidates, validated", async ({ request }) => {
+    expect((await request.get("/api/decisions")).status()).toBe(401);
+    const made = await request.post("/api/pick-skill", { data: { turn: "deploy my app to vercel", session_id: "api-list", agent: "codex" }, headers: authHeaders });
+    expect((await made.json()).skills.length).toBeGreaterThan(0);
+    const first = await (await request.get("/api/decisions?limit=1&session=api-list", { headers: authHeaders })).json();
+    expect(first.decisions).toHaveLength(1);
+    expect(first.decisions[0]).toMatchObject({ session: "api-list", agent: "codex", outcome: "suggested", suggested: { name: expect.any(String) } });
+    const one = await (await request.get(`/api/decisions/${first.decisions[0].id}`, { headers: authHeaders })).json();
+    expect(one.candidates[0]).toMatchObject({ verdict: "suggested", path: expect.stringContaining(E2E.hermesHome) });
+    expect(one.timings).toMatchObject({ total_ms: expect.any(Number), stage_one_ms: expect.any(Number) });
+    expect(JSON.stringify(one)).not.toContain("vercel deploy my app"); // no turn text, ever
+
+    // Walk the whole log two at a time: every decision exactly once.
+    const seen = new Set<number>();
+    let cursor = "";
+    for (let page = 0; page < 100; page++) {
+      const body = await (await request.get(`/api/decisions?limit=2${cursor ? `&cursor=${cursor}` : ""}`, { headers: authHeaders })).json();
+      for (const d of body.decisions) seen.add(d.id);
+      if (!body.next_cursor) break;
+      cursor = body.next_cursor;
+    }
+    const total = (await (await request.get("/api/decisions/summary", { headers: authHeaders })).json()).total;
+    expect(seen.size).toBe(total);
+
+    for (const [query, field] of [["?cursor=nonsense", "cursor"], ["?limit=0", "limit"], ["?outcome=liked", "outcome"], ["?from=1999-12-31", "from"]]) {
+      const bad = await request.get(`/api/decisions${query}`, { headers: authHeaders });
+      expect(bad.status(), query).toBe(400);
+      expect((await bad.json()).error.message).toContain(field);
+    }
+    expect((await request.get("/api/decisions/99999999", { headers: authHeaders })).status()).toBe(404);
+    expect((await request.get("/api/decisions/abc", { headers: authHeaders })).status()).toBe(400);
+  });
+
+  test("pick-skill warns about roots it cannot read and agents it does not know", async ({ request }) => {
+    const res = await request.post("/api/pick-skill", { data: { turn: "make a chart", roots: ["/no/such/root"], agent: "mystery" }, headers: authHeaders });
+    const body = await res.json();
+    expect(body.warnings).toEqual([expect.stringContaining("agent 'mystery'"), "root /no/such/root does not exist"]);
+  });
+
   test("feedback: validates, then a load stops the skill coming back in that session", async ({ request }) => {
     expect((await request.post("/api/feedback", { data: { session_id: "x", skill: "y", event: "loaded" } })).status()).toBe(401);
     const bad = await request.post("/api/feedback", { data: { session_id: "x", skill: "y", event: "liked" }, headers: authHeaders });

@@ -1,9 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E } from "./support/env";
 
-test("the Overview shows the Hermes catalog and points out descriptions to fix", async ({ page }) => {
+test("the Overview shows the Hermes catalog and points out what to fix", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
   const size = page.getByTestId("catalog-size");
   await expect(size).toContainText(`${E2E.hermesHome}/skills`);
   const ranked = Number((await size.textContent())!.match(/(\d+) skills ranked/)![1]);
@@ -11,4 +14,23 @@ test("the Overview shows the Hermes catalog and points out descriptions to fix",
   // The real catalog has title-only descriptions and ones longer than the 200 characters read.
   await expect(page.getByRole("heading", { name: /too short/i })).toBeVisible();
   await expect(page.getByRole("heading", { name: /cut off/i })).toBeVisible();
+  // It holds obra/superpowers' selector-only skill, and the e2e setup adds a broken SKILL.md.
+  await expect(page.getByTestId("meta-removed")).toContainText("using-superpowers");
+  await expect(page.getByTestId("unreadable")).toContainText(/line \d+, column \d+/);
+});
+
+test("rule 2 can be switched off and on from the dashboard, through the state file the agent plugin shares", async ({ page }) => {
+  const stateFile = path.join(E2E.hermesHome, "jev", "state.json");
+  await page.goto("/");
+  const toggle = page.getByRole("switch");
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await expect(page.getByTestId("rule-two")).toContainText("off");
+  const state = () => JSON.parse(fs.readFileSync(stateFile, "utf8"));
+  await expect.poll(state).toMatchObject({ skill_feedback: "off", plugin_key: "kept" });
+  await page.reload();
+  await expect(page.getByRole("switch")).not.toBeChecked();
+  await page.getByRole("switch").check();
+  await expect(page.getByTestId("rule-two")).toContainText("on");
+  await expect.poll(state).toMatchObject({ skill_feedback: "on", plugin_key: "kept" });
 });

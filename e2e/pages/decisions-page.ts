@@ -7,6 +7,8 @@ export class DecisionsPage {
   readonly reasons: Locator;
   readonly latency: Locator;
   readonly empty: Locator;
+  readonly table: Locator;
+  readonly rows: Locator;
 
   constructor(private readonly page: Page) {
     this.total = page.getByTestId("total").locator(".stat-value");
@@ -14,15 +16,27 @@ export class DecisionsPage {
     this.reasons = page.getByTestId("reason-breakdown");
     this.latency = page.getByTestId("latency");
     this.empty = page.getByTestId("decisions-empty");
+    this.table = page.getByTestId("decision-table");
+    this.rows = page.getByTestId("decision-row");
   }
 
   async open(query = "") {
     await this.page.goto(`/decisions${query}`);
-    await expect(this.page.getByRole("heading", { name: "Decisions" })).toBeVisible();
+    await expect(this.page.getByRole("heading", { name: "Decisions", exact: true })).toBeVisible();
   }
 
-  async filterStatus(status: string) {
-    await this.page.getByRole("combobox", { name: "Status", exact: true }).selectOption(status);
+  async filterOutcome(outcome: string) {
+    await this.page.getByRole("combobox", { name: "Outcome", exact: true }).selectOption(outcome);
+  }
+
+  async filterSession(session: string) {
+    const box = this.page.getByRole("searchbox", { name: "Session" });
+    await box.fill(session);
+    await box.press("Enter");
+  }
+
+  outcomeTile(outcome: string): Locator {
+    return this.page.getByTestId(`outcome-${outcome}`);
   }
 
   reasonRow(reason: string): Locator {

@@ -19,12 +19,11 @@ export function RuleTwoSwitch({ on, source, stateFile }: { on: boolean; source: 
           disabled={locked || pending}
           onChange={(e) => {
             const next = e.target.checked;
+            setValue(next); // shown at once; put back if the write fails
             startTransition(async () => {
               const result = await setRuleTwo({ on: next });
-              if (result.ok) {
-                setValue(result.on);
-                setProblem(null);
-              } else setProblem(result.message);
+              setValue(result.ok ? result.on : !next);
+              setProblem(result.ok ? null : result.message);
             });
           }}
         />{" "}
