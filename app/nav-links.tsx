@@ -11,7 +11,8 @@ const NAV = [
 /** The main navigation; the current section is marked for assistive tech and styled from that mark. */
 export function NavLinks() {
   const pathname = usePathname();
-  const current = (href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`) || (href === "/decisions" && pathname.startsWith("/sessions/")));
+  const current = (href: string) =>
+    href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`) || (href === "/decisions" && pathname.startsWith("/sessions/"));
   return (
     <nav aria-label="Main">
       {NAV.map((item) => (

@@ -55,8 +55,8 @@ export default function OverviewPage() {
 
       <h2>Suggestion rules</h2>
       <p className="muted">
-        Rule 1 never suggests a skill already loaded in the session. Rule 2 stops suggesting a skill that agents reporting loads were shown at least 5 times in 14
-        days and loaded less than a tenth of the time, retrying every 6 hours; agents that never report loads are never suppressed.
+        Rule 1 never suggests a skill already loaded in the session. Rule 2 stops suggesting a skill that agents reporting loads were shown at least 5 times in
+        14 days and loaded less than a tenth of the time, retrying every 6 hours; agents that never report loads are never suppressed.
       </p>
       <RuleTwoSwitch on={ruleTwo.on} source={ruleTwo.source} stateFile={ruleTwo.stateFile} />
 
@@ -85,9 +85,7 @@ export default function OverviewPage() {
             ))}
           </p>
           {catalog.overCap > 0 && (
-            <p role="alert">
-              {catalog.overCap} skills are over the judge&apos;s cap and are never ranked. Disable skills you do not use.
-            </p>
+            <p role="alert">{catalog.overCap} skills are over the judge&apos;s cap and are never ranked. Disable skills you do not use.</p>
           )}
           {catalog.metaRemoved.length > 0 && (
             <div className="problem">
@@ -102,8 +100,13 @@ export default function OverviewPage() {
           {catalog.unreadable.length > 0 && (
             <div className="problem">
               <h3>{catalog.unreadable.length} unreadable</h3>
-              <p className="muted">Their front matter does not parse, so neither jev nor the agent&apos;s loader can use them. Fix the YAML at the place shown.</p>
-              <SkillList skills={catalog.unreadable.map((u) => ({ name: u.path.split("/").at(-2) ?? u.path, path: u.path, problem: u.problem }))} testId="unreadable" />
+              <p className="muted">
+                Their front matter does not parse, so neither jev nor the agent&apos;s loader can use them. Fix the YAML at the place shown.
+              </p>
+              <SkillList
+                skills={catalog.unreadable.map((u) => ({ name: u.path.split("/").at(-2) ?? u.path, path: u.path, problem: u.problem }))}
+                testId="unreadable"
+              />
             </div>
           )}
           {(["missing", "too_short", "cut_off"] as const).map((problem) =>

@@ -6,9 +6,8 @@
  *
  *   node bin/run-ts.mjs bench/calibrate.ts [catalog.jsonl cases.jsonl]
  */
-import path from "node:path";
-import { prepareCatalog } from "../lib/engine/prepare-catalog";
 import { DEFAULT_META_SKILLS } from "../lib/engine/limits";
+import { prepareCatalog } from "../lib/engine/prepare-catalog";
 import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { auroc } from "../lib/eval/metrics";
 import { calibrationFeatures } from "../lib/judges/local/calibration";
@@ -40,14 +39,19 @@ const balance = (y: number) => turns.length / (2 * (y === 1 ? positives : turns.
 
 const w = fitLogistic(rows.map((r) => ({ x: r.x, y: r.y, weight: 1 })));
 const needs = fitLogistic(turns.map((t) => ({ ...t, weight: balance(t.y) })));
-const needsAuroc = auroc(turns.filter((t) => t.y).map((t) => score(needs, t.x)), turns.filter((t) => !t.y).map((t) => score(needs, t.x)));
+const needsAuroc = auroc(
+  turns.filter((t) => t.y).map((t) => score(needs, t.x)),
+  turns.filter((t) => !t.y).map((t) => score(needs, t.x)),
+);
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
-console.log(JSON.stringify({
-  CALIBRATION_WEIGHTS: w.map(r3),
-  candidate_rows: rows.length,
-  NEEDS_SKILL_WEIGHTS: needs.map(r3),
-  needs_skill_auroc: r3(needsAuroc ?? 0),
-}));
+console.log(
+  JSON.stringify({
+    CALIBRATION_WEIGHTS: w.map(r3),
+    candidate_rows: rows.length,
+    NEEDS_SKILL_WEIGHTS: needs.map(r3),
+    needs_skill_auroc: r3(needsAuroc ?? 0),
+  }),
+);
 
 function score(weights: number[], x: number[]): number {
   return [...x, 1].reduce((s, v, k) => s + v * weights[k], 0);

@@ -12,9 +12,9 @@ import os from "node:os";
 import path from "node:path";
 import matter from "gray-matter";
 import { clearDiscoveryCache, discover } from "../lib/catalog/discover";
+import { FIXTURES } from "../lib/testing/fixtures";
 import { layoutCatalog } from "./support/layout-catalog";
 import { fmt, median, timeMs } from "./support/stats";
-import { FIXTURES } from "../lib/testing/fixtures";
 
 const RUNS = 7;
 const REPEATS = 200;
@@ -22,7 +22,11 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jev-bench-discovery-"));
 const root = path.join(dir, "skills");
 const n = layoutCatalog(FIXTURES.publicSkills, root);
 const uniqueNames = new Set(
-  fs.readFileSync(FIXTURES.publicSkills, "utf8").trim().split("\n").map((l) => JSON.parse(l).name),
+  fs
+    .readFileSync(FIXTURES.publicSkills, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l).name),
 ).size;
 
 function naiveRead(folder: string): number {

@@ -15,9 +15,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
 import { readCasesFile } from "../lib/eval/formats";
+import { FIXTURES } from "../lib/testing/fixtures";
 import { layoutCatalog } from "./support/layout-catalog";
 import { median, percentile } from "./support/stats";
-import { FIXTURES } from "../lib/testing/fixtures";
 
 const PORT = Number(process.env.BENCH_PORT || 3299);
 const TOKEN = "bench-token";
@@ -33,7 +33,16 @@ const turns = readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn);
 // Started exactly as `npm start` starts it (same script, same Node flags).
 const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: TOKEN, HERMES_HOME: path.join(dir, "hermes"), NEXT_TELEMETRY_DISABLED: "1", HOME: dir },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    JEV_DB: path.join(dir, "jev.db"),
+    JEV_API_TOKEN: TOKEN,
+    HERMES_HOME: path.join(dir, "hermes"),
+    NEXT_TELEMETRY_DISABLED: "1",
+    HOME: dir,
+  },
   stdio: "ignore",
 });
 const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: 16, pipelining: 1 });
@@ -121,7 +130,15 @@ try {
     }
   }
   await latencies(200, (i) => post(turns[i % turns.length])); // warm: catalog, index, JIT
-  const r = { p50: [] as number[], p99: [] as number[], rps: [] as number[], hp50: [] as number[], hrps: [] as number[], rss: [] as number[], launcherRss: [] as number[] };
+  const r = {
+    p50: [] as number[],
+    p99: [] as number[],
+    rps: [] as number[],
+    hp50: [] as number[],
+    hrps: [] as number[],
+    rss: [] as number[],
+    launcherRss: [] as number[],
+  };
   for (let run = 0; run < RUNS; run++) {
     const lat = await latencies(C1_REQUESTS, (i) => post(turns[(run * C1_REQUESTS + i) % turns.length]));
     r.p50.push(percentile(lat, 50));

@@ -7,20 +7,16 @@
  *
  *   node bin/run-ts.mjs bench/pick-skill.ts
  */
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { DEFAULT_META_SKILLS } from "../lib/engine/limits";
 import { pickSkill } from "../lib/engine/pick-skill";
 import { verifyCatalogEntry } from "../lib/engine/verify";
 import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { LocalJudge } from "../lib/judges/local/local-judge";
-import { fmt, median, percentile, timeMs } from "./support/stats";
 import { FIXTURES } from "../lib/testing/fixtures";
+import { fmt, median, percentile, timeMs } from "./support/stats";
 
-const catalog = [
-  ...readCatalogFile(FIXTURES.publicSkills),
-  ...readCatalogFile(FIXTURES.composioToolkits),
-].slice(0, 960);
+const catalog = [...readCatalogFile(FIXTURES.publicSkills), ...readCatalogFile(FIXTURES.composioToolkits)].slice(0, 960);
 const turns = readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn);
 const RUNS = 5;
 const TURNS_PER_RUN = 1000;

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 // Run a TypeScript entry point of this project (CLI, benchmarks) through tsx.
 import { register } from "tsx/esm/api";
-import { pathToFileURL } from "node:url";
-import path from "node:path";
 
 register();
 const [entry, ...rest] = process.argv.slice(2);

@@ -80,7 +80,12 @@ describe("jev eval", () => {
   it("prints one JSON object of metrics and names the bad line of a broken file", async () => {
     const catalog = path.join(tmp, "c.jsonl");
     const cases = path.join(tmp, "k.jsonl");
-    fs.writeFileSync(catalog, ['{"name":"xlsx","description":"Excel spreadsheets with formulas","path":"a/xlsx"}', '{"name":"pdf","description":"PDF documents","path":"a/pdf"}'].join("\n"));
+    fs.writeFileSync(
+      catalog,
+      ['{"name":"xlsx","description":"Excel spreadsheets with formulas","path":"a/xlsx"}', '{"name":"pdf","description":"PDF documents","path":"a/pdf"}'].join(
+        "\n",
+      ),
+    );
     fs.writeFileSync(cases, ['{"turn":"make an excel spreadsheet","expected":["a/xlsx"]}', '{"turn":"tell me a joke","expected":[]}'].join("\n"));
     expect(await run("eval", "--catalog", catalog, "--cases", cases)).toBe(0);
     expect(JSON.parse(out[0])).toMatchObject({ cases: 2, top1: 1, recall_at_3: 1, none_recall: 1 });
@@ -89,7 +94,11 @@ describe("jev eval", () => {
     const report = JSON.parse(out[1]);
     expect(report).toMatchObject({ hit_at_3: 1 });
     expect(report.index_ms).toBeGreaterThanOrEqual(0);
-    const perCase = fs.readFileSync(casesOut, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const perCase = fs
+      .readFileSync(casesOut, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(perCase[0]).toMatchObject({ line: 1, expected: ["a/xlsx"], gold_rank: 1, loaded: "a/xlsx" });
     expect(perCase[0].top3[0]).toMatchObject({ name: "xlsx", path: "a/xlsx" });
     fs.appendFileSync(cases, '\n{"turn": 5}');

@@ -1,4 +1,4 @@
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 
 /** Bad command-line usage: exit code 2 with one line. */
 export class UsageError extends Error {}

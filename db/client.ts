@@ -1,13 +1,12 @@
-import Database from "better-sqlite3";
-import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
+import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { loadConfig } from "../lib/config";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema>;
-
 
 /**
  * The shipped migrations: next to this file when run from source (CLI, tests),

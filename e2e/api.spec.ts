@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import http from "node:http";
+import { expect, test } from "@playwright/test";
 import { authHeaders, E2E } from "./support/env";
 
 test.describe("HTTP API on next start", () => {
@@ -53,7 +53,10 @@ test.describe("HTTP API on next start", () => {
   });
 
   test("ranks the real catalog and returns loadable skills with their paths", async ({ request }) => {
-    const res = await request.post("/api/pick-skill", { data: { turn: "review my pull request for security vulnerabilities", session_id: "s1" }, headers: authHeaders });
+    const res = await request.post("/api/pick-skill", {
+      data: { turn: "review my pull request for security vulnerabilities", session_id: "s1" },
+      headers: authHeaders,
+    });
     expect(res.status()).toBe(200);
     const text = await res.text();
     expect(text.startsWith('{"status":"ok","needs_skill":')).toBe(true);
@@ -88,7 +91,10 @@ test.describe("HTTP API on next start", () => {
 
   test("decisions: a keyset-paginated list and one decision with its candidates, validated", async ({ request }) => {
     expect((await request.get("/api/decisions")).status()).toBe(401);
-    const made = await request.post("/api/pick-skill", { data: { turn: "deploy my app to vercel", session_id: "api-list", agent: "codex" }, headers: authHeaders });
+    const made = await request.post("/api/pick-skill", {
+      data: { turn: "deploy my app to vercel", session_id: "api-list", agent: "codex" },
+      headers: authHeaders,
+    });
     expect((await made.json()).skills.length).toBeGreaterThan(0);
     const first = await (await request.get("/api/decisions?limit=1&session=api-list", { headers: authHeaders })).json();
     expect(first.decisions).toHaveLength(1);
@@ -110,7 +116,12 @@ test.describe("HTTP API on next start", () => {
     const total = (await (await request.get("/api/decisions/summary", { headers: authHeaders })).json()).total;
     expect(seen.size).toBe(total);
 
-    for (const [query, field] of [["?cursor=nonsense", "cursor"], ["?limit=0", "limit"], ["?outcome=liked", "outcome"], ["?from=1999-12-31", "from"]]) {
+    for (const [query, field] of [
+      ["?cursor=nonsense", "cursor"],
+      ["?limit=0", "limit"],
+      ["?outcome=liked", "outcome"],
+      ["?from=1999-12-31", "from"],
+    ]) {
       const bad = await request.get(`/api/decisions${query}`, { headers: authHeaders });
       expect(bad.status(), query).toBe(400);
       expect((await bad.json()).error.message).toContain(field);

@@ -16,7 +16,9 @@ describe("configuration (every environment variable, parsed once)", () => {
   });
 
   it("reads each variable", () => {
-    const c = loadConfig(env({ JEV_DB: "rel/x.db", HERMES_HOME: "~/h", JEV_META_SKILLS: "a, b ,", JEV_RETENTION_DAYS: "7", JEV_SKILL_FEEDBACK: "off", PORT: "4000" }));
+    const c = loadConfig(
+      env({ JEV_DB: "rel/x.db", HERMES_HOME: "~/h", JEV_META_SKILLS: "a, b ,", JEV_RETENTION_DAYS: "7", JEV_SKILL_FEEDBACK: "off", PORT: "4000" }),
+    );
     expect(c.dbFile).toBe(path.resolve("rel/x.db"));
     expect(c.hermesHome).toBe("/home/u/h");
     expect(c).toMatchObject({ metaSkills: ["a", "b"], retentionDays: 7, skillFeedback: "off", port: 4000 });

@@ -114,7 +114,12 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
     home,
     apiToken: e.JEV_API_TOKEN,
     judge: parseJudge(e.JEV_JUDGE),
-    metaSkills: e.JEV_META_SKILLS === undefined ? [...DEFAULT_META_SKILLS] : e.JEV_META_SKILLS.split(",").map((s) => s.trim()).filter(Boolean),
+    metaSkills:
+      e.JEV_META_SKILLS === undefined
+        ? [...DEFAULT_META_SKILLS]
+        : e.JEV_META_SKILLS.split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
     retentionDays: e.JEV_RETENTION_DAYS,
     skillFeedback: e.JEV_SKILL_FEEDBACK,
     port: e.PORT,

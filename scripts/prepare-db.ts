@@ -3,9 +3,9 @@
 // banner, so the long-running launcher never loads the database code.
 import { getDb } from "../db/client";
 import { ensureApiToken } from "../lib/auth/api-token";
-import { ConfigError, loadConfig } from "../lib/config";
+import { ConfigError, type JevConfig, loadConfig } from "../lib/config";
 
-let config;
+let config: JevConfig;
 try {
   config = loadConfig();
 } catch (err) {
@@ -17,7 +17,7 @@ if ("problem" in config.judge) {
   process.exit(1);
 }
 
-let token;
+let token: { token: string; generated: boolean };
 try {
   token = ensureApiToken(getDb(), config.apiToken);
 } catch {

@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+
 export { percentile } from "../../lib/eval/metrics";
 
 export function median(values: number[]): number {
@@ -14,4 +15,3 @@ export async function timeMs(fn: () => unknown | Promise<unknown>): Promise<numb
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 3 : 1)} ms`;
-

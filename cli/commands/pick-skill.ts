@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { getDb, type Db } from "../../db/client";
+import { type Db, getDb } from "../../db/client";
 import { serializeReply } from "../../lib/engine/reply";
 import { pickSkillService } from "../../lib/services/pick-skill";
 import { parseFlags, UsageError } from "../usage";

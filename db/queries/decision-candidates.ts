@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { getOrCreate } from "../../lib/collections";
+import type { CandidateVerdict } from "../../lib/vocab/verdicts";
 import type { Db } from "../client";
 import { decisionCandidates, skillRefs } from "../schema";
-import type { CandidateVerdict } from "../../lib/vocab/verdicts";
 
 export interface CandidateRow {
   rank: number;
@@ -19,25 +20,38 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   const p = (name: string) => sql.placeholder(name);
   return {
-    insertRef: db.insert(skillRefs).values({ name: p("name"), path: p("path") }).onConflictDoNothing().prepare(),
-    findRef: db.select({ id: skillRefs.id }).from(skillRefs).where(and(eq(skillRefs.name, p("name")), eq(skillRefs.path, p("path")))).prepare(),
+    insertRef: db
+      .insert(skillRefs)
+      .values({ name: p("name"), path: p("path") })
+      .onConflictDoNothing()
+      .prepare(),
+    findRef: db
+      .select({ id: skillRefs.id })
+      .from(skillRefs)
+      .where(and(eq(skillRefs.name, p("name")), eq(skillRefs.path, p("path"))))
+      .prepare(),
     insertCandidate: db
       .insert(decisionCandidates)
-      .values({ decisionId: p("decisionId"), rank: p("rank"), skillRefId: p("skillRefId"), score: p("score"), match: p("match"), verdict: p("verdict"), detail: p("detail") })
+      .values({
+        decisionId: p("decisionId"),
+        rank: p("rank"),
+        skillRefId: p("skillRefId"),
+        score: p("score"),
+        match: p("match"),
+        verdict: p("verdict"),
+        detail: p("detail"),
+      })
       .prepare(),
   };
 }
 
 function statements(db: Db) {
-  let s = prepared.get(db);
-  if (!s) prepared.set(db, (s = prepare(db)));
-  return s;
+  return getOrCreate(prepared, db, () => prepare(db));
 }
 
 /** The id of a (name, path) pair, stored once; kept per handle since the same skills recur every turn. */
 function skillRefId(db: Db, name: string, path: string): number {
-  let cache = refIds.get(db);
-  if (!cache) refIds.set(db, (cache = new Map()));
+  const cache = getOrCreate(refIds, db, () => new Map<string, number>());
   const key = `${name}\0${path}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
@@ -53,14 +67,26 @@ function skillRefId(db: Db, name: string, path: string): number {
 export function insertCandidates(db: Db, decisionId: number, rows: Omit<CandidateRow, "rank">[]): void {
   if (rows.length === 0) return;
   const s = statements(db);
-  rows.forEach((r, rank) => s.insertCandidate.run({ decisionId, rank, skillRefId: skillRefId(db, r.name, r.path), score: r.score, match: r.match, verdict: r.verdict, detail: r.detail }));
+  rows.forEach((r, rank) => {
+    s.insertCandidate.run({
+      decisionId,
+      rank,
+      skillRefId: skillRefId(db, r.name, r.path),
+      score: r.score,
+      match: r.match,
+      verdict: r.verdict,
+      detail: r.detail,
+    });
+  });
 }
 
 /** Candidates of the given decisions, best rank first; `maxRank` limits how many per decision. */
 export function candidatesOf(db: Db, decisionIds: number[], maxRank = Infinity): Map<number, CandidateRow[]> {
   const out = new Map<number, CandidateRow[]>();
   if (decisionIds.length === 0) return out;
-  const where = Number.isFinite(maxRank) ? and(inArray(decisionCandidates.decisionId, decisionIds), lt(decisionCandidates.rank, maxRank)) : inArray(decisionCandidates.decisionId, decisionIds);
+  const where = Number.isFinite(maxRank)
+    ? and(inArray(decisionCandidates.decisionId, decisionIds), lt(decisionCandidates.rank, maxRank))
+    : inArray(decisionCandidates.decisionId, decisionIds);
   const rows = db
     .select({
       decisionId: decisionCandidates.decisionId,
@@ -77,10 +103,6 @@ export function candidatesOf(db: Db, decisionIds: number[], maxRank = Infinity):
     .where(where)
     .orderBy(decisionCandidates.decisionId, decisionCandidates.rank)
     .all();
-  for (const { decisionId, ...row } of rows) {
-    let list = out.get(decisionId);
-    if (!list) out.set(decisionId, (list = []));
-    list.push(row);
-  }
+  for (const { decisionId, ...row } of rows) getOrCreate(out, decisionId, () => []).push(row);
   return out;
 }

@@ -1,6 +1,6 @@
-import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { type DecisionOutcome, type DecisionStatus, type ReasonCode, UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import { decisionCandidates, decisions, skillRefs } from "../schema";
-import { UNKNOWN_REASON, type DecisionOutcome, type DecisionStatus, type ReasonCode } from "../../lib/vocab/reason-codes";
 
 /** What the decision queries filter on: one definition for the summary and the list. */
 export interface DecisionFilter {

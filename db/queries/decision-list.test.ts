@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../client";
 import { freshDb, tempDir } from "../../lib/testing/factories";
+import type { Db } from "../client";
 import { insertCandidates } from "./decision-candidates";
+import { type DecisionCursor, listDecisions } from "./decision-list";
 import { insertDecision } from "./decisions";
-import { listDecisions } from "./decision-list";
 
 let tmp: ReturnType<typeof tempDir>;
 let db: Db;
@@ -38,7 +38,7 @@ const all = { from: T, to: T + 60_000 };
 describe("keyset pagination of decisions", () => {
   it("walks every row exactly once, newest first, ties broken by id", () => {
     const seen: number[] = [];
-    let cursor;
+    let cursor: DecisionCursor | undefined;
     for (let page = 0; page < 10; page++) {
       const r = listDecisions(db, { ...all, limit: 4, cursor });
       seen.push(...r.rows.map((x) => x.id));

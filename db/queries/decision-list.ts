@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { decisions, feedback } from "../schema";
-import { decisionWhere, type DecisionFilter } from "./decision-filters";
+import { type DecisionFilter, decisionWhere } from "./decision-filters";
 
 export type DecisionRow = typeof decisions.$inferSelect;
 

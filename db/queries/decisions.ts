@@ -1,8 +1,9 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import { getOrCreate } from "../../lib/collections";
+import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
 import { decisions, type NewDecisionRow } from "../schema";
-import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
-import { decisionWhere, type DecisionFilter } from "./decision-filters";
+import { type DecisionFilter, decisionWhere } from "./decision-filters";
 
 /** A prepared insert per handle: building and preparing the SQL each time cost ~0.3 ms per decision. */
 const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
@@ -12,19 +13,43 @@ function prepareInsert(db: Db) {
   return db
     .insert(decisions)
     .values({
-      at: p("at"), day: p("day"), status: p("status"), outcome: p("outcome"), reasonCode: p("reasonCode"),
-      needsSkill: p("needsSkill"), latencyMs: p("latencyMs"), requests: p("requests"), catalogSize: p("catalogSize"),
-      skillsReturned: p("skillsReturned"), skillsDropped: p("skillsDropped"), judge: p("judge"), channel: p("channel"),
-      stageOneMs: p("stageOneMs"), stageTwoMs: p("stageTwoMs"), sessionId: p("sessionId"), agent: p("agent"),
-      reportsLoads: p("reportsLoads"), suggestedSkill: p("suggestedSkill"), suggestedMatch: p("suggestedMatch"),
+      at: p("at"),
+      day: p("day"),
+      status: p("status"),
+      outcome: p("outcome"),
+      reasonCode: p("reasonCode"),
+      needsSkill: p("needsSkill"),
+      latencyMs: p("latencyMs"),
+      requests: p("requests"),
+      catalogSize: p("catalogSize"),
+      skillsReturned: p("skillsReturned"),
+      skillsDropped: p("skillsDropped"),
+      judge: p("judge"),
+      channel: p("channel"),
+      stageOneMs: p("stageOneMs"),
+      stageTwoMs: p("stageTwoMs"),
+      sessionId: p("sessionId"),
+      agent: p("agent"),
+      reportsLoads: p("reportsLoads"),
+      suggestedSkill: p("suggestedSkill"),
+      suggestedMatch: p("suggestedMatch"),
     })
     .prepare();
 }
 
 export function insertDecision(db: Db, row: NewDecisionRow): number {
-  let insert = preparedInserts.get(db);
-  if (!insert) preparedInserts.set(db, (insert = prepareInsert(db)));
-  const defaults = { reasonCode: null, needsSkill: null, skillsDropped: 0, stageOneMs: null, stageTwoMs: null, sessionId: null, agent: null, suggestedSkill: null, suggestedMatch: null };
+  const insert = getOrCreate(preparedInserts, db, () => prepareInsert(db));
+  const defaults = {
+    reasonCode: null,
+    needsSkill: null,
+    skillsDropped: 0,
+    stageOneMs: null,
+    stageTwoMs: null,
+    sessionId: null,
+    agent: null,
+    suggestedSkill: null,
+    suggestedMatch: null,
+  };
   // Placeholders bind raw values: booleans go in as SQLite integers.
   return Number(insert.run({ ...defaults, ...row, reportsLoads: row.reportsLoads ? 1 : 0 }).lastInsertRowid);
 }

@@ -8,7 +8,14 @@ import { decisionCandidates, decisions, feedback, suggestions } from "../schema"
  */
 export function deleteDecisionBatch(db: Db, cutoff: number, batch: number): number {
   return db.transaction((tx) => {
-    const ids = tx.select({ id: decisions.id }).from(decisions).where(lt(decisions.at, cutoff)).orderBy(decisions.at).limit(batch).all().map((r) => r.id);
+    const ids = tx
+      .select({ id: decisions.id })
+      .from(decisions)
+      .where(lt(decisions.at, cutoff))
+      .orderBy(decisions.at)
+      .limit(batch)
+      .all()
+      .map((r) => r.id);
     if (ids.length === 0) return 0;
     tx.delete(decisionCandidates).where(inArray(decisionCandidates.decisionId, ids)).run();
     tx.delete(suggestions).where(inArray(suggestions.decisionId, ids)).run();
@@ -19,7 +26,13 @@ export function deleteDecisionBatch(db: Db, cutoff: number, batch: number): numb
 
 /** Delete up to `batch` feedback rows older than `cutoff`; returns how many went. */
 export function deleteFeedbackBatch(db: Db, cutoff: number, batch: number): number {
-  const ids = db.select({ id: feedback.id }).from(feedback).where(lt(feedback.at, cutoff)).limit(batch).all().map((r) => r.id);
+  const ids = db
+    .select({ id: feedback.id })
+    .from(feedback)
+    .where(lt(feedback.at, cutoff))
+    .limit(batch)
+    .all()
+    .map((r) => r.id);
   if (ids.length === 0) return 0;
   db.delete(feedback).where(inArray(feedback.id, ids)).run();
   return ids.length;

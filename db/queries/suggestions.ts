@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { decisions, feedback, suggestions } from "../schema";
+import { getOrCreate } from "../../lib/collections";
 import type { ShownSuggestion } from "../../lib/rules/suggestion-rules";
 import type { FeedbackEvent } from "../../lib/vocab/feedback-events";
+import type { Db } from "../client";
+import { decisions, feedback, suggestions } from "../schema";
 
 const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
 
@@ -16,8 +17,7 @@ function prepareInsert(db: Db) {
 
 /** Prepared once per handle: this runs on every decision that suggests a skill. */
 export function insertSuggestion(db: Db, row: { decisionId: number; at: number; sessionId: string | null; skill: string; reportsLoads: boolean }): void {
-  let insert = preparedInserts.get(db);
-  if (!insert) preparedInserts.set(db, (insert = prepareInsert(db)));
+  const insert = getOrCreate(preparedInserts, db, () => prepareInsert(db));
   insert.run({ ...row, reportsLoads: row.reportsLoads ? 1 : 0 });
 }
 
@@ -35,9 +35,7 @@ export function shownHistorySince(db: Db, since: number): Map<string, ShownSugge
     .all();
   const bySkill = new Map<string, ShownSuggestion[]>();
   for (const r of rows) {
-    let list = bySkill.get(r.skill);
-    if (!list) bySkill.set(r.skill, (list = []));
-    list.push({ at: r.at, loaded: r.loadedAt !== null });
+    getOrCreate(bySkill, r.skill, () => []).push({ at: r.at, loaded: r.loadedAt !== null });
   }
   return bySkill;
 }
@@ -54,15 +52,17 @@ export function sessionReports(db: Db, sessionId: string): { loaded: string[]; r
  * not-yet-loaded suggestion of that skill in that session shown within the
  * attribution window before it. Returns whether a suggestion was attributed.
  */
-export function recordFeedback(
-  db: Db,
-  event: { sessionId: string; skill: string; event: FeedbackEvent; at: number },
-  attributionMs: number,
-): boolean {
+export function recordFeedback(db: Db, event: { sessionId: string; skill: string; event: FeedbackEvent; at: number }, attributionMs: number): boolean {
   return db.transaction((tx) => {
     tx.insert(feedback).values(event).run();
-    tx.update(suggestions).set({ reportsLoads: true }).where(and(eq(suggestions.sessionId, event.sessionId), eq(suggestions.reportsLoads, false))).run();
-    tx.update(decisions).set({ reportsLoads: true }).where(and(eq(decisions.sessionId, event.sessionId), eq(decisions.reportsLoads, false))).run();
+    tx.update(suggestions)
+      .set({ reportsLoads: true })
+      .where(and(eq(suggestions.sessionId, event.sessionId), eq(suggestions.reportsLoads, false)))
+      .run();
+    tx.update(decisions)
+      .set({ reportsLoads: true })
+      .where(and(eq(decisions.sessionId, event.sessionId), eq(decisions.reportsLoads, false)))
+      .run();
     if (event.event !== "loaded") return false;
     const match = tx
       .select({ id: suggestions.id })

@@ -6,7 +6,9 @@ import { openDb } from "../../db/client";
 import { ensureApiToken, isAuthorized } from "./api-token";
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
 const freshDbFile = () => {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), "jev-token-"));
   dirs.push(d);

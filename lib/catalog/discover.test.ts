@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { FIXTURES } from "../testing/fixtures";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FIXTURES } from "../testing/fixtures";
 import { clearDiscoveryCache, discover } from "./discover";
 import { readHermesSkillsConfig } from "./hermes-config";
 import { defaultRoots, discoverRoots } from "./roots";
@@ -49,7 +49,17 @@ describe("discover", () => {
   it("never walks dot folders, node_modules, virtualenvs or a skill's support folders", () => {
     const root = path.join(tmp, "skills");
     skill(path.join(root, "real"), "name: real\ndescription: r");
-    for (const hidden of [".archive/old", ".hub/x", "node_modules/pkg", "venv/lib", "__pycache__/x", "real/references/inner", "real/templates/t", "real/scripts/s", "real/assets/a"]) {
+    for (const hidden of [
+      ".archive/old",
+      ".hub/x",
+      "node_modules/pkg",
+      "venv/lib",
+      "__pycache__/x",
+      "real/references/inner",
+      "real/templates/t",
+      "real/scripts/s",
+      "real/assets/a",
+    ]) {
       skill(path.join(root, hidden), `name: hidden-${hidden.replace(/\W/g, "-")}\ndescription: h`);
     }
     expect(names([root])).toEqual(["real"]);

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { FrontMatterError, parseSkillFile } from "./front-matter";
-import type { SkillCard } from "./types";
 import { TreeWatch } from "./tree-watch";
+import type { SkillCard } from "./types";
 import { listFolder, walkSkillTree } from "./walk";
 
 export interface DiscoverOptions {

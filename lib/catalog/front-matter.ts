@@ -1,5 +1,5 @@
-import matter from "gray-matter";
 import path from "node:path";
+import matter from "gray-matter";
 import { DESCRIPTION_CHARS, type SkillCard } from "./types";
 
 /** Front matter that does not parse: what the YAML parser said, and where (1-based line and column). */

@@ -67,11 +67,7 @@ export function defaultRoots(opts: DefaultRootsOptions): string[] {
 function resolveDefaultRoots(opts: DefaultRootsOptions): string[] {
   const env = opts.env ?? process.env;
   const home = homeDir(env);
-  const candidates = [
-    ...discoverRoots(opts.hermesHome, env),
-    path.join(home, ".claude", "skills"),
-    path.join(home, ".codex", "skills"),
-  ];
+  const candidates = [...discoverRoots(opts.hermesHome, env), path.join(home, ".claude", "skills"), path.join(home, ".codex", "skills")];
   if (!opts.servingHermes) candidates.push(path.resolve(opts.cwd ?? process.cwd(), "skills"));
   return existingUnique(candidates);
 }

@@ -2,16 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Folder names never walked anywhere in a skill tree (selection spec §1). */
-const NEVER_WALKED = new Set([
-  "node_modules",
-  "venv",
-  "env",
-  "__pycache__",
-  "site-packages",
-  "dist",
-  "build",
-  "target",
-]);
+const NEVER_WALKED = new Set(["node_modules", "venv", "env", "__pycache__", "site-packages", "dist", "build", "target"]);
 
 /** A skill's own support folders: never skill roots. */
 const SKILL_SUPPORT_FOLDERS = new Set(["references", "templates", "assets", "scripts"]);

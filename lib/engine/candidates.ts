@@ -57,7 +57,13 @@ export function judgeFinalists(
 
   for (const { index, match } of judged) {
     const card = skills[index];
-    const candidate = (verdict: CandidateVerdict, name = card.name): Candidate => ({ name, path: card.path, score: stageOneScore.get(index) ?? 0, match, verdict });
+    const candidate = (verdict: CandidateVerdict, name = card.name): Candidate => ({
+      name,
+      path: card.path,
+      score: stageOneScore.get(index) ?? 0,
+      match,
+      verdict,
+    });
     if (match < THRESHOLDS.minShownMatch) {
       candidates.push(candidate("rejected_by_stage_two"));
       continue;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SkillCard } from "../catalog/types";
 import { JudgeError } from "../judges/types";
-import { pickSkill, type PickDeps } from "./pick-skill";
+import { type PickDeps, pickSkill } from "./pick-skill";
 import { serializeReply } from "./reply";
 import { ScriptedJudge } from "./test-judge";
 import { verifyCatalogEntry } from "./verify";
@@ -136,7 +136,11 @@ describe("verification (selection spec §5)", () => {
     const verify = (c: SkillCard) => (c.name === "a" ? null : c.name.toUpperCase());
     const { reply, record } = await pickSkill({ turn: "do the thing" }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")], { verify }));
     expect(reply.skills.map((s) => s.name)).toEqual(["B", "C"]);
-    expect(record.candidates.map((c) => [c.name, c.verdict])).toEqual([["a", "failed_verification"], ["B", "suggested"], ["C", "runner_up"]]);
+    expect(record.candidates.map((c) => [c.name, c.verdict])).toEqual([
+      ["a", "failed_verification"],
+      ["B", "suggested"],
+      ["C", "runner_up"],
+    ]);
   });
   it("never returns a name outside `loadable`", async () => {
     const { reply, record } = await pickSkill({ turn: "do the thing", loadable: ["c"] }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
@@ -145,7 +149,8 @@ describe("verification (selection spec §5)", () => {
   });
 
   it("a suppressed best candidate with nothing else to load: outcome suppressed, not rejected", async () => {
-    const rules = (name: string) => (name === "a" ? ({ verdict: "suppressed", suggestions: 5, loads: 0, retryAt: 0 } as const) : ({ verdict: "show" } as const));
+    const rules = (name: string) =>
+      name === "a" ? ({ verdict: "suppressed", suggestions: 5, loads: 0, retryAt: 0 } as const) : ({ verdict: "show" } as const);
     const judge = new ScriptedJudge({ scores: { a: 0.9, b: 0.5 }, matches: { a: 0.9, b: 0.3 } });
     const { reply, record } = await pickSkill({ turn: "do the thing", rules }, deps(judge, [card("a"), card("b")]));
     expect(reply.skills.map((s) => s.name)).toEqual(["b"]);
@@ -154,13 +159,24 @@ describe("verification (selection spec §5)", () => {
   });
   it("never returns a skill a rule removed, and says which rule", async () => {
     const rules = (name: string) =>
-      name === "a" ? ({ verdict: "already_loaded" } as const) : name === "b" ? ({ verdict: "suppressed", suggestions: 6, loads: 0, retryAt: 0 } as const) : ({ verdict: "show" } as const);
+      name === "a"
+        ? ({ verdict: "already_loaded" } as const)
+        : name === "b"
+          ? ({ verdict: "suppressed", suggestions: 6, loads: 0, retryAt: 0 } as const)
+          : ({ verdict: "show" } as const);
     const { reply, record } = await pickSkill({ turn: "do the thing", rules }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
     expect(reply.skills.map((s) => s.name)).toEqual(["c"]);
-    expect(record.candidates.map((c) => [c.name, c.verdict])).toEqual([["a", "already_loaded"], ["b", "suppressed"], ["c", "suggested"]]);
+    expect(record.candidates.map((c) => [c.name, c.verdict])).toEqual([
+      ["a", "already_loaded"],
+      ["b", "suppressed"],
+      ["c", "suggested"],
+    ]);
     expect(record.candidates[1].detail).toEqual({ suggestions: 6, loads: 0, retry_at: "1970-01-01T00:00:00.000Z" });
     expect(record.outcome).toBe("suggested");
-    const allRemoved = await pickSkill({ turn: "do the thing", rules: (n) => (n === "c" ? { verdict: "show" } : rules(n)), loadable: ["a", "b"] }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
+    const allRemoved = await pickSkill(
+      { turn: "do the thing", rules: (n) => (n === "c" ? { verdict: "show" } : rules(n)), loadable: ["a", "b"] },
+      deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]),
+    );
     expect(allRemoved.record.outcome).toBe("already_loaded"); // the best candidate's rule names the outcome, never "rejected"
   });
 });
@@ -187,7 +203,10 @@ describe("every candidate gets a verdict", () => {
   });
 
   it("listed skills all under 0.5: outcome below_threshold, nothing suggested", async () => {
-    const { reply, record } = await pickSkill({ turn: "plot the data" }, deps(new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.3 } }), catalogOf(3)));
+    const { reply, record } = await pickSkill(
+      { turn: "plot the data" },
+      deps(new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.3 } }), catalogOf(3)),
+    );
     expect(reply.skills.map((s) => s.name)).toEqual(["skill-1"]);
     expect(record).toMatchObject({ outcome: "below_threshold", suggested: null });
   });
@@ -201,9 +220,9 @@ describe("every candidate gets a verdict", () => {
 
 describe("reply format (selection spec §6)", () => {
   it("prints probabilities with a decimal point, in the documented key order", () => {
-    expect(
-      serializeReply({ status: "ok", needs_skill: 0.78, skills: [{ name: "xlsx", path: "/s/xlsx/SKILL.md", match: 0.72 }], latency_ms: 1143 }),
-    ).toBe('{"status":"ok","needs_skill":0.78,"skills":[{"name":"xlsx","path":"/s/xlsx/SKILL.md","match":0.72}],"latency_ms":1143}');
+    expect(serializeReply({ status: "ok", needs_skill: 0.78, skills: [{ name: "xlsx", path: "/s/xlsx/SKILL.md", match: 0.72 }], latency_ms: 1143 })).toBe(
+      '{"status":"ok","needs_skill":0.78,"skills":[{"name":"xlsx","path":"/s/xlsx/SKILL.md","match":0.72}],"latency_ms":1143}',
+    );
     expect(serializeReply({ status: "ok", needs_skill: 1, skills: [], latency_ms: 3 })).toBe('{"status":"ok","needs_skill":1.0,"skills":[],"latency_ms":3}');
     const parsed = JSON.parse(serializeReply({ status: "ok", needs_skill: 0.123456, skills: [], latency_ms: 3 }));
     expect(parsed.needs_skill).toBe(0.123);

@@ -2,11 +2,11 @@ import type { SkillCard } from "../catalog/types";
 import { isTrivialTurn } from "../gate/local-gate";
 import type { Judge } from "../judges/types";
 import { looksSecret, redact } from "../privacy/redact";
-import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
-import { LIMITS, THRESHOLDS } from "./limits";
 import type { RuleOutcome } from "../rules/suggestion-rules";
-import { prepareCatalog } from "./prepare-catalog";
+import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
 import { type Candidate, judgeFinalists } from "./candidates";
+import { LIMITS, THRESHOLDS } from "./limits";
+import { prepareCatalog } from "./prepare-catalog";
 import type { PickReply, SkillSuggestion } from "./reply";
 import { runStageOne, runStageTwo } from "./stages";
 import type { Verifier } from "./verify";
@@ -69,7 +69,17 @@ interface Facts {
   candidates: Candidate[];
 }
 
-const NO_FACTS: Facts = { requests: 0, catalogSize: 0, skillsDropped: 0, latencyMs: 0, stageOneMs: null, stageTwoMs: null, ranking: [], suggested: null, candidates: [] };
+const NO_FACTS: Facts = {
+  requests: 0,
+  catalogSize: 0,
+  skillsDropped: 0,
+  latencyMs: 0,
+  stageOneMs: null,
+  stageTwoMs: null,
+  ranking: [],
+  suggested: null,
+  candidates: [],
+};
 
 /**
  * One decision: gate → privacy → catalog → stage 1 → stage 2 → verify and
@@ -105,7 +115,13 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   const stageOneScore = new Map(one.topTen.map((c) => [c.index, c.score]));
   facts.ranking = one.topTen.map((c) => skills[c.index].path);
   if (one.best < THRESHOLDS.stageOneFloor) {
-    facts.candidates = one.topTen.map(({ index, score }) => ({ name: skills[index].name, path: skills[index].path, score, match: null, verdict: "not_finalist" }));
+    facts.candidates = one.topTen.map(({ index, score }) => ({
+      name: skills[index].name,
+      path: skills[index].path,
+      score,
+      match: null,
+      verdict: "not_finalist",
+    }));
     return finish({ status: "ok", needs_skill: 0, skills: [], latency_ms: elapsed() }, "nothing_fits");
   }
 

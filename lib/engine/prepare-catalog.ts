@@ -14,11 +14,7 @@ const prepared = new WeakMap<readonly SkillCard[], { key: string; value: Prepare
  * per catalog snapshot so the ranked catalog keeps its identity across turns
  * (the local judge's index is keyed by it).
  */
-export function prepareCatalog(
-  skills: readonly SkillCard[],
-  metaSkills: readonly string[],
-  cap?: number,
-): PreparedCatalog {
+export function prepareCatalog(skills: readonly SkillCard[], metaSkills: readonly string[], cap?: number): PreparedCatalog {
   const key = `${cap}\0${metaSkills.join("\0")}`;
   const hit = prepared.get(skills);
   if (hit && hit.key === key) return hit.value;

@@ -32,13 +32,12 @@ function probability(x: number): string {
  */
 export function serializeReply(reply: PickReply, warnings: readonly string[] = []): string {
   const dropped =
-    (reply.skills_dropped !== undefined ? `,"skills_dropped":${reply.skills_dropped}` : "") + (warnings.length ? `,"warnings":${JSON.stringify(warnings)}` : "");
+    (reply.skills_dropped !== undefined ? `,"skills_dropped":${reply.skills_dropped}` : "") +
+    (warnings.length ? `,"warnings":${JSON.stringify(warnings)}` : "");
   if (reply.status === "fail_open") {
     return `{"status":"fail_open","reason":${JSON.stringify(reply.reason)},"skills":[]${dropped}}`;
   }
-  const skills = reply.skills
-    .map((s) => `{"name":${JSON.stringify(s.name)},"path":${JSON.stringify(s.path)},"match":${probability(s.match)}}`)
-    .join(",");
+  const skills = reply.skills.map((s) => `{"name":${JSON.stringify(s.name)},"path":${JSON.stringify(s.path)},"match":${probability(s.match)}}`).join(",");
   const skipped = reply.skipped ? `,"skipped":${JSON.stringify(reply.skipped)}` : "";
   return `{"status":"ok","needs_skill":${probability(reply.needs_skill)},"skills":[${skills}],"latency_ms":${reply.latency_ms}${skipped}${dropped}}`;
 }

@@ -1,4 +1,4 @@
-import { JudgeError, type Judge, type RankedCatalog } from "../judges/types";
+import { type Judge, JudgeError, type RankedCatalog } from "../judges/types";
 import type { ReasonCode } from "../vocab/reason-codes";
 import { LIMITS } from "./limits";
 
@@ -35,14 +35,10 @@ export interface StageOneOutcome {
  * batch fails the whole turn (a partial ranking could say "nothing fits" while
  * the right skill sat in the lost batch), and the others are cancelled.
  */
-export async function runStageOne(
-  judge: Judge,
-  turn: string,
-  catalog: RankedCatalog,
-): Promise<StageOneOutcome | StageFailure> {
+export async function runStageOne(judge: Judge, turn: string, catalog: RankedCatalog): Promise<StageOneOutcome | StageFailure> {
   const parts = batches(catalog.skills.length);
   const abort = new AbortController();
-  let results;
+  let results: (readonly number[])[];
   try {
     results = await Promise.all(
       parts.map(async (batch) => {
@@ -62,7 +58,11 @@ export async function runStageOne(
     return { ok: false, reason: "stage_one_incomplete" };
   }
   const top = new TopK(10);
-  parts.forEach((batch, b) => batch.forEach((index, k) => top.offer(index, results[b][k])));
+  parts.forEach((batch, b) => {
+    batch.forEach((index, k) => {
+      top.offer(index, results[b][k]);
+    });
+  });
   const topTen = top.entries();
   return {
     ok: true,
@@ -109,12 +109,7 @@ export interface StageTwoOutcome {
 }
 
 /** Stage 2: one careful look at the finalists. */
-export async function runStageTwo(
-  judge: Judge,
-  turn: string,
-  catalog: RankedCatalog,
-  finalists: readonly number[],
-): Promise<StageTwoOutcome | StageFailure> {
+export async function runStageTwo(judge: Judge, turn: string, catalog: RankedCatalog, finalists: readonly number[]): Promise<StageTwoOutcome | StageFailure> {
   try {
     const { needsSkill, matches } = await judge.stageTwo({ turn, catalog, finalists });
     if (matches.length !== finalists.length || ![needsSkill, ...matches].every(isUnitInterval)) {

@@ -134,7 +134,12 @@ function summarize(outcomes: Outcome[]): Omit<EvalReport, "p50_ms" | "p99_ms" | 
     mrr_at_10: round(mean(pos.map((o) => reciprocalRank(o.ranking, o.expected, 10))))!,
     none_precision: predictedNone.length ? round(predictedNone.filter((o) => o.expected.size === 0).length / predictedNone.length) : null,
     none_recall: neg.length ? round(neg.filter((o) => o.loaded === null).length / neg.length) : null,
-    auroc_needs_skill: round(auroc(pos.map((o) => o.needsSkill), neg.map((o) => o.needsSkill))),
+    auroc_needs_skill: round(
+      auroc(
+        pos.map((o) => o.needsSkill),
+        neg.map((o) => o.needsSkill),
+      ),
+    ),
   };
 }
 

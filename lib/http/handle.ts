@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { describeZodIssue, JevError, toJevError } from "../errors";
-import { isAuthorized, ensureApiToken } from "../auth/api-token";
 import { getDb } from "../../db/client";
+import { ensureApiToken, isAuthorized } from "../auth/api-token";
 import { loadConfig } from "../config";
+import { describeZodIssue, JevError, toJevError } from "../errors";
 
 /** Bodies above this are refused with 413 before parsing. */
 export const MAX_BODY_BYTES = 1_000_000;

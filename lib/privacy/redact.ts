@@ -10,7 +10,7 @@ const MASKS: readonly { label: string; pattern: RegExp }[] = [
   { label: "[IP]", pattern: /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g },
 ];
 
-const GLOBAL_SECRET_PATTERNS = SECRET_RULES.map((rule) => new RegExp(rule.pattern.source, rule.pattern.flags + "g"));
+const GLOBAL_SECRET_PATTERNS = SECRET_RULES.map((rule) => new RegExp(rule.pattern.source, `${rule.pattern.flags}g`));
 
 /** True when the turn carries something that looks like a credential. */
 export function looksSecret(turn: string): boolean {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES, RulesConfig } from "./config";
-import { checkSuggestion, suppressionState, type ShownSuggestion } from "./suggestion-rules";
+import { checkSuggestion, type ShownSuggestion, suppressionState } from "./suggestion-rules";
 
 const H = 3_600_000;
 const D = 24 * H;
 const now = Date.parse("2026-11-29T12:00:00Z");
-const shown = (hoursAgo: number[], loadedIdx: number[] = []): ShownSuggestion[] =>
-  hoursAgo.map((h, i) => ({ at: now - h * H, loaded: loadedIdx.includes(i) }));
+const shown = (hoursAgo: number[], loadedIdx: number[] = []): ShownSuggestion[] => hoursAgo.map((h, i) => ({ at: now - h * H, loaded: loadedIdx.includes(i) }));
 
 describe("rejection suppression (selection spec §7 rule 2)", () => {
   it("needs at least 5 shown suggestions in the window", () => {

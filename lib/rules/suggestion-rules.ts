@@ -40,10 +40,7 @@ export function suppressionState(history: readonly ShownSuggestion[], now: numbe
 }
 
 /** What the suggestion rules say about one skill now: shown, or which rule removed it and why. */
-export type RuleOutcome =
-  | { verdict: "show" }
-  | { verdict: "already_loaded" }
-  | { verdict: "suppressed"; suggestions: number; loads: number; retryAt: number };
+export type RuleOutcome = { verdict: "show" } | { verdict: "already_loaded" } | { verdict: "suppressed"; suggestions: number; loads: number; retryAt: number };
 
 export interface RuleContext {
   /** Skills loaded in this session (the request's `loaded` list and reported loads). */

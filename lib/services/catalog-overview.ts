@@ -1,5 +1,5 @@
+import { type DescriptionProblem, descriptionReport } from "../catalog/description-health";
 import { discover } from "../catalog/discover";
-import { descriptionReport, type DescriptionProblem } from "../catalog/description-health";
 import type { JevConfig } from "../config";
 import { prepareCatalog } from "../engine/prepare-catalog";
 import { getJudge } from "../judges/create-judge";

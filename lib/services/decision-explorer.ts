@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client";
-import { candidatesOf, type CandidateRow } from "../../db/queries/decision-candidates";
-import { getDecisionRow, listDecisions, sessionDecisions, sessionFeedback, type DecisionCursor, type DecisionRow } from "../../db/queries/decision-list";
+import { type CandidateRow, candidatesOf } from "../../db/queries/decision-candidates";
+import { type DecisionCursor, type DecisionRow, getDecisionRow, listDecisions, sessionDecisions, sessionFeedback } from "../../db/queries/decision-list";
 import { JevError } from "../errors";
-import { UNKNOWN_REASON, type DecisionOutcome, type ReasonCode } from "../vocab/reason-codes";
+import { type DecisionOutcome, type ReasonCode, UNKNOWN_REASON } from "../vocab/reason-codes";
 import type { CandidateVerdict } from "../vocab/verdicts";
 import { resolveRange } from "./decision-summary";
 
@@ -86,7 +86,11 @@ function toItem(row: DecisionRow, candidates: readonly CandidateRow[]): Decision
 }
 
 /** `GET /api/decisions`: one page, newest first, with the cursor of the next page. */
-export function listDecisionsService(db: Db, query: DecisionQuery, now = Date.now()): { decisions: DecisionListItem[]; next_cursor: string | null; from: string; to: string } {
+export function listDecisionsService(
+  db: Db,
+  query: DecisionQuery,
+  now = Date.now(),
+): { decisions: DecisionListItem[]; next_cursor: string | null; from: string; to: string } {
   const { from, to } = resolveRange(query, now);
   const limit = query.limit ?? DEFAULT_PAGE;
   const { from: _f, to: _t, cursor, limit: _l, ...filters } = query;

@@ -48,9 +48,17 @@ export function logDecision(db: Db, decision: Decision, ctx: DecisionContext): n
       insertCandidates(
         db,
         decisionId,
-        r.candidates.map((c) => ({ name: c.name, path: c.path, score: c.score, match: c.match, verdict: c.verdict, detail: c.detail ? JSON.stringify(c.detail) : null })),
+        r.candidates.map((c) => ({
+          name: c.name,
+          path: c.path,
+          score: c.score,
+          match: c.match,
+          verdict: c.verdict,
+          detail: c.detail ? JSON.stringify(c.detail) : null,
+        })),
       );
-      if (r.suggested) insertSuggestion(db, { decisionId, at: ctx.at, sessionId: ctx.sessionId ?? null, skill: r.suggested.name, reportsLoads: ctx.reportsLoads });
+      if (r.suggested)
+        insertSuggestion(db, { decisionId, at: ctx.at, sessionId: ctx.sessionId ?? null, skill: r.suggested.name, reportsLoads: ctx.reportsLoads });
       return decisionId;
     });
     if (r.suggested && ctx.reportsLoads) noteShown(db, r.suggested.name, ctx.at);

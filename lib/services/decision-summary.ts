@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { summarizeDecisions, type DecisionSummary } from "../../db/queries/decisions";
+import { type DecisionSummary, summarizeDecisions } from "../../db/queries/decisions";
 import { JevError } from "../errors";
 import { DAY_MS, utcDay } from "../time";
 import type { DecisionOutcome, DecisionStatus, ReasonCode, UNKNOWN_REASON } from "../vocab/reason-codes";
@@ -26,7 +26,10 @@ const LATEST = Date.parse("2101-01-01T00:00:00Z");
 export function resolveRange(range: { from?: string; to?: string }, now: number = Date.now()): { from: number; to: number } {
   const to = range.to ? Date.parse(range.to) + (DAY.test(range.to) ? DAY_MS : 0) : Date.parse(utcDay(now)) + DAY_MS;
   const from = range.from ? Date.parse(range.from) : to - DEFAULT_RANGE_DAYS * DAY_MS;
-  for (const [field, value] of [["to", to], ["from", from]] as const) {
+  for (const [field, value] of [
+    ["to", to],
+    ["from", from],
+  ] as const) {
     if (!(value >= EARLIEST && value <= LATEST)) throw new JevError("bad_request", `${field}: must be between 2000 and 2100`, field);
   }
   if (from >= to) throw new JevError("bad_request", "from: must be before to", "from");
@@ -35,6 +38,14 @@ export function resolveRange(range: { from?: string; to?: string }, now: number 
 
 export function decisionSummary(db: Db, range: SummaryRange, now?: number): DecisionSummary & { from: string; to: string } {
   const { from, to } = resolveRange(range, now);
-  const summary = summarizeDecisions(db, { from, to, status: range.status, outcome: range.outcome, reason: range.reason, skill: range.skill, session: range.session });
+  const summary = summarizeDecisions(db, {
+    from,
+    to,
+    status: range.status,
+    outcome: range.outcome,
+    reason: range.reason,
+    skill: range.skill,
+    session: range.session,
+  });
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...summary };
 }

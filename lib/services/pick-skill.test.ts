@@ -37,7 +37,15 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
     expect(reply.skills[0].match).toBeGreaterThanOrEqual(0.5);
     const rows = db.select().from(decisions).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: "ok", outcome: "suggested", reasonCode: null, catalogSize: 3, skillsReturned: reply.skills.length, judge: "local", channel: "api" });
+    expect(rows[0]).toMatchObject({
+      status: "ok",
+      outcome: "suggested",
+      reasonCode: null,
+      catalogSize: 3,
+      skillsReturned: reply.skills.length,
+      judge: "local",
+      channel: "api",
+    });
     expect(rows[0]).toMatchObject({ sessionId: "s-1", agent: "hermes", suggestedSkill: "pdf", reportsLoads: false });
     const dbBytes = fs.readFileSync(path.join(tmp.dir, "jev.db")).toString("latin1") + fs.readFileSync(path.join(tmp.dir, "jev.db-wal")).toString("latin1");
     expect(dbBytes).not.toContain("Zanzibarquux");
@@ -45,7 +53,10 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
   });
 
   it("explains itself: every candidate with its scores and verdict, and the stage timings", async () => {
-    const { decisionId } = await pickSkillService({ turn: "merge PDF documents", roots: [root], loaded: ["xlsx"], sessionId: "s-2" }, { channel: "api", db, config });
+    const { decisionId } = await pickSkillService(
+      { turn: "merge PDF documents", roots: [root], loaded: ["xlsx"], sessionId: "s-2" },
+      { channel: "api", db, config },
+    );
     const detail = decisionDetailService(db, decisionId!);
     expect(detail).toMatchObject({ outcome: "suggested", session: "s-2", suggested: { name: "pdf" }, catalog_size: 3, judge: "local" });
     expect(detail.timings.stage_one_ms).not.toBeNull();
@@ -80,8 +91,22 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
 
   it("summaries count old fail-open rows without a code as unknown, by day and status", async () => {
     await pickSkillService({ turn: "ok" }, { channel: "api", db, config, clock: () => Date.parse("2026-11-20T10:00:00Z") });
-    await pickSkillService({ turn: "use ghp_" + "a".repeat(36) }, { channel: "api", db, config, clock: () => Date.parse("2026-11-21T10:00:00Z") });
-    db.insert(decisions).values({ at: Date.parse("2026-11-21T11:00:00Z"), day: "2026-11-21", status: "fail_open", outcome: "fail_open", reasonCode: null, latencyMs: 5, requests: 1, catalogSize: 3, skillsReturned: 0, judge: "local", channel: "api" }).run();
+    await pickSkillService({ turn: `use ghp_${"a".repeat(36)}` }, { channel: "api", db, config, clock: () => Date.parse("2026-11-21T10:00:00Z") });
+    db.insert(decisions)
+      .values({
+        at: Date.parse("2026-11-21T11:00:00Z"),
+        day: "2026-11-21",
+        status: "fail_open",
+        outcome: "fail_open",
+        reasonCode: null,
+        latencyMs: 5,
+        requests: 1,
+        catalogSize: 3,
+        skillsReturned: 0,
+        judge: "local",
+        channel: "api",
+      })
+      .run();
     const s = decisionSummary(db, { from: "2026-11-20", to: "2026-11-21" });
     expect(s.total).toBe(3);
     expect(s.byStatus).toEqual({ ok: 1, fail_open: 2 });
@@ -95,7 +120,10 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
     expect(s.latencyMs.p99).toBe(5);
     expect(() => decisionSummary(db, { from: "2026-11-22", to: "2026-11-21" })).toThrow(/from/);
     expect(() => decisionSummary(db, { to: "-271821-04-20T00:00:00Z" })).toThrow(/to: must be between 2000 and 2100/);
-    expect(listDecisionsService(db, { from: "2026-11-21", to: "2026-11-21", reason: "unknown" }).decisions[0]).toMatchObject({ reason: "unknown", outcome: "fail_open" });
+    expect(listDecisionsService(db, { from: "2026-11-21", to: "2026-11-21", reason: "unknown" }).decisions[0]).toMatchObject({
+      reason: "unknown",
+      outcome: "fail_open",
+    });
   });
 });
 
@@ -121,7 +149,16 @@ describe("configuration", () => {
     await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, config: openai });
     expect(a.reply).toEqual({ status: "fail_open", reason: "other", skills: [] });
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(db.select().from(decisions).all().map((r) => [r.reasonCode, r.judge])).toEqual([["other", "openai"], ["other", "openai"]]);
+    expect(
+      db
+        .select()
+        .from(decisions)
+        .all()
+        .map((r) => [r.reasonCode, r.judge]),
+    ).toEqual([
+      ["other", "openai"],
+      ["other", "openai"],
+    ]);
     warn.mockRestore();
   });
 

@@ -3,8 +3,8 @@ import type { Db } from "../../db/client";
 import { sessionReports } from "../../db/queries/suggestions";
 import { discover } from "../catalog/discover";
 import { verifyOnDisk } from "../catalog/verify-on-disk";
-import { loadConfig, type JevConfig } from "../config";
-import { failOpenDecision, pickSkill, type Decision } from "../engine/pick-skill";
+import { type JevConfig, loadConfig } from "../config";
+import { type Decision, failOpenDecision, pickSkill } from "../engine/pick-skill";
 import { getJudge } from "../judges/create-judge";
 import type { RulesConfig } from "../rules/config";
 import { checkSuggestion } from "../rules/suggestion-rules";
@@ -51,7 +51,7 @@ const loggedDropped = new Set<string>();
 function logDroppedOnce(names: readonly string[]): void {
   const fresh = names.filter((n) => !loggedDropped.has(n));
   if (fresh.length === 0) return;
-  fresh.forEach((n) => loggedDropped.add(n));
+  for (const n of fresh) loggedDropped.add(n);
   console.warn(`[jev] catalog over the judge's skill cap; not ranked: ${fresh.join(", ")}`);
 }
 

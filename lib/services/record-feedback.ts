@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { recordFeedback } from "../../db/queries/suggestions";
-import { loadConfig, type JevConfig } from "../config";
+import { type JevConfig, loadConfig } from "../config";
 import { MINUTE_MS } from "../time";
 import type { FeedbackEvent } from "../vocab/feedback-events";
 import { liveRules } from "./rule-settings";

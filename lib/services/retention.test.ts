@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { decisionCandidates, decisions, feedback, suggestions } from "../../db/schema";
-import { DAY_MS } from "../time";
 import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { DAY_MS } from "../time";
 import { pickSkillService } from "./pick-skill";
 import { recordFeedbackService } from "./record-feedback";
 import { runRetention } from "./retention";
@@ -29,11 +29,45 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
     expect(db.select().from(decisionCandidates).all().length).toBeGreaterThan(5);
     const removed = await runRetention(db, 30, NOW, 2);
     expect(removed).toEqual({ decisions: 3, feedback: 3 });
-    expect(db.select().from(decisions).all().map((d) => d.sessionId)).toEqual(["s29", "s1"]);
-    expect(new Set(db.select().from(suggestions).all().map((s) => s.sessionId))).toEqual(new Set(["s29", "s1"]));
-    expect(new Set(db.select().from(feedback).all().map((s) => s.sessionId))).toEqual(new Set(["s29", "s1"]));
-    const kept = new Set(db.select().from(decisions).all().map((d) => d.id));
-    expect(db.select().from(decisionCandidates).all().every((c) => kept.has(c.decisionId))).toBe(true);
+    expect(
+      db
+        .select()
+        .from(decisions)
+        .all()
+        .map((d) => d.sessionId),
+    ).toEqual(["s29", "s1"]);
+    expect(
+      new Set(
+        db
+          .select()
+          .from(suggestions)
+          .all()
+          .map((s) => s.sessionId),
+      ),
+    ).toEqual(new Set(["s29", "s1"]));
+    expect(
+      new Set(
+        db
+          .select()
+          .from(feedback)
+          .all()
+          .map((s) => s.sessionId),
+      ),
+    ).toEqual(new Set(["s29", "s1"]));
+    const kept = new Set(
+      db
+        .select()
+        .from(decisions)
+        .all()
+        .map((d) => d.id),
+    );
+    expect(
+      db
+        .select()
+        .from(decisionCandidates)
+        .all()
+        .every((c) => kept.has(c.decisionId)),
+    ).toBe(true);
     expect(await runRetention(db, 30, NOW)).toEqual({ decisions: 0, feedback: 0 });
   });
 });

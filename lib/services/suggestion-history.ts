@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { shownHistorySince } from "../../db/queries/suggestions";
+import { getOrCreate } from "../collections";
 import type { RulesConfig } from "../rules/config";
 import type { ShownSuggestion } from "../rules/suggestion-rules";
 import { DAY_MS } from "../time";
@@ -34,9 +35,7 @@ export function shownHistory(db: Db, now: number, rules: RulesConfig): Map<strin
 export function noteShown(db: Db, skill: string, at: number): void {
   const memo = memos.get(db);
   if (!memo) return;
-  let list = memo.bySkill.get(skill);
-  if (!list) memo.bySkill.set(skill, (list = []));
-  list.push({ at, loaded: false });
+  getOrCreate(memo.bySkill, skill, () => []).push({ at, loaded: false });
 }
 
 /** Feedback changes which suggestions count and how they ended: reload on the next decision. */

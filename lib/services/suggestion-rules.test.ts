@@ -6,7 +6,7 @@ import { suggestions } from "../../db/schema";
 import type { JevConfig } from "../config";
 import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
 import { decisionDetailService } from "./decision-explorer";
-import { pickSkillService, type PickRequest } from "./pick-skill";
+import { type PickRequest, pickSkillService } from "./pick-skill";
 import { recordFeedbackService } from "./record-feedback";
 import { setSkillFeedbackService, skillFeedbackSetting } from "./rule-settings";
 
@@ -51,8 +51,15 @@ describe("rule 1 (selection spec §7)", () => {
     await pick(T0, { sessionId: "b" });
     expect(feedback("a", "pdf", T0 + 4 * 60_000).attributed).toBe(true);
     expect(feedback("b", "pdf", T0 + 6 * 60_000).attributed).toBe(false);
-    const rows = db.select().from(suggestions).all().filter((r) => r.skill === "pdf");
-    expect(rows.map((r) => [r.sessionId, r.loadedAt !== null])).toEqual([["a", true], ["b", false]]);
+    const rows = db
+      .select()
+      .from(suggestions)
+      .all()
+      .filter((r) => r.skill === "pdf");
+    expect(rows.map((r) => [r.sessionId, r.loadedAt !== null])).toEqual([
+      ["a", true],
+      ["b", false],
+    ]);
   });
 });
 
@@ -60,7 +67,13 @@ describe("rule 2 judges only what was shown, where loads can be known", () => {
   it("only the skill the agent was told to load is a suggestion; the extras are not", async () => {
     const { reply } = await ask(T0, { sessionId: "one" });
     expect(reply.skills.length).toBeGreaterThan(1);
-    expect(db.select().from(suggestions).all().map((r) => r.skill)).toEqual(["pdf"]);
+    expect(
+      db
+        .select()
+        .from(suggestions)
+        .all()
+        .map((r) => r.skill),
+    ).toEqual(["pdf"]);
   });
 
   it("a client that never reports loads is never suppressed (the README's curl, run many times)", async () => {

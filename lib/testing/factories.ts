@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDb, type Db } from "../../db/client";
+import { type Db, openDb } from "../../db/client";
 import { clearDiscoveryCache } from "../catalog/discover";
 import type { SkillCard } from "../catalog/types";
-import { loadConfig, type JevConfig } from "../config";
+import { type JevConfig, loadConfig } from "../config";
 
 /**
  * Shared test factories: temporary folders, real skill folders, a fresh SQLite

@@ -7,7 +7,7 @@ import { FIXTURES_DIR } from "./fixtures";
 const repo = path.resolve(FIXTURES_DIR, "..");
 // Spelled in pieces so this file does not match itself.
 const SHELF = ["..", "shared"].join("/");
-const SHELF_FOLDERS = ["spec", "data", "notes", "fixtures", "hooks"].map((f) => ["shared", f].join("/") + "/");
+const SHELF_FOLDERS = ["spec", "data", "notes", "fixtures", "hooks"].map((f) => `${["shared", f].join("/")}/`);
 
 describe("the repository stands alone", () => {
   it("no tracked file refers to the reference shelf beside the checkout", () => {

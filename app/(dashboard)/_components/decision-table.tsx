@@ -33,7 +33,11 @@ export function DecisionTable({ decisions, showSession = true }: { decisions: De
               <td>
                 <Link href={`/decisions/${d.id}`}>{formatTime(d.at)}</Link>
               </td>
-              {showSession && <td className="path">{d.session ? <Link href={`/sessions/${encodeURIComponent(d.session)}`}>{d.session}</Link> : <span className="muted">–</span>}</td>}
+              {showSession && (
+                <td className="path">
+                  {d.session ? <Link href={`/sessions/${encodeURIComponent(d.session)}`}>{d.session}</Link> : <span className="muted">–</span>}
+                </td>
+              )}
               <td>{d.agent ?? <span className="muted">–</span>}</td>
               <td>
                 <span className={`badge outcome-${d.outcome}`}>{OUTCOME_LABELS[d.outcome]}</span>

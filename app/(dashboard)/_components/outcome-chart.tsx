@@ -16,7 +16,10 @@ export function OutcomeChart({ days, hrefForDay }: { days: DayRow[]; hrefForDay:
   return (
     <div className="chart" data-testid="per-day-chart">
       <ResponsiveContainer width="100%" height={240}>
-        <BarChart data={days} onClick={(state) => state?.activeLabel && hrefForDay[String(state.activeLabel)] && router.push(hrefForDay[String(state.activeLabel)])}>
+        <BarChart
+          data={days}
+          onClick={(state) => state?.activeLabel && hrefForDay[String(state.activeLabel)] && router.push(hrefForDay[String(state.activeLabel)])}
+        >
           <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
           <XAxis dataKey="day" stroke="var(--muted)" />
           <YAxis allowDecimals={false} stroke="var(--muted)" />

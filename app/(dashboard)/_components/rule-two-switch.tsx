@@ -15,6 +15,7 @@ export function RuleTwoSwitch({ on, source, stateFile }: { on: boolean; source: 
         <input
           type="checkbox"
           role="switch"
+          aria-checked={value}
           checked={value}
           disabled={locked || pending}
           onChange={(e) => {

@@ -1,7 +1,19 @@
 import Link from "next/link";
 
 /** A figure with its label; a link when it filters something. */
-export function Stat({ label, value, href, testId, active }: { label: string; value: number | string | null; href?: string; testId?: string; active?: boolean }) {
+export function Stat({
+  label,
+  value,
+  href,
+  testId,
+  active,
+}: {
+  label: string;
+  value: number | string | null;
+  href?: string;
+  testId?: string;
+  active?: boolean;
+}) {
   const body = (
     <>
       <span className="stat-value">{value ?? "–"}</span>

@@ -1,4 +1,4 @@
-import { VERDICT_LABELS, type CandidateVerdict } from "@/lib/vocab/verdicts";
+import { type CandidateVerdict, VERDICT_LABELS } from "@/lib/vocab/verdicts";
 
 /** A candidate's verdict as a short badge, its full meaning in the title. */
 export function VerdictBadge({ verdict }: { verdict: CandidateVerdict }) {

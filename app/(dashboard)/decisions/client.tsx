@@ -3,7 +3,7 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { DECISION_OUTCOMES, OUTCOME_LABELS, REASON_CODES, UNKNOWN_REASON } from "@/lib/vocab/reason-codes";
-import { DEFAULT_PRESET, PRESETS, viewHref, type DecisionsView, type Preset } from "./search-params";
+import { DEFAULT_PRESET, type DecisionsView, PRESETS, type Preset, viewHref } from "./search-params";
 
 /**
  * The filter bar. Each change pushes a history entry, so Back undoes it; the
@@ -25,22 +25,43 @@ export function DecisionFilters({ view, fromDay, lastDay }: { view: DecisionsVie
 
   return (
     <form className="filters" aria-label="Filters" aria-busy={pending} onSubmit={(e) => e.preventDefault()}>
-      <div className="presets" role="group" aria-label="Time range">
+      <fieldset className="presets" aria-label="Time range">
         {(Object.keys(PRESETS) as Preset[]).map((p) => (
           <button key={p} type="button" aria-pressed={activePreset === p} onClick={() => go({ range: p })}>
             {p}
           </button>
         ))}
-      </div>
+      </fieldset>
       <label>
-        From <input type="date" name="from" min="2000-01-01" max="2100-12-31" value={fromDay} onChange={(e) => e.target.value && go({ from: e.target.value, to: view.to ?? lastDay })} />
+        From{" "}
+        <input
+          type="date"
+          name="from"
+          min="2000-01-01"
+          max="2100-12-31"
+          value={fromDay}
+          onChange={(e) => e.target.value && go({ from: e.target.value, to: view.to ?? lastDay })}
+        />
       </label>
       <label>
-        To <input type="date" name="to" min="2000-01-01" max="2100-12-31" value={lastDay} onChange={(e) => e.target.value && go({ to: e.target.value, from: view.from ?? fromDay })} />
+        To{" "}
+        <input
+          type="date"
+          name="to"
+          min="2000-01-01"
+          max="2100-12-31"
+          value={lastDay}
+          onChange={(e) => e.target.value && go({ to: e.target.value, from: view.from ?? fromDay })}
+        />
       </label>
       <label>
         Outcome{" "}
-        <select name="outcome" aria-label="Outcome" value={view.outcome ?? ""} onChange={(e) => go({ outcome: (e.target.value || undefined) as DecisionsView["outcome"] })}>
+        <select
+          name="outcome"
+          aria-label="Outcome"
+          value={view.outcome ?? ""}
+          onChange={(e) => go({ outcome: (e.target.value || undefined) as DecisionsView["outcome"] })}
+        >
           <option value="">all</option>
           {DECISION_OUTCOMES.map((o) => (
             <option key={o} value={o}>
@@ -51,7 +72,12 @@ export function DecisionFilters({ view, fromDay, lastDay }: { view: DecisionsVie
       </label>
       <label>
         Reason{" "}
-        <select name="reason" aria-label="Reason" value={view.reason ?? ""} onChange={(e) => go({ reason: (e.target.value || undefined) as DecisionsView["reason"] })}>
+        <select
+          name="reason"
+          aria-label="Reason"
+          value={view.reason ?? ""}
+          onChange={(e) => go({ reason: (e.target.value || undefined) as DecisionsView["reason"] })}
+        >
           <option value="">all</option>
           {[...REASON_CODES, UNKNOWN_REASON].map((r) => (
             <option key={r}>{r}</option>

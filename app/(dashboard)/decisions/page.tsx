@@ -6,11 +6,11 @@ import { decisionSummary } from "@/lib/services/decision-summary";
 import { DAY_MS, utcDay } from "@/lib/time";
 import { DECISION_OUTCOMES, OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { DecisionTable } from "../_components/decision-table";
-import { OutcomeChart, type DayRow } from "../_components/outcome-chart";
+import { type DayRow, OutcomeChart } from "../_components/outcome-chart";
 import { ReasonTable } from "../_components/reason-table";
 import { Stat } from "../_components/stat";
 import { DecisionFilters } from "./client";
-import { describeRange, parseDecisionsView, viewHref, viewRange, type DecisionsView } from "./search-params";
+import { type DecisionsView, describeRange, parseDecisionsView, viewHref, viewRange } from "./search-params";
 
 export const dynamic = "force-dynamic";
 
@@ -26,12 +26,16 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
   const now = Date.now();
   const range = viewRange(view, now);
   const href = (patch: Partial<DecisionsView>) => viewHref(PATH, view, patch);
-  let loaded;
+  let loaded: { summary: ReturnType<typeof decisionSummary>; page: ReturnType<typeof listDecisionsService> };
   try {
     const db = getDb();
     // The tiles and reasons ignore their own filter so they can switch it; the table applies all.
     const summary = decisionSummary(db, { ...range, skill: view.skill, session: view.session }, now);
-    const page = listDecisionsService(db, { ...range, outcome: view.outcome, reason: view.reason, skill: view.skill, session: view.session, cursor: view.cursor }, now);
+    const page = listDecisionsService(
+      db,
+      { ...range, outcome: view.outcome, reason: view.reason, skill: view.skill, session: view.session, cursor: view.cursor },
+      now,
+    );
     loaded = { summary, page };
   } catch (err) {
     const message = err instanceof JevError && err.status < 500 ? err.message : "Could not load decisions. Is the database file readable?";
@@ -61,22 +65,33 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
             {view.session ? ` in session ${view.session}` : ""}.
           </p>
           <p>
-            Decisions appear here when an agent calls <code>POST /api/pick-skill</code> or you run <code>npx jev pick-skill</code>. Widen the range or
-            clear a filter if you expected some.
+            Decisions appear here when an agent calls <code>POST /api/pick-skill</code> or you run <code>npx jev pick-skill</code>. Widen the range or clear a
+            filter if you expected some.
           </p>
         </div>
       ) : (
         <>
-          <div className="stats" aria-label="Outcomes">
+          <nav className="stats" aria-label="Outcomes">
             <Stat label="decisions" value={summary.total} testId="total" href={href({ outcome: undefined, reason: undefined })} active={!filtered} />
             {DECISION_OUTCOMES.filter((o) => summary.byOutcome[o]).map((o) => (
-              <Stat key={o} label={OUTCOME_LABELS[o]} value={summary.byOutcome[o]} testId={`outcome-${o}`} href={href({ outcome: view.outcome === o ? undefined : o, reason: undefined })} active={view.outcome === o} />
+              <Stat
+                key={o}
+                label={OUTCOME_LABELS[o]}
+                value={summary.byOutcome[o]}
+                testId={`outcome-${o}`}
+                href={href({ outcome: view.outcome === o ? undefined : o, reason: undefined })}
+                active={view.outcome === o}
+              />
             ))}
-          </div>
+          </nav>
           <h2>Per day, by outcome</h2>
           <OutcomeChart days={days} hrefForDay={hrefForDay} />
           <h2>Fail-open reasons</h2>
-          <ReasonTable byReason={summary.byReason} hrefFor={(reason) => href({ reason: reason as DecisionsView["reason"], outcome: undefined })} active={view.reason} />
+          <ReasonTable
+            byReason={summary.byReason}
+            hrefFor={(reason) => href({ reason: reason as DecisionsView["reason"], outcome: undefined })}
+            active={view.reason}
+          />
           <h2>Latency</h2>
           <div className="stats" data-testid="latency">
             <Stat label="p50 ms" value={summary.latencyMs.p50} />
@@ -90,7 +105,8 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
           </h2>
           {page.decisions.length === 0 ? (
             <p className="muted" data-testid="table-empty">
-              No decisions match these filters from {fromDay} to {lastDay}. <Link href={href({ outcome: undefined, reason: undefined })}>Clear the outcome and reason filters</Link>.
+              No decisions match these filters from {fromDay} to {lastDay}.{" "}
+              <Link href={href({ outcome: undefined, reason: undefined })}>Clear the outcome and reason filters</Link>.
             </p>
           ) : (
             <DecisionTable decisions={page.decisions} />

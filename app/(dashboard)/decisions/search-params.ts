@@ -23,11 +23,17 @@ const text = z.string().trim().min(1).max(256).optional().catch(undefined);
  */
 export const DecisionsView = z
   .object({
-    range: z.enum(Object.keys(PRESETS) as [Preset, ...Preset[]]).optional().catch(undefined),
+    range: z
+      .enum(Object.keys(PRESETS) as [Preset, ...Preset[]])
+      .optional()
+      .catch(undefined),
     from: day,
     to: day,
     outcome: DecisionOutcome.optional().catch(undefined),
-    reason: z.union([ReasonCode, z.literal(UNKNOWN_REASON)]).optional().catch(undefined),
+    reason: z
+      .union([ReasonCode, z.literal(UNKNOWN_REASON)])
+      .optional()
+      .catch(undefined),
     skill: text,
     session: text,
     cursor: z.string().max(64).optional().catch(undefined),

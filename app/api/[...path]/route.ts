@@ -1,5 +1,5 @@
-import { errorResponse } from "@/lib/http/handle";
 import { JevError } from "@/lib/errors";
+import { errorResponse } from "@/lib/http/handle";
 
 /** Unknown API paths answer in the API's error shape, not with an HTML page. */
 function notFound() {

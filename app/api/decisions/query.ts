@@ -4,9 +4,7 @@ import { DecisionOutcome, DecisionStatus, ReasonCode, UNKNOWN_REASON } from "@/l
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A UTC day (`to` inclusive) or an ISO-8601 instant. */
-export const instant = z
-  .string()
-  .refine((v) => (DAY.test(v) || v.includes("T")) && !Number.isNaN(Date.parse(v)), "expected YYYY-MM-DD or an ISO-8601 time");
+export const instant = z.string().refine((v) => (DAY.test(v) || v.includes("T")) && !Number.isNaN(Date.parse(v)), "expected YYYY-MM-DD or an ISO-8601 time");
 
 /** The filters the decision routes share (interfaces.md). */
 export const DecisionFilters = z.object({

@@ -1,4 +1,5 @@
 import type { SkillCard } from "../../catalog/types";
+import { getOrCreate } from "../../collections";
 import { terms } from "./analyze";
 
 /** BM25F parameters measured on MetaTool (`jev eval` on fixtures/metatool). */
@@ -44,9 +45,7 @@ export class Bm25fIndex {
       for (const t of nameTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + BM25F.nameWeight / nameNorm);
       for (const t of descTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + BM25F.descriptionWeight / descNorm);
       for (const [t, tf] of weighted) {
-        let list = perTerm.get(t);
-        if (!list) perTerm.set(t, (list = []));
-        list.push({ doc, tf });
+        getOrCreate(perTerm, t, () => []).push({ doc, tf });
       }
     }
     const n = Math.max(skills.length, IDF_REFERENCE_SIZE);
@@ -73,7 +72,6 @@ export class Bm25fIndex {
     }
     return scores;
   }
-
 }
 
 function countTerms(list: readonly string[]): Map<string, number> {

@@ -38,9 +38,7 @@ export class LocalIndex {
     const blend = new Float64Array(bm25.length);
     let bestIndex = -1;
     for (let i = 0; i < blend.length; i++) {
-      blend[i] =
-        (1 - COSINE_BLEND) * (maxBm25 > 0 ? bm25[i] / maxBm25 : 0) +
-        COSINE_BLEND * (maxCosine > 0 ? cosine[i] / maxCosine : 0);
+      blend[i] = (1 - COSINE_BLEND) * (maxBm25 > 0 ? bm25[i] / maxBm25 : 0) + COSINE_BLEND * (maxCosine > 0 ? cosine[i] / maxCosine : 0);
       if (blend[i] > 0 && (bestIndex < 0 || blend[i] > blend[bestIndex])) bestIndex = i;
     }
     const best = bestIndex < 0 ? 0 : matchProbability(bm25[bestIndex], cosine[bestIndex], 1);

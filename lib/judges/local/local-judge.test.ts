@@ -7,7 +7,6 @@ import { runEval } from "../../eval/run-eval";
 import { FIXTURES } from "../../testing/fixtures";
 import { LocalJudge } from "./local-judge";
 
-
 describe("local judge on the real 885-skill public catalog", () => {
   const catalog = readCatalogFile(FIXTURES.publicSkills);
   const judge = new LocalJudge();
@@ -63,7 +62,10 @@ describe("small catalogs (20 MetaTool tools, the expected one among them)", () =
     for (const [i, c] of cases.entries()) {
       const others = catalog.filter((s, k) => !c.expected.includes(s.path) && (k + i) % 10 === 0).slice(0, 20 - c.expected.length);
       const small = [...catalog.filter((s) => c.expected.includes(s.path)), ...others];
-      const { reply } = await pickSkill({ turn: c.turn }, { catalog: small, judge: new LocalJudge(), verify: verifyCatalogEntry, metaSkills: [], now: () => 0 });
+      const { reply } = await pickSkill(
+        { turn: c.turn },
+        { catalog: small, judge: new LocalJudge(), verify: verifyCatalogEntry, metaSkills: [], now: () => 0 },
+      );
       const loaded = reply.skills.find((s) => s.match >= THRESHOLDS.load);
       if (c.expected.length) {
         positives++;

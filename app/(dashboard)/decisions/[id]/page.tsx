@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { JevError } from "@/lib/errors";
-import { decisionDetailService, type DecisionDetail } from "@/lib/services/decision-explorer";
+import { type DecisionDetail, decisionDetailService } from "@/lib/services/decision-explorer";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { VERDICT_LABELS } from "@/lib/vocab/verdicts";
 import { formatMatch, formatTime } from "../../_components/decision-table";
@@ -33,7 +33,12 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
         <dt>Outcome</dt>
         <dd>
           <span className={`badge outcome-${d.outcome}`}>{OUTCOME_LABELS[d.outcome]}</span>
-          {d.reason && <> reason <code>{d.reason}</code></>}
+          {d.reason && (
+            <>
+              {" "}
+              reason <code>{d.reason}</code>
+            </>
+          )}
         </dd>
         <dt>Suggested</dt>
         <dd>{d.suggested ? `${d.suggested.name} (match ${formatMatch(d.suggested.match)})` : "nothing"}</dd>
@@ -87,7 +92,7 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
             </thead>
             <tbody>
               {d.candidates.map((c, i) => (
-                <tr key={`${c.path}-${i}`} data-testid="candidate" data-verdict={c.verdict}>
+                <tr key={c.path} data-testid="candidate" data-verdict={c.verdict}>
                   <td className="num">{i + 1}</td>
                   <td>
                     <strong>{c.name}</strong>
@@ -116,8 +121,8 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
         </p>
       ) : (
         <ul data-testid="feedback">
-          {d.feedback.map((f, i) => (
-            <li key={i}>
+          {d.feedback.map((f) => (
+            <li key={`${f.at}-${f.event}-${f.skill}`}>
               {formatTime(f.at)}: {f.event} <strong>{f.skill}</strong>
             </li>
           ))}

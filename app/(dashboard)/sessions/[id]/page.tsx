@@ -20,7 +20,10 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
       {t.decisions.length === 0 ? (
         <div className="empty" data-testid="session-empty">
           <p>No decisions are logged for this session.</p>
-          <p>Agents send a session id as <code>session_id</code> with each <code>POST /api/pick-skill</code>; decisions older than the retention period are deleted.</p>
+          <p>
+            Agents send a session id as <code>session_id</code> with each <code>POST /api/pick-skill</code>; decisions older than the retention period are
+            deleted.
+          </p>
         </div>
       ) : (
         <>
@@ -32,11 +35,13 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
       )}
       <h2>Loads and rejections reported</h2>
       {t.feedback.length === 0 ? (
-        <p className="muted">None. Agents report them with <code>POST /api/feedback</code> or <code>jev feedback</code>; until they do, rule 2 never suppresses anything for them.</p>
+        <p className="muted">
+          None. Agents report them with <code>POST /api/feedback</code> or <code>jev feedback</code>; until they do, rule 2 never suppresses anything for them.
+        </p>
       ) : (
         <ul data-testid="session-feedback">
-          {t.feedback.map((f, i) => (
-            <li key={i}>
+          {t.feedback.map((f) => (
+            <li key={`${f.at}-${f.event}-${f.skill}`}>
               {formatTime(f.at)}: {f.event} <strong>{f.skill}</strong>
             </li>
           ))}
