@@ -1,16 +1,18 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { getOrCreate } from "../../lib/collections";
+import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-buckets";
+import { HOUR_MS } from "../../lib/time";
 import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
-import { decisions, type NewDecisionRow } from "../schema";
+import { decisionRollups, decisions, type NewDecisionRow } from "../schema";
 import { type DecisionFilter, decisionWhere } from "./decision-filters";
 
-/** A prepared insert per handle: building and preparing the SQL each time cost ~0.3 ms per decision. */
-const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
+/** Prepared statements per handle: building and preparing the SQL each time cost ~0.3 ms per decision. */
+const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInserts>>();
 
-function prepareInsert(db: Db) {
-  const p = (name: keyof NewDecisionRow) => sql.placeholder(name);
-  return db
+function prepareInserts(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const decision = db
     .insert(decisions)
     .values({
       at: p("at"),
@@ -35,10 +37,25 @@ function prepareInsert(db: Db) {
       suggestedMatch: p("suggestedMatch"),
     })
     .prepare();
+  const rollup = db
+    .insert(decisionRollups)
+    .values({ hour: p("hour"), day: p("day"), status: p("status"), outcome: p("outcome"), reason: p("reason"), latencyMs: p("latencyMs"), count: 1 })
+    .onConflictDoUpdate({
+      target: [decisionRollups.hour, decisionRollups.status, decisionRollups.outcome, decisionRollups.reason, decisionRollups.latencyMs],
+      set: { count: sql`${decisionRollups.count} + 1` },
+    })
+    .prepare();
+  return { decision, rollup };
 }
 
+/** The rollup key of a decision's reason: its code when it failed open (`unknown` without one), "" on success. */
+function reasonKey(status: string, reasonCode: string | null | undefined): string {
+  return status === "fail_open" ? (reasonCode ?? UNKNOWN_REASON) : "";
+}
+
+/** Insert a decision row and count it in its hour's rollup; call inside the decision's transaction. */
 export function insertDecision(db: Db, row: NewDecisionRow): number {
-  const insert = getOrCreate(preparedInserts, db, () => prepareInsert(db));
+  const insert = getOrCreate(preparedInserts, db, () => prepareInserts(db));
   const defaults = {
     reasonCode: null,
     needsSkill: null,
@@ -51,7 +68,16 @@ export function insertDecision(db: Db, row: NewDecisionRow): number {
     suggestedMatch: null,
   };
   // Placeholders bind raw values: booleans go in as SQLite integers.
-  return Number(insert.run({ ...defaults, ...row, reportsLoads: row.reportsLoads ? 1 : 0 }).lastInsertRowid);
+  const id = Number(insert.decision.run({ ...defaults, ...row, reportsLoads: row.reportsLoads ? 1 : 0 }).lastInsertRowid);
+  insert.rollup.run({
+    hour: row.at - (row.at % HOUR_MS),
+    day: row.day,
+    status: row.status,
+    outcome: row.outcome,
+    reason: reasonKey(row.status, row.reasonCode),
+    latencyMs: latencyBucket(row.latencyMs),
+  });
+  return id;
 }
 
 export interface DecisionSummary {
@@ -63,54 +89,109 @@ export interface DecisionSummary {
   byDay: { day: string; status: string; count: number }[];
   /** The same days split by outcome (the dashboard's chart). */
   byDayOutcome: { day: string; outcome: string; count: number }[];
+  /** Nearest-rank percentiles of bucketed latencies (exact under 100 ms). */
   latencyMs: { p50: number | null; p90: number | null; p99: number | null };
 }
 
-/** Counts and latency percentiles for the Decisions page and `GET /api/decisions/summary`. */
+/** One group of decisions: what every part of the summary is added up from. */
+interface Group {
+  day: string;
+  status: string;
+  outcome: string;
+  reason: string;
+  latencyMs: number;
+  n: number;
+}
+
+/** Groups from the decision rows themselves (edges of a range, or filters the rollups do not have). */
+function rawGroups(db: Db, f: DecisionFilter): Group[] {
+  return db
+    .select({
+      day: decisions.day,
+      status: decisions.status,
+      outcome: decisions.outcome,
+      reasonCode: decisions.reasonCode,
+      latencyMs: decisions.latencyMs,
+      n: count(),
+    })
+    .from(decisions)
+    .where(decisionWhere(f))
+    .groupBy(decisions.day, decisions.status, decisions.outcome, decisions.reasonCode, decisions.latencyMs)
+    .all()
+    .map((r) => ({ ...r, reason: reasonKey(r.status, r.reasonCode), latencyMs: latencyBucket(r.latencyMs) }));
+}
+
+/** Groups from the hourly rollups of whole hours [fromHour, toHour). */
+function rollupGroups(db: Db, f: DecisionFilter, fromHour: number, toHour: number): Group[] {
+  const clauses: SQL[] = [gte(decisionRollups.hour, fromHour), lt(decisionRollups.hour, toHour)];
+  if (f.status) clauses.push(eq(decisionRollups.status, f.status));
+  if (f.outcome) clauses.push(eq(decisionRollups.outcome, f.outcome));
+  if (f.reason) clauses.push(eq(decisionRollups.reason, f.reason));
+  return db
+    .select({
+      day: decisionRollups.day,
+      status: decisionRollups.status,
+      outcome: decisionRollups.outcome,
+      reason: decisionRollups.reason,
+      latencyMs: decisionRollups.latencyMs,
+      n: sql<number>`sum(${decisionRollups.count})`,
+    })
+    .from(decisionRollups)
+    .where(and(...clauses))
+    .groupBy(decisionRollups.day, decisionRollups.status, decisionRollups.outcome, decisionRollups.reason, decisionRollups.latencyMs)
+    .all();
+}
+
+/**
+ * Counts and latency percentiles for the Decisions page and
+ * `GET /api/decisions/summary`. Whole hours come from the rollups; the partial
+ * hours at either end of the range, and any skill or session filter, from the
+ * rows. A million decisions cost a few thousand rollup rows.
+ */
 export function summarizeDecisions(db: Db, f: DecisionFilter): DecisionSummary {
-  const w = decisionWhere(f);
-  const byStatusRows = db.select({ key: decisions.status, n: count() }).from(decisions).where(w).groupBy(decisions.status).all();
-  const byOutcomeRows = db.select({ key: decisions.outcome, n: count() }).from(decisions).where(w).groupBy(decisions.outcome).all();
-  const byReasonRows = db
-    .select({ key: decisions.reasonCode, n: count() })
-    .from(decisions)
-    .where(and(w, eq(decisions.status, "fail_open")))
-    .groupBy(decisions.reasonCode)
-    .all();
-  const byDay = db
-    .select({ day: decisions.day, status: decisions.status, count: count() })
-    .from(decisions)
-    .where(w)
-    .groupBy(decisions.day, decisions.status)
-    .orderBy(asc(decisions.day))
-    .all();
-  const byDayOutcome = db
-    .select({ day: decisions.day, outcome: decisions.outcome, count: count() })
-    .from(decisions)
-    .where(w)
-    .groupBy(decisions.day, decisions.outcome)
-    .orderBy(asc(decisions.day))
-    .all();
-  const total = byStatusRows.reduce((s, r) => s + r.n, 0);
+  let groups: Group[];
+  if (f.skill || f.session) {
+    groups = rawGroups(db, f);
+  } else {
+    const fromHour = Math.ceil(f.from / HOUR_MS) * HOUR_MS;
+    const toHour = Math.floor(f.to / HOUR_MS) * HOUR_MS;
+    groups =
+      fromHour < toHour
+        ? [...rawGroups(db, { ...f, to: fromHour }), ...rollupGroups(db, f, fromHour, toHour), ...rawGroups(db, { ...f, from: toHour })]
+        : rawGroups(db, f);
+  }
+  const add = (record: Record<string, number>, key: string, n: number) => {
+    record[key] = (record[key] ?? 0) + n;
+  };
+  const byStatus: Record<string, number> = {};
+  const byOutcome: Record<string, number> = {};
+  const byReason: Record<string, number> = {};
+  const byDay = new Map<string, { day: string; status: string; count: number }>();
+  const byDayOutcome = new Map<string, { day: string; outcome: string; count: number }>();
+  const latency = new Map<number, number>();
+  let total = 0;
+  for (const g of groups) {
+    total += g.n;
+    add(byStatus, g.status, g.n);
+    add(byOutcome, g.outcome, g.n);
+    if (g.status === "fail_open") add(byReason, g.reason, g.n);
+    getOrCreate(byDay, `${g.day}\0${g.status}`, () => ({ day: g.day, status: g.status, count: 0 })).count += g.n;
+    getOrCreate(byDayOutcome, `${g.day}\0${g.outcome}`, () => ({ day: g.day, outcome: g.outcome, count: 0 })).count += g.n;
+    latency.set(g.latencyMs, (latency.get(g.latencyMs) ?? 0) + g.n);
+  }
+  const byDayOrder = <T extends { day: string }>(rows: Iterable<T>) => [...rows].sort((a, b) => a.day.localeCompare(b.day));
   return {
     total,
-    byStatus: Object.fromEntries(byStatusRows.map((r) => [r.key, r.n])),
-    byOutcome: Object.fromEntries(byOutcomeRows.map((r) => [r.key, r.n])),
-    byReason: Object.fromEntries(byReasonRows.map((r) => [r.key ?? UNKNOWN_REASON, r.n])),
-    byDay,
-    byDayOutcome,
-    latencyMs: {
-      p50: latencyPercentile(db, f, total, 50),
-      p90: latencyPercentile(db, f, total, 90),
-      p99: latencyPercentile(db, f, total, 99),
-    },
+    byStatus,
+    byOutcome,
+    byReason,
+    byDay: byDayOrder(byDay.values()),
+    byDayOutcome: byDayOrder(byDayOutcome.values()),
+    latencyMs: { p50: histogramPercentile(latency, total, 50), p90: histogramPercentile(latency, total, 90), p99: histogramPercentile(latency, total, 99) },
   };
 }
 
-/** Nearest-rank percentile of the latency of the rows matching `f`, computed in the database. */
-function latencyPercentile(db: Db, f: DecisionFilter, total: number, p: number): number | null {
-  if (total === 0) return null;
-  const offset = Math.min(total, Math.max(1, Math.ceil((p / 100) * total))) - 1;
-  const row = db.select({ v: decisions.latencyMs }).from(decisions).where(decisionWhere(f)).orderBy(asc(decisions.latencyMs)).limit(1).offset(offset).get();
-  return row?.v ?? null;
+/** Delete the rollups of hours before `cutoffHour` (retention removes the rows of those hours). */
+export function deleteRollupsBefore(db: Db, cutoffHour: number): void {
+  db.delete(decisionRollups).where(lt(decisionRollups.hour, cutoffHour)).run();
 }

@@ -1,3 +1,4 @@
+export * from "./decision-rollups";
 export * from "./decisions";
 export * from "./settings";
 export * from "./suggestions";

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
+import { insertDecision } from "../../db/queries/decisions";
 import { decisions } from "../../db/schema";
 import type { JevConfig } from "../config";
 import { freshDb, skillTree, tempDir, testConfig, writeSkill } from "../testing/factories";
@@ -92,21 +93,20 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
   it("summaries count old fail-open rows without a code as unknown, by day and status", async () => {
     await pickSkillService({ turn: "ok" }, { channel: "api", db, config, clock: () => Date.parse("2026-11-20T10:00:00Z") });
     await pickSkillService({ turn: `use ghp_${"a".repeat(36)}` }, { channel: "api", db, config, clock: () => Date.parse("2026-11-21T10:00:00Z") });
-    db.insert(decisions)
-      .values({
-        at: Date.parse("2026-11-21T11:00:00Z"),
-        day: "2026-11-21",
-        status: "fail_open",
-        outcome: "fail_open",
-        reasonCode: null,
-        latencyMs: 5,
-        requests: 1,
-        catalogSize: 3,
-        skillsReturned: 0,
-        judge: "local",
-        channel: "api",
-      })
-      .run();
+    // A row from before reason codes existed (a fail-open row without one).
+    insertDecision(db, {
+      at: Date.parse("2026-11-21T11:00:00Z"),
+      day: "2026-11-21",
+      status: "fail_open",
+      outcome: "fail_open",
+      reasonCode: null,
+      latencyMs: 5,
+      requests: 1,
+      catalogSize: 3,
+      skillsReturned: 0,
+      judge: "local",
+      channel: "api",
+    });
     const s = decisionSummary(db, { from: "2026-11-20", to: "2026-11-21" });
     expect(s.total).toBe(3);
     expect(s.byStatus).toEqual({ ok: 1, fail_open: 2 });

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { deleteRollupsBefore } from "../../db/queries/decisions";
 import { deleteDecisionBatch, deleteFeedbackBatch } from "../../db/queries/retention";
 import { DAY_MS, HOUR_MS } from "../time";
 
@@ -11,7 +12,8 @@ export const RETENTION_BATCH = 2_000;
  * batches so a large backlog never stalls the server.
  */
 export async function runRetention(db: Db, retentionDays: number, now: number, batch = RETENTION_BATCH): Promise<{ decisions: number; feedback: number }> {
-  const cutoff = now - retentionDays * DAY_MS;
+  // Whole hours, so the hourly rollups lose exactly the rows that go.
+  const cutoff = Math.floor((now - retentionDays * DAY_MS) / HOUR_MS) * HOUR_MS;
   const removed = { decisions: 0, feedback: 0 };
   for (;;) {
     const n = deleteDecisionBatch(db, cutoff, batch);
@@ -19,6 +21,7 @@ export async function runRetention(db: Db, retentionDays: number, now: number, b
     if (n < batch) break;
     await new Promise((r) => setImmediate(r));
   }
+  deleteRollupsBefore(db, cutoff);
   for (;;) {
     const n = deleteFeedbackBatch(db, cutoff, batch);
     removed.feedback += n;

@@ -1,0 +1,148 @@
+/**
+ * The decision log at scale: a real SQLite file holding 1,000,000 decisions
+ * with 10 candidates each (10M candidate rows), written through the same
+ * insert code the service uses. Prints the median of several runs of what the
+ * Decisions pages and `GET /api/decisions[/:id]` read: the newest page, a page
+ * 10,000 rows deep (keyset), filtered pages (outcome, reason, session, skill),
+ * one decision's detail, and the summary. Baseline in the same run: the same
+ * deep page read by OFFSET, what keyset pagination replaces. Target: list and
+ * detail data under 100 ms.
+ *
+ *   node bin/run-ts.mjs bench/decision-log.ts [decisions]   # default 1000000; the DB is kept in bench/out/ for reruns
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { desc } from "drizzle-orm";
+import { type Db, openDb } from "../db/client";
+import { insertCandidates } from "../db/queries/decision-candidates";
+import { insertDecision } from "../db/queries/decisions";
+import { decisions } from "../db/schema";
+import { decisionDetailService, listDecisionsService } from "../lib/services/decision-explorer";
+import { decisionSummary } from "../lib/services/decision-summary";
+import { DAY_MS, utcDay } from "../lib/time";
+import type { DecisionOutcome } from "../lib/vocab/reason-codes";
+import type { CandidateVerdict } from "../lib/vocab/verdicts";
+import { fmt, median } from "./support/stats";
+
+const N = Number(process.argv[2] ?? 1_000_000);
+const RUNS = 7;
+const SKILLS = 900;
+const SESSIONS = 50_000;
+const NOW = Date.parse("2026-11-30T00:00:00Z");
+const SPAN = 28 * DAY_MS; // within the default 30-day retention
+const outDir = path.resolve(import.meta.dirname, "out");
+const file = path.join(outDir, `decision-log-${N}.db`);
+
+/** Deterministic pseudo-random numbers, so every run builds the same log. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function build(db: Db): void {
+  const rand = rng(42);
+  const started = performance.now();
+  const BATCH = 10_000;
+  for (let done = 0; done < N; done += BATCH) {
+    db.transaction(() => {
+      for (let i = done; i < Math.min(N, done + BATCH); i++) {
+        const at = NOW - SPAN + Math.floor((i / N) * SPAN);
+        const r = rand();
+        const outcome: DecisionOutcome =
+          r < 0.45
+            ? "suggested"
+            : r < 0.6
+              ? "below_threshold"
+              : r < 0.75
+                ? "nothing_fits"
+                : r < 0.85
+                  ? "trivial"
+                  : r < 0.9
+                    ? "suppressed"
+                    : r < 0.97
+                      ? "rejected"
+                      : "fail_open";
+        const top = Math.floor(rand() * SKILLS);
+        const id = insertDecision(db, {
+          at,
+          day: utcDay(at),
+          status: outcome === "fail_open" ? "fail_open" : "ok",
+          outcome,
+          reasonCode: outcome === "fail_open" ? (rand() < 0.5 ? "sensitive_turn" : "timeout") : null,
+          needsSkill: rand(),
+          latencyMs: Math.floor(rand() * 8),
+          stageOneMs: 1,
+          stageTwoMs: 0,
+          requests: 9,
+          catalogSize: SKILLS,
+          skillsReturned: outcome === "suggested" ? 3 : 0,
+          judge: "local",
+          channel: "api",
+          sessionId: `session-${Math.floor(rand() * SESSIONS)}`,
+          agent: "hermes",
+          reportsLoads: rand() < 0.5,
+          suggestedSkill: outcome === "suggested" ? `skill-${top}` : null,
+          suggestedMatch: outcome === "suggested" ? 0.8 : null,
+        });
+        if (outcome === "trivial" || outcome === "fail_open") continue;
+        const candidates = Array.from({ length: 10 }, (_, k) => {
+          const skill = (top + k * 37) % SKILLS;
+          const verdict: CandidateVerdict = k === 0 && outcome === "suggested" ? "suggested" : k < 5 ? "below_threshold" : "not_finalist";
+          return {
+            name: `skill-${skill}`,
+            path: `/home/u/.hermes/skills/skill-${skill}/SKILL.md`,
+            score: 0.9 - k * 0.05,
+            match: k < 5 ? 0.8 - k * 0.1 : null,
+            verdict,
+            detail: null,
+          };
+        });
+        insertCandidates(db, id, candidates);
+      }
+    });
+    if ((done / BATCH) % 10 === 0) process.stderr.write(`\rbuilding the log: ${done.toLocaleString("en")} / ${N.toLocaleString("en")} decisions`);
+  }
+  process.stderr.write(`\rbuilt ${N.toLocaleString("en")} decisions in ${((performance.now() - started) / 1000).toFixed(0)} s${" ".repeat(20)}\n`);
+}
+
+fs.mkdirSync(outDir, { recursive: true });
+const fresh = !fs.existsSync(file);
+const db = openDb(file);
+if (fresh) build(db);
+const size = fs.statSync(file).size + (fs.statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+
+const newest = db.select({ id: decisions.id }).from(decisions).orderBy(desc(decisions.at)).limit(1).get()!.id;
+const range = { from: utcDay(NOW - SPAN), to: utcDay(NOW) };
+// A cursor 10,000 rows deep, found by walking 50 pages of 200.
+let deepCursor: string | null = null;
+for (let page = 0; page < 50; page++) deepCursor = listDecisionsService(db, { ...range, limit: 200, cursor: deepCursor ?? undefined }, NOW).next_cursor;
+
+function time(fn: () => unknown): number {
+  const samples: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t = performance.now();
+    fn();
+    samples.push(performance.now() - t);
+  }
+  return median(samples);
+}
+
+const cases: [string, () => unknown][] = [
+  ["list: newest page of 50", () => listDecisionsService(db, { ...range }, NOW)],
+  ["list: page 10,000 rows deep (keyset)", () => listDecisionsService(db, { ...range, cursor: deepCursor! }, NOW)],
+  ["list: outcome=suppressed", () => listDecisionsService(db, { ...range, outcome: "suppressed" }, NOW)],
+  ["list: reason=timeout (1.5% of rows)", () => listDecisionsService(db, { ...range, reason: "timeout" }, NOW)],
+  ["list: one session", () => listDecisionsService(db, { ...range, session: "session-1234" }, NOW)],
+  ["list: skill among the candidates", () => listDecisionsService(db, { ...range, skill: "skill-7" }, NOW)],
+  ["detail: one decision with its candidates", () => decisionDetailService(db, newest - 5000)],
+  ["summary: 28 days, all tiles and the chart", () => decisionSummary(db, range, NOW)],
+];
+const baseline = time(() => db.select().from(decisions).orderBy(desc(decisions.at), desc(decisions.id)).limit(50).offset(10_000).all());
+
+console.log(`Decision log, ${N.toLocaleString("en")} decisions (${(size / 2 ** 20).toFixed(0)} MB SQLite file), median of ${RUNS} runs`);
+for (const [label, fn] of cases) console.log(`  ${label.padEnd(44)} ${fmt(time(fn)).padStart(10)}   (target < 100 ms)`);
+console.log(`  baseline: page 10,000 rows deep by OFFSET      ${fmt(baseline).padStart(10)}`);
