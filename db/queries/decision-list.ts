@@ -22,7 +22,9 @@ export interface DecisionListFilter extends DecisionFilter {
  * page 1 and page 10,000.
  */
 export function listDecisions(db: Db, f: DecisionListFilter): { rows: DecisionRow[]; next: DecisionCursor | null } {
-  const clauses = [decisionWhere(f)];
+  // The cursor tightens the range's upper bound (SQLite seeks the index on one bound), then breaks ties by id.
+  const to = f.cursor ? Math.min(f.to, f.cursor.at + 1) : f.to;
+  const clauses = [decisionWhere({ ...f, to })];
   if (f.cursor) clauses.push(sql`(${decisions.at}, ${decisions.id}) < (${f.cursor.at}, ${f.cursor.id})`);
   const rows = db
     .select()
