@@ -17,9 +17,9 @@ import { performance } from "node:perf_hooks";
 import { desc } from "drizzle-orm";
 import { type Db, openDb } from "../db/client";
 import { insertCandidates } from "../db/queries/decision-candidates";
+import { listDecisions } from "../db/queries/decision-list";
 import { insertDecision } from "../db/queries/decisions";
 import { decisions } from "../db/schema";
-import { listDecisions } from "../db/queries/decision-list";
 import { decisionDetailService, encodeCursor, listDecisionsService } from "../lib/services/decision-explorer";
 import { decisionSummary } from "../lib/services/decision-summary";
 import { DAY_MS, utcDay } from "../lib/time";
@@ -160,6 +160,10 @@ const offsetHalfway = time(() =>
     .all(),
 );
 
-console.log(`Decision log, ${N.toLocaleString("en")} decisions (${(size / 2 ** 20).toFixed(0)} MB SQLite file), median of ${RUNS} runs; opened and migrated in ${fmt(openMs)}`);
+console.log(
+  `Decision log, ${N.toLocaleString("en")} decisions (${(size / 2 ** 20).toFixed(0)} MB SQLite file), median of ${RUNS} runs; opened and migrated in ${fmt(openMs)}`,
+);
 for (const [label, fn] of cases) console.log(`  ${label.padEnd(44)} ${fmt(time(fn)).padStart(10)}   (target < 100 ms)`);
-console.log(`  rows only, ${Math.floor(N / 2).toLocaleString("en")} deep: keyset ${fmt(keysetHalfway)}; baseline OFFSET ${fmt(offsetHalfway)} (${(offsetHalfway / keysetHalfway).toFixed(0)}x slower)`);
+console.log(
+  `  rows only, ${Math.floor(N / 2).toLocaleString("en")} deep: keyset ${fmt(keysetHalfway)}; baseline OFFSET ${fmt(offsetHalfway)} (${(offsetHalfway / keysetHalfway).toFixed(0)}x slower)`,
+);

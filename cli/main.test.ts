@@ -1,27 +1,28 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { skillTree, tempDir } from "../lib/testing/factories";
 import { main } from "./main";
 
+let dir: ReturnType<typeof tempDir>;
 let tmp: string;
 let out: string[];
 let err: ReturnType<typeof vi.spyOn>;
 const run = (...argv: string[]) => main(argv, (line) => out.push(line));
 
 beforeEach(() => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "jev-cli-"));
+  dir = tempDir("jev-cli-");
+  tmp = dir.dir;
   out = [];
   err = vi.spyOn(console, "error").mockImplementation(() => {});
   vi.stubEnv("JEV_DB", path.join(tmp, "jev.db"));
   vi.stubEnv("HERMES_HOME", path.join(tmp, "hermes"));
-  fs.mkdirSync(path.join(tmp, "skills", "xlsx"), { recursive: true });
-  fs.writeFileSync(path.join(tmp, "skills", "xlsx", "SKILL.md"), "---\nname: xlsx\ndescription: Create and edit Excel spreadsheets with formulas.\n---\n");
+  skillTree(path.join(tmp, "skills"), { xlsx: "Create and edit Excel spreadsheets with formulas." });
 });
 afterEach(() => {
   vi.unstubAllEnvs();
   err.mockRestore();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  dir.cleanup();
 });
 
 describe("jev pick-skill", () => {

@@ -17,11 +17,11 @@ afterEach(() => tmp.cleanup());
 
 /** The backfill statement of the migration that introduced rollups. */
 function rollupBackfill(): string {
-  const sql = fs.readFileSync(path.join(import.meta.dirname, "migrations", "0003_decision_rollups.sql"), "utf8");
+  const sql = fs.readFileSync(path.join(import.meta.dirname, "migrations", "0002_decision_log.sql"), "utf8");
   return sql.slice(sql.indexOf("INSERT INTO `decision_rollups`"));
 }
 
-describe("migration 0003: decision rollups", () => {
+describe("migration 0002: decision rollups backfill", () => {
   it("counts rows written before rollups existed exactly as live inserts count them", () => {
     const base = Date.parse("2026-11-20T10:00:00Z");
     const rows = [

@@ -6,7 +6,11 @@ import { authHeaders, E2E } from "./support/env";
 const script = path.resolve("integrations/recipes/jev-hook.sh");
 /** Run the README's hook recipe as an agent would: payload on stdin, our server in the environment. */
 function hook(payload: object, token = E2E.token): string {
-  return execFileSync("sh", [script], { input: JSON.stringify(payload), env: { ...process.env, JEV_URL: E2E.baseURL, JEV_API_TOKEN: token }, encoding: "utf8" });
+  return execFileSync("sh", [script], {
+    input: JSON.stringify(payload),
+    env: { ...process.env, JEV_URL: E2E.baseURL, JEV_API_TOKEN: token },
+    encoding: "utf8",
+  });
 }
 
 /** The skill a hook's output names, or null when it printed nothing. */
@@ -36,9 +40,21 @@ test.describe("the hook recipe (integrations/recipes/jev-hook.sh) against the ru
     const turn = { hook_event_name: "pre_llm_call", session_id: "hermes-1", extra: { user_message: "deploy my app to vercel" } };
     const skill = named(hook(turn));
     expect(skill).toBe("deploy-to-vercel");
-    hook({ hook_event_name: "post_tool_call", session_id: "hermes-1", tool_name: "skill_view", tool_input: { name: skill }, extra: { result: '{"success": false}' } });
+    hook({
+      hook_event_name: "post_tool_call",
+      session_id: "hermes-1",
+      tool_name: "skill_view",
+      tool_input: { name: skill },
+      extra: { result: '{"success": false}' },
+    });
     expect(named(hook(turn))).toBe(skill);
-    hook({ hook_event_name: "post_tool_call", session_id: "hermes-1", tool_name: "skill_view", tool_input: { name: skill }, extra: { result: '{"success": true}' } });
+    hook({
+      hook_event_name: "post_tool_call",
+      session_id: "hermes-1",
+      tool_name: "skill_view",
+      tool_input: { name: skill },
+      extra: { result: '{"success": true}' },
+    });
     expect(named(hook(turn))).not.toBe(skill);
     const detail = await (await request.get("/api/decisions?session=hermes-1&limit=1", { headers: authHeaders })).json();
     expect(detail.decisions[0].agent).toBe("hermes");

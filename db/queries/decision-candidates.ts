@@ -3,6 +3,7 @@ import { getOrCreate } from "../../lib/collections";
 import type { CandidateVerdict } from "../../lib/vocab/verdicts";
 import type { Db } from "../client";
 import { decisionCandidates, skillRefs } from "../schema";
+import { compile } from "./compiled";
 
 export interface CandidateRow {
   rank: number;
@@ -30,9 +31,9 @@ function prepare(db: Db) {
       .from(skillRefs)
       .where(and(eq(skillRefs.name, p("name")), eq(skillRefs.path, p("path"))))
       .prepare(),
-    insertCandidate: db
-      .insert(decisionCandidates)
-      .values({
+    insertCandidate: compile(
+      db,
+      db.insert(decisionCandidates).values({
         decisionId: p("decisionId"),
         rank: p("rank"),
         skillRefId: p("skillRefId"),
@@ -40,8 +41,8 @@ function prepare(db: Db) {
         match: p("match"),
         verdict: p("verdict"),
         detail: p("detail"),
-      })
-      .prepare(),
+      }),
+    ),
   };
 }
 
@@ -68,7 +69,7 @@ export function insertCandidates(db: Db, decisionId: number, rows: Omit<Candidat
   if (rows.length === 0) return;
   const s = statements(db);
   rows.forEach((r, rank) => {
-    s.insertCandidate.run({
+    s.insertCandidate({
       decisionId,
       rank,
       skillRefId: skillRefId(db, r.name, r.path),
@@ -105,4 +106,9 @@ export function candidatesOf(db: Db, decisionIds: number[], maxRank = Infinity):
     .all();
   for (const { decisionId, ...row } of rows) getOrCreate(out, decisionId, () => []).push(row);
   return out;
+}
+
+/** After a rolled-back transaction: refs it inserted are gone, so cached ids may point nowhere. */
+export function forgetSkillRefs(db: Db): void {
+  refIds.delete(db);
 }

@@ -5,6 +5,7 @@ import { HOUR_MS } from "../../lib/time";
 import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
 import { decisionRollups, decisions, type NewDecisionRow } from "../schema";
+import { compile } from "./compiled";
 import { type DecisionFilter, decisionWhere } from "./decision-filters";
 
 /** Prepared statements per handle: building and preparing the SQL each time cost ~0.3 ms per decision. */
@@ -12,9 +13,9 @@ const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInserts>>();
 
 function prepareInserts(db: Db) {
   const p = (name: string) => sql.placeholder(name);
-  const decision = db
-    .insert(decisions)
-    .values({
+  const decision = compile(
+    db,
+    db.insert(decisions).values({
       at: p("at"),
       day: p("day"),
       status: p("status"),
@@ -35,16 +36,18 @@ function prepareInserts(db: Db) {
       reportsLoads: p("reportsLoads"),
       suggestedSkill: p("suggestedSkill"),
       suggestedMatch: p("suggestedMatch"),
-    })
-    .prepare();
-  const rollup = db
-    .insert(decisionRollups)
-    .values({ hour: p("hour"), day: p("day"), status: p("status"), outcome: p("outcome"), reason: p("reason"), latencyMs: p("latencyMs"), count: 1 })
-    .onConflictDoUpdate({
-      target: [decisionRollups.hour, decisionRollups.status, decisionRollups.outcome, decisionRollups.reason, decisionRollups.latencyMs],
-      set: { count: sql`${decisionRollups.count} + 1` },
-    })
-    .prepare();
+    }),
+  );
+  const rollup = compile(
+    db,
+    db
+      .insert(decisionRollups)
+      .values({ hour: p("hour"), day: p("day"), status: p("status"), outcome: p("outcome"), reason: p("reason"), latencyMs: p("latencyMs"), count: 1 })
+      .onConflictDoUpdate({
+        target: [decisionRollups.hour, decisionRollups.status, decisionRollups.outcome, decisionRollups.reason, decisionRollups.latencyMs],
+        set: { count: sql`${decisionRollups.count} + 1` },
+      }),
+  );
   return { decision, rollup };
 }
 
@@ -67,9 +70,8 @@ export function insertDecision(db: Db, row: NewDecisionRow): number {
     suggestedSkill: null,
     suggestedMatch: null,
   };
-  // Placeholders bind raw values: booleans go in as SQLite integers.
-  const id = Number(insert.decision.run({ ...defaults, ...row, reportsLoads: row.reportsLoads ? 1 : 0 }).lastInsertRowid);
-  insert.rollup.run({
+  const id = Number(insert.decision({ ...defaults, ...row, reportsLoads: row.reportsLoads ?? false }).lastInsertRowid);
+  insert.rollup({
     hour: row.at - (row.at % HOUR_MS),
     day: row.day,
     status: row.status,

@@ -4,21 +4,22 @@ import type { ShownSuggestion } from "../../lib/rules/suggestion-rules";
 import type { FeedbackEvent } from "../../lib/vocab/feedback-events";
 import type { Db } from "../client";
 import { decisions, feedback, suggestions } from "../schema";
+import { compile } from "./compiled";
 
 const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
 
 function prepareInsert(db: Db) {
   const p = (name: string) => sql.placeholder(name);
-  return db
-    .insert(suggestions)
-    .values({ decisionId: p("decisionId"), at: p("at"), sessionId: p("sessionId"), skill: p("skill"), reportsLoads: p("reportsLoads") })
-    .prepare();
+  return compile(
+    db,
+    db.insert(suggestions).values({ decisionId: p("decisionId"), at: p("at"), sessionId: p("sessionId"), skill: p("skill"), reportsLoads: p("reportsLoads") }),
+  );
 }
 
 /** Prepared once per handle: this runs on every decision that suggests a skill. */
 export function insertSuggestion(db: Db, row: { decisionId: number; at: number; sessionId: string | null; skill: string; reportsLoads: boolean }): void {
   const insert = getOrCreate(preparedInserts, db, () => prepareInsert(db));
-  insert.run({ ...row, reportsLoads: row.reportsLoads ? 1 : 0 });
+  insert(row);
 }
 
 /**
@@ -40,9 +41,20 @@ export function shownHistorySince(db: Db, since: number): Map<string, ShownSugge
   return bySkill;
 }
 
+const preparedReports = new WeakMap<Db, ReturnType<typeof prepareReports>>();
+function prepareReports(db: Db) {
+  return db
+    .selectDistinct({ skill: feedback.skill, event: feedback.event })
+    .from(feedback)
+    .where(eq(feedback.sessionId, sql.placeholder("sessionId")))
+    .prepare();
+}
+
 /** What a session has reported: the skills it loaded (rule 1), and whether it reports at all. */
 export function sessionReports(db: Db, sessionId: string): { loaded: string[]; reportsLoads: boolean } {
-  const rows = db.selectDistinct({ skill: feedback.skill, event: feedback.event }).from(feedback).where(eq(feedback.sessionId, sessionId)).all();
+  // Prepared once per handle: this runs on every request that names a session.
+  const query = getOrCreate(preparedReports, db, () => prepareReports(db));
+  const rows = query.all({ sessionId });
   return { loaded: rows.filter((r) => r.event === "loaded").map((r) => r.skill), reportsLoads: rows.length > 0 };
 }
 

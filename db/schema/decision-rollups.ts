@@ -5,6 +5,7 @@ import { DECISION_OUTCOMES, DECISION_STATUSES } from "../../lib/vocab/reason-cod
  * Decision counts per UTC hour, outcome, status, reason and latency bucket,
  * kept as decisions are written. The dashboard's tiles, chart, reasons and
  * latency percentiles read these instead of scanning a million rows.
+ * Stored WITHOUT ROWID (see the migration): the upsert touches one b-tree.
  */
 export const decisionRollups = sqliteTable(
   "decision_rollups",

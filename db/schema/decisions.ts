@@ -38,12 +38,9 @@ export const decisions = sqliteTable(
     suggestedSkill: text("suggested_skill"),
     suggestedMatch: real("suggested_match"),
   },
-  (t) => [
-    index("decisions_at_idx").on(t.at),
-    index("decisions_day_status_idx").on(t.day, t.status),
-    index("decisions_session_at_idx").on(t.sessionId, t.at),
-    index("decisions_outcome_at_idx").on(t.outcome, t.at),
-  ],
+  // Few indexes on purpose: each costs every decision a write. Time ranges and pages walk `at`
+  // (its entries carry the id); a session's turns need their own; counts come from rollups.
+  (t) => [index("decisions_at_idx").on(t.at), index("decisions_session_at_idx").on(t.sessionId, t.at)],
 );
 
 export type NewDecisionRow = typeof decisions.$inferInsert;
@@ -77,5 +74,8 @@ export const decisionCandidates = sqliteTable(
     /** JSON: the numbers behind a rule verdict (suggestions, loads, retry_at). */
     detail: text("detail"),
   },
-  (t) => [primaryKey({ columns: [t.decisionId, t.rank] }), index("decision_candidates_skill_idx").on(t.skillRefId, t.decisionId)],
+  // Stored WITHOUT ROWID in primary-key order (see the migration): a decision's candidates are
+  // appended together and read together. The skill filter looks them up by decision, so no
+  // index by skill: it would cost ten scattered writes per decision.
+  (t) => [primaryKey({ columns: [t.decisionId, t.rank] })],
 );

@@ -1,7 +1,8 @@
 import type { Db } from "../../db/client";
-import { insertCandidates } from "../../db/queries/decision-candidates";
+import { forgetSkillRefs, insertCandidates } from "../../db/queries/decision-candidates";
 import { insertDecision } from "../../db/queries/decisions";
 import { insertSuggestion } from "../../db/queries/suggestions";
+import { getOrCreate } from "../collections";
 import type { Decision } from "../engine/pick-skill";
 import { utcDay } from "../time";
 import { noteShown } from "./suggestion-history";
@@ -17,55 +18,97 @@ export interface DecisionContext {
   at: number;
 }
 
-/** The decision row, its candidates and its suggestion row, in one transaction. */
-export function logDecision(db: Db, decision: Decision, ctx: DecisionContext): number | null {
-  const r = decision.record;
-  try {
-    const id = db.transaction(() => {
-      // better-sqlite3 runs the transaction on the one connection, so the prepared inserts join it.
-      const decisionId = insertDecision(db, {
-        at: ctx.at,
-        day: utcDay(ctx.at),
-        status: r.status,
-        outcome: r.outcome,
-        reasonCode: r.reasonCode,
-        needsSkill: r.needsSkill,
-        latencyMs: r.latencyMs,
-        stageOneMs: r.stageOneMs,
-        stageTwoMs: r.stageTwoMs,
-        requests: r.requests,
-        catalogSize: r.catalogSize,
-        skillsReturned: r.skillsReturned,
-        skillsDropped: r.skillsDropped,
-        judge: ctx.judge,
-        channel: ctx.channel,
-        sessionId: ctx.sessionId ?? null,
-        agent: ctx.agent ?? null,
-        reportsLoads: ctx.reportsLoads,
-        suggestedSkill: r.suggested?.name ?? null,
-        suggestedMatch: r.suggested?.match ?? null,
-      });
-      insertCandidates(
-        db,
-        decisionId,
-        r.candidates.map((c) => ({
-          name: c.name,
-          path: c.path,
-          score: c.score,
-          match: c.match,
-          verdict: c.verdict,
-          detail: c.detail ? JSON.stringify(c.detail) : null,
-        })),
-      );
-      if (r.suggested)
-        insertSuggestion(db, { decisionId, at: ctx.at, sessionId: ctx.sessionId ?? null, skill: r.suggested.name, reportsLoads: ctx.reportsLoads });
-      return decisionId;
+interface Pending {
+  decision: Decision;
+  ctx: DecisionContext;
+  resolve: (id: number | null) => void;
+}
+
+/** Decisions waiting for this event-loop turn's write, per database handle. */
+const queues = new WeakMap<Db, Pending[]>();
+
+/**
+ * Log a decision: its row, its candidates and its suggestion row. Decisions
+ * made in the same event-loop turn are written in one transaction (group
+ * commit): under concurrent load a commit costs as much as the rows, and
+ * nothing can read the log between the reply and this write, since an agent's
+ * next request arrives in a later turn. Resolves with the decision's id, or
+ * null when it could not be written (the agent's answer matters more).
+ */
+export function logDecision(db: Db, decision: Decision, ctx: DecisionContext): Promise<number | null> {
+  return new Promise((resolve) => {
+    const queue = getOrCreate(queues, db, () => {
+      setImmediate(() => flush(db));
+      return [];
     });
-    if (r.suggested && ctx.reportsLoads) noteShown(db, r.suggested.name, ctx.at);
-    return id;
+    queue.push({ decision, ctx, resolve });
+  });
+}
+
+function flush(db: Db): void {
+  const queue = queues.get(db) ?? [];
+  queues.delete(db);
+  let ids: (number | null)[];
+  try {
+    ids = db.transaction(() => queue.map((p) => write(db, p.decision, p.ctx)));
   } catch {
-    // The agent's answer matters more than the log row; say so without the raw message.
-    console.error("[jev] could not write the decision log row");
-    return null;
+    // One row that cannot be written must not lose the others: write them one by one.
+    forgetSkillRefs(db);
+    ids = queue.map((p) => {
+      try {
+        return db.transaction(() => write(db, p.decision, p.ctx));
+      } catch {
+        forgetSkillRefs(db);
+        // Say so without the raw message (it could carry paths or SQL).
+        console.error("[jev] could not write a decision log row");
+        return null;
+      }
+    });
   }
+  queue.forEach((p, i) => {
+    const suggested = p.decision.record.suggested;
+    if (ids[i] !== null && suggested && p.ctx.reportsLoads) noteShown(db, suggested.name, p.ctx.at);
+    p.resolve(ids[i]);
+  });
+}
+
+/** The decision row, its candidates and its suggestion row; inside the caller's transaction. */
+function write(db: Db, decision: Decision, ctx: DecisionContext): number {
+  const r = decision.record;
+  const decisionId = insertDecision(db, {
+    at: ctx.at,
+    day: utcDay(ctx.at),
+    status: r.status,
+    outcome: r.outcome,
+    reasonCode: r.reasonCode,
+    needsSkill: r.needsSkill,
+    latencyMs: r.latencyMs,
+    stageOneMs: r.stageOneMs,
+    stageTwoMs: r.stageTwoMs,
+    requests: r.requests,
+    catalogSize: r.catalogSize,
+    skillsReturned: r.skillsReturned,
+    skillsDropped: r.skillsDropped,
+    judge: ctx.judge,
+    channel: ctx.channel,
+    sessionId: ctx.sessionId ?? null,
+    agent: ctx.agent ?? null,
+    reportsLoads: ctx.reportsLoads,
+    suggestedSkill: r.suggested?.name ?? null,
+    suggestedMatch: r.suggested?.match ?? null,
+  });
+  insertCandidates(
+    db,
+    decisionId,
+    r.candidates.map((c) => ({
+      name: c.name,
+      path: c.path,
+      score: c.score,
+      match: c.match,
+      verdict: c.verdict,
+      detail: c.detail ? JSON.stringify(c.detail) : null,
+    })),
+  );
+  if (r.suggested) insertSuggestion(db, { decisionId, at: ctx.at, sessionId: ctx.sessionId ?? null, skill: r.suggested.name, reportsLoads: ctx.reportsLoads });
+  return decisionId;
 }

@@ -92,9 +92,9 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
   const config = ctx.config ?? loadConfig(ctx.env);
   const now = (ctx.clock ?? Date.now)();
   const { sessionLoaded, reportsLoads } = sessionState(request, ctx.db);
-  const log = (decision: Decision, judge: string): ServedDecision => {
+  const log = async (decision: Decision, judge: string): Promise<ServedDecision> => {
     const decisionId = ctx.db
-      ? logDecision(ctx.db, decision, { sessionId: request.sessionId, agent: request.agent, reportsLoads, judge, channel: ctx.channel, at: now })
+      ? await logDecision(ctx.db, decision, { sessionId: request.sessionId, agent: request.agent, reportsLoads, judge, channel: ctx.channel, at: now })
       : null;
     return { ...decision, warnings, decisionId };
   };

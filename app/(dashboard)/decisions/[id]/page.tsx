@@ -6,6 +6,7 @@ import { type DecisionDetail, decisionDetailService } from "@/lib/services/decis
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { VERDICT_LABELS } from "@/lib/vocab/verdicts";
 import { formatMatch, formatTime } from "../../_components/decision-table";
+import { FeedbackList } from "../../_components/feedback-list";
 import { VerdictBadge } from "../../_components/verdict";
 
 export const dynamic = "force-dynamic";
@@ -115,19 +116,13 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
       )}
 
       <h2>Feedback in this session</h2>
-      {d.feedback.length === 0 ? (
-        <p className="muted">
-          {d.session ? "The agent reported no loads or rejections in this session." : "No session id was sent, so feedback cannot be tied to this decision."}
-        </p>
-      ) : (
-        <ul data-testid="feedback">
-          {d.feedback.map((f) => (
-            <li key={`${f.at}-${f.event}-${f.skill}`}>
-              {formatTime(f.at)}: {f.event} <strong>{f.skill}</strong>
-            </li>
-          ))}
-        </ul>
-      )}
+      <FeedbackList
+        feedback={d.feedback}
+        testId="feedback"
+        empty={
+          d.session ? "The agent reported no loads or rejections in this session." : "No session id was sent, so feedback cannot be tied to this decision."
+        }
+      />
     </section>
   );
 }

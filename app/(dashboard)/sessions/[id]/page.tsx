@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { sessionTimelineService } from "@/lib/services/decision-explorer";
-import { DecisionTable, formatTime } from "../../_components/decision-table";
+import { DecisionTable } from "../../_components/decision-table";
+import { FeedbackList } from "../../_components/feedback-list";
 
 export const dynamic = "force-dynamic";
 
@@ -34,19 +35,16 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
         </>
       )}
       <h2>Loads and rejections reported</h2>
-      {t.feedback.length === 0 ? (
-        <p className="muted">
-          None. Agents report them with <code>POST /api/feedback</code> or <code>jev feedback</code>; until they do, rule 2 never suppresses anything for them.
-        </p>
-      ) : (
-        <ul data-testid="session-feedback">
-          {t.feedback.map((f) => (
-            <li key={`${f.at}-${f.event}-${f.skill}`}>
-              {formatTime(f.at)}: {f.event} <strong>{f.skill}</strong>
-            </li>
-          ))}
-        </ul>
-      )}
+      <FeedbackList
+        feedback={t.feedback}
+        testId="session-feedback"
+        empty={
+          <>
+            None. Agents report them with <code>POST /api/feedback</code> or <code>jev feedback</code>; until they do, rule 2 never suppresses anything for
+            them.
+          </>
+        }
+      />
     </section>
   );
 }
