@@ -104,7 +104,9 @@ async function measure(appDir: string, label: string): Promise<Figures> {
     stdio: "ignore",
   });
   const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: 16, pipelining: 1 });
+  let sent = 0;
   const post = async (turn: string, session: number) => {
+    sent++;
     const res = await pool.request({
       path: "/api/pick-skill",
       method: "POST",
@@ -141,6 +143,10 @@ async function measure(appDir: string, label: string): Promise<Figures> {
       r.launcherRss.push(rssMb(server.pid!));
       r.hrps.push(await throughput(16, C16_SECONDS, () => health()));
     }
+    // A server that fails to log is faster and wrong: count what it logged.
+    const summary = await pool.request({ path: "/api/decisions/summary", method: "GET", headers: { authorization: `Bearer ${TOKEN}` } });
+    const logged = ((await summary.body.json()) as { total: number }).total;
+    if (logged < sent) throw new Error(`${label}: ${sent} decisions asked for, ${logged} logged`);
     return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, median(v)])) as Figures;
   } finally {
     await pool.close();

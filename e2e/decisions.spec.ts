@@ -17,10 +17,15 @@ test("the Decisions page counts real decisions, and its filters live in the URL 
     expect(res.status()).toBe(200);
   }
   // A row written before reason codes existed: fail-open with no code. It must show as `unknown`.
+  // (Its hourly count is what migration 0002 backfills for such rows; db/migrations.test.ts checks that.)
   const db = new Database(E2E.serverEnv.JEV_DB);
+  const at = Date.now();
   db.prepare(
     "insert into decisions (at, day, status, outcome, reason_code, latency_ms, requests, catalog_size, skills_returned, skills_dropped, judge, channel) values (?, ?, 'fail_open', 'fail_open', null, 7, 1, 10, 0, 0, 'local', 'api')",
-  ).run(Date.now(), new Date().toISOString().slice(0, 10));
+  ).run(at, new Date(at).toISOString().slice(0, 10));
+  db.prepare(
+    "insert into decision_rollups (hour, day, status, outcome, reason, latency_ms, count) values (?, ?, 'fail_open', 'fail_open', 'unknown', 7, 1)",
+  ).run(at - (at % 3_600_000), new Date(at).toISOString().slice(0, 10));
   db.close();
   const summary = await (await request.get("/api/decisions/summary", { headers: authHeaders })).json();
   expect(summary.byReason.unknown).toBe(1);

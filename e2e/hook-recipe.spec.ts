@@ -29,11 +29,12 @@ test.describe("the hook recipe (integrations/recipes/jev-hook.sh) against the ru
     const skill = named(out)!;
     expect(skill).toContain("stripe");
     expect(hook({ hook_event_name: "PostToolUse", session_id: "claude-1", tool_name: "Skill", tool_input: { skill } })).toBe("");
-    const again = named(hook(prompt));
-    expect(again).not.toBeNull(); // another skill, not the one loaded
-    expect(again).not.toBe(skill);
+    expect(named(hook(prompt))).not.toBe(skill);
+    // The second decision says why: rule 1 saw the reported load.
     const list = await (await request.get("/api/decisions?session=claude-1", { headers: authHeaders })).json();
     expect(list.decisions[0]).toMatchObject({ agent: "claude-code", reports_loads: true });
+    const second = await (await request.get(`/api/decisions/${list.decisions[0].id}`, { headers: authHeaders })).json();
+    expect(second.candidates.find((c: { name: string }) => c.name === skill)?.verdict).toBe("already_loaded");
   });
 
   test("Hermes shell hooks: context before the turn; only a successful skill_view counts as a load", async ({ request }) => {

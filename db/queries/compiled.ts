@@ -1,4 +1,4 @@
-import { Param, Placeholder } from "drizzle-orm";
+import { is, Param, Placeholder } from "drizzle-orm";
 import type { Db } from "../client";
 
 type Params = Record<string, unknown>;
@@ -14,10 +14,11 @@ type Slot = { name: string; encode: (v: unknown) => unknown } | { constant: unkn
 export function compile(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): (values: Params) => { lastInsertRowid: number | bigint } {
   const { sql, params } = query.toSQL();
   const slots: Slot[] = params.map((p) => {
-    const param = p instanceof Param ? p : null;
+    // `is` compares drizzle's entity kinds, not prototypes: a bundler may load drizzle twice.
+    const param = is(p, Param) ? p : null;
     const inner = param ? param.value : p;
     const encode = (v: unknown) => (v === null || v === undefined ? null : param?.encoder ? param.encoder.mapToDriverValue(v) : v);
-    return inner instanceof Placeholder ? { name: inner.name, encode } : { constant: encode(inner) };
+    return is(inner, Placeholder) ? { name: inner.name, encode } : { constant: encode(inner) };
   });
   const statement = db.$client.prepare(sql);
   return (values) => statement.run(slots.map((s) => ("name" in s ? s.encode(values[s.name]) : s.constant)));
