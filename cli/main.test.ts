@@ -69,6 +69,12 @@ describe("jev feedback, jev token, per-command help", () => {
     expect(out[1]).toBe(out[0]);
   });
 
+  it("a bad environment variable is exit 2 and one line naming it", async () => {
+    vi.stubEnv("JEV_RETENTION_DAYS", "soon");
+    expect(await run("token")).toBe(2);
+    expect(String(err.mock.calls[0][0])).toMatch(/^jev token: JEV_RETENTION_DAYS: /);
+  });
+
   it.each(["pick-skill", "eval", "feedback", "token"])("jev %s --help prints that command's usage and exits 0", async (command) => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     expect(await run(command, "--help")).toBe(0);

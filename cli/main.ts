@@ -37,7 +37,8 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
     setDiscoveryWatching(false); // one call per process: a change watch would never pay off
     return await run(rest, out);
   } catch (err) {
-    if (err instanceof UsageError) {
+    // ConfigError by name: importing lib/config here would make `jev --help` load zod.
+    if (err instanceof UsageError || (err instanceof Error && err.name === "ConfigError")) {
       console.error(`jev ${command}: ${err.message}`);
       return 2;
     }

@@ -51,7 +51,9 @@ export interface JevConfig {
   pathVars: EnvVars;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
 
 /** An environment: `process.env`, or a test's own. */
 export type EnvVars = Readonly<Record<string, string | undefined>>;

@@ -92,17 +92,15 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
   const config = ctx.config ?? loadConfig(ctx.env);
   const now = (ctx.clock ?? Date.now)();
   const { sessionLoaded, reportsLoads } = sessionState(request, ctx.db);
-  const log = async (decision: Decision, judge: string): Promise<ServedDecision> => {
+  const log = async (decision: Decision, judge: string, warnings: string[] = []): Promise<ServedDecision> => {
     const decisionId = ctx.db
       ? await logDecision(ctx.db, decision, { sessionId: request.sessionId, agent: request.agent, reportsLoads, judge, channel: ctx.channel, at: now })
       : null;
     return { ...decision, warnings, decisionId };
   };
-  const warnings: string[] = [];
   if ("problem" in config.judge) return log(misconfiguredJudge(config.judge.problem), config.judge.raw);
 
   const source = catalogSource(request, config);
-  warnings.push(...source.warnings);
   const catalog = discover(source.roots, { disabled: source.disabled }).skills;
   const decision = await pickSkill(
     { turn: request.turn, loadable: request.loadable, rules: ruleCheck(sessionLoaded, ctx.db, now, liveRules(config)) },
@@ -115,5 +113,5 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
       onDropped: logDroppedOnce,
     },
   );
-  return log(decision, config.judge.kind);
+  return log(decision, config.judge.kind, source.warnings);
 }
