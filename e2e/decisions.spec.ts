@@ -47,6 +47,14 @@ test("the Decisions page counts real decisions, and its filters live in the URL 
   await expect(page).not.toHaveURL(/outcome=/);
   await expect(decisions.rows.first()).toBeVisible();
   expect(await decisions.rows.count()).toBeGreaterThan(summary.byOutcome.fail_open);
+  // A tile filters the table to its outcome; a bar to its day.
+  await decisions.outcomeTile("trivial").click();
+  await expect(page).toHaveURL(/outcome=trivial/);
+  await expect(decisions.rows).toHaveCount(summary.byOutcome.trivial);
+  await page.goBack();
+  await decisions.chart.locator(".recharts-bar-rectangle").first().click();
+  await expect(page).toHaveURL(new RegExp(`from=${new Date().toISOString().slice(0, 10)}&to=`));
+  await page.goBack();
   // A reason row filters the table to that reason.
   await decisions.reasonRow("sensitive_turn").getByRole("link").click();
   await expect(page).toHaveURL(/reason=sensitive_turn/);

@@ -12,6 +12,10 @@ export interface DayRow {
 /** Decisions per UTC day, stacked by outcome; a bar is a link to that day's decisions. */
 export function OutcomeChart({ days, hrefForDay }: { days: DayRow[]; hrefForDay: Record<string, string> }) {
   const router = useRouter();
+  const open = (row: DayRow | undefined) => {
+    const href = row && hrefForDay[row.day];
+    if (href) router.push(href);
+  };
   const present = DECISION_OUTCOMES.filter((o) => days.some((d) => Number(d[o] ?? 0) > 0));
   return (
     <div className="chart" data-testid="per-day-chart">
@@ -26,7 +30,16 @@ export function OutcomeChart({ days, hrefForDay }: { days: DayRow[]; hrefForDay:
           <Tooltip contentStyle={{ background: "var(--surface)", border: "1px solid var(--line)", color: "var(--fg)" }} />
           <Legend />
           {present.map((o) => (
-            <Bar key={o} dataKey={o} name={OUTCOME_LABELS[o]} stackId="outcome" fill={`var(--outcome-${o})`} isAnimationActive={false} cursor="pointer" />
+            <Bar
+              key={o}
+              dataKey={o}
+              name={OUTCOME_LABELS[o]}
+              stackId="outcome"
+              fill={`var(--outcome-${o})`}
+              isAnimationActive={false}
+              cursor="pointer"
+              onClick={(bar) => open(bar.payload)}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>
