@@ -14,12 +14,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { type Db, openDb } from "../db/client";
 import { insertCandidates } from "../db/queries/decision-candidates";
 import { listDecisions } from "../db/queries/decision-list";
 import { insertDecision } from "../db/queries/decisions";
-import { decisions } from "../db/schema";
+import { decisionCandidates, decisions, skillHours, skillRefs } from "../db/schema";
 import { decisionDetailService, encodeCursor, listDecisionsService } from "../lib/services/decision-explorer";
 import { decisionSummary } from "../lib/services/decision-summary";
 import { DAY_MS, utcDay } from "../lib/time";
@@ -103,7 +103,7 @@ function build(db: Db): void {
             detail: null,
           };
         });
-        insertCandidates(db, id, candidates);
+        insertCandidates(db, id, at, candidates);
       }
     });
     if ((done / BATCH) % 10 === 0) process.stderr.write(`\rbuilding the log: ${done.toLocaleString("en")} / ${N.toLocaleString("en")} decisions`);
@@ -118,6 +118,16 @@ const db = openDb(file); // a log from an older version is migrated here (rollup
 const openMs = performance.now() - opened;
 if (fresh) build(db);
 const size = fs.statSync(file).size + (fs.statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+
+// One candidate of a skill seen once, in the oldest decision: the skill filter's worst case.
+if (!db.select().from(skillRefs).where(eq(skillRefs.name, "rare-skill")).get()) {
+  const ref = db.insert(skillRefs).values({ name: "rare-skill", path: "/rare/SKILL.md" }).returning({ id: skillRefs.id }).get();
+  db.insert(decisionCandidates).values({ decisionId: 1, rank: 99, skillRefId: ref.id, score: 0.1, match: null, verdict: "not_finalist" }).run();
+  const first = db.select({ at: decisions.at }).from(decisions).where(eq(decisions.id, 1)).get()!;
+  db.insert(skillHours)
+    .values({ skillRefId: ref.id, hour: first.at - (first.at % 3_600_000) })
+    .run();
+}
 
 const newest = db.select({ id: decisions.id }).from(decisions).orderBy(desc(decisions.at)).limit(1).get()!.id;
 const range = { from: utcDay(NOW - SPAN), to: utcDay(NOW) };
@@ -146,9 +156,12 @@ const cases: [string, () => unknown][] = [
   ["list: reason=timeout (1.5% of rows)", () => listDecisionsService(db, { ...range, reason: "timeout" }, NOW)],
   ["list: one session", () => listDecisionsService(db, { ...range, session: "session-1234" }, NOW)],
   ["list: skill among the candidates", () => listDecisionsService(db, { ...range, skill: "skill-7" }, NOW)],
-  ["list: skill never ranked (worst case: scans the range)", () => listDecisionsService(db, { ...range, skill: "no-such-skill" }, NOW)],
+  ["list: skill never ranked (known at once: no ref)", () => listDecisionsService(db, { ...range, skill: "no-such-skill" }, NOW)],
+  ["list: skill ranked once, 28 days ago (walks the range)", () => listDecisionsService(db, { ...range, skill: "rare-skill" }, NOW)],
   ["detail: one decision with its candidates", () => decisionDetailService(db, newest - 5000)],
   ["summary: 28 days, all tiles and the chart", () => decisionSummary(db, range, NOW)],
+  ["summary: 28 days, one skill among the candidates", () => decisionSummary(db, { ...range, skill: "skill-7" }, NOW)],
+  ["summary: 28 days, a skill ranked once", () => decisionSummary(db, { ...range, skill: "rare-skill" }, NOW)],
 ];
 const keysetHalfway = time(() => listDecisions(db, { ...rawFilter, cursor: halfway, limit: 50 }));
 const offsetHalfway = time(() =>

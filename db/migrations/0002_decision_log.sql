@@ -22,6 +22,12 @@ CREATE TABLE `decision_candidates` (
 	FOREIGN KEY (`skill_ref_id`) REFERENCES `skill_refs`(`id`) ON UPDATE no action ON DELETE no action
 ) WITHOUT ROWID;
 --> statement-breakpoint
+CREATE TABLE `skill_hours` (
+	`skill_ref_id` integer NOT NULL,
+	`hour` integer NOT NULL,
+	PRIMARY KEY(`skill_ref_id`, `hour`)
+) WITHOUT ROWID;
+--> statement-breakpoint
 CREATE TABLE `skill_refs` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`name` text NOT NULL,

@@ -1,8 +1,9 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { getOrCreate } from "../../lib/collections";
+import { HOUR_MS } from "../../lib/time";
 import type { CandidateVerdict } from "../../lib/vocab/verdicts";
 import type { Db } from "../client";
-import { decisionCandidates, skillRefs } from "../schema";
+import { decisionCandidates, skillHours, skillRefs } from "../schema";
 import { compile } from "./compiled";
 
 export interface CandidateRow {
@@ -43,6 +44,13 @@ function prepare(db: Db) {
         detail: p("detail"),
       }),
     ),
+    noteSkillHour: compile(
+      db,
+      db
+        .insert(skillHours)
+        .values({ skillRefId: p("skillRefId"), hour: p("hour") })
+        .onConflictDoNothing(),
+    ),
   };
 }
 
@@ -51,7 +59,7 @@ function statements(db: Db) {
 }
 
 /** The id of a (name, path) pair, stored once; kept per handle since the same skills recur every turn. */
-function skillRefId(db: Db, name: string, path: string): number {
+function skillRefIdOf(db: Db, name: string, path: string): number {
   const cache = getOrCreate(refIds, db, () => new Map<string, number>());
   const key = `${name}\0${path}`;
   const hit = cache.get(key);
@@ -64,20 +72,15 @@ function skillRefId(db: Db, name: string, path: string): number {
   return id;
 }
 
-/** Call inside the decision's transaction. */
-export function insertCandidates(db: Db, decisionId: number, rows: Omit<CandidateRow, "rank">[]): void {
+/** Call inside the decision's transaction; `at` is the decision's time (for the skill-hour index). */
+export function insertCandidates(db: Db, decisionId: number, at: number, rows: Omit<CandidateRow, "rank">[]): void {
   if (rows.length === 0) return;
   const s = statements(db);
+  const hour = at - (at % HOUR_MS);
   rows.forEach((r, rank) => {
-    s.insertCandidate({
-      decisionId,
-      rank,
-      skillRefId: skillRefId(db, r.name, r.path),
-      score: r.score,
-      match: r.match,
-      verdict: r.verdict,
-      detail: r.detail,
-    });
+    const skillRefId = skillRefIdOf(db, r.name, r.path);
+    s.insertCandidate({ decisionId, rank, skillRefId, score: r.score, match: r.match, verdict: r.verdict, detail: r.detail });
+    s.noteSkillHour({ skillRefId, hour });
   });
 }
 

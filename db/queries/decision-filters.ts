@@ -1,6 +1,8 @@
-import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { HOUR_MS } from "../../lib/time";
 import { type DecisionOutcome, type DecisionStatus, type ReasonCode, UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
-import { decisionCandidates, decisions, skillRefs } from "../schema";
+import type { Db } from "../client";
+import { decisionCandidates, decisions, skillHours, skillRefs } from "../schema";
 
 /** What the decision queries filter on: one definition for the summary and the list. */
 export interface DecisionFilter {
@@ -14,7 +16,36 @@ export interface DecisionFilter {
   reason?: ReasonCode | typeof UNKNOWN_REASON;
   /** Decisions where this skill name was a candidate (suggested or not). */
   skill?: string;
+  /** The ids `skill` is stored under (skillRefIdsOf); set by the query functions. */
+  skillRefIds?: readonly number[];
   session?: string;
+}
+
+/** The skill-ref ids of a name; none means no decision ever ranked it, so nothing needs walking. */
+export function skillRefIdsOf(db: Db, name: string): number[] {
+  return db
+    .select({ id: skillRefs.id })
+    .from(skillRefs)
+    .where(eq(skillRefs.name, name))
+    .all()
+    .map((r) => r.id);
+}
+
+/** The hours in [from, to) in which any of these skill refs was a candidate, newest first. */
+export function skillHoursIn(db: Db, refIds: readonly number[], from: number, to: number): number[] {
+  if (refIds.length === 0) return [];
+  return db
+    .selectDistinct({ hour: skillHours.hour })
+    .from(skillHours)
+    .where(and(inArray(skillHours.skillRefId, [...refIds]), gte(skillHours.hour, from - (from % HOUR_MS)), lt(skillHours.hour, to)))
+    .orderBy(desc(skillHours.hour))
+    .all()
+    .map((r) => r.hour);
+}
+
+/** Resolve `skill` once per query; the filter's SQL then needs no subquery. */
+export function withSkillRefs<F extends DecisionFilter>(db: Db, f: F): F {
+  return f.skill && !f.skillRefIds ? { ...f, skillRefIds: skillRefIdsOf(db, f.skill) } : f;
 }
 
 export function decisionWhere(f: DecisionFilter): SQL {
@@ -25,9 +56,14 @@ export function decisionWhere(f: DecisionFilter): SQL {
   else if (f.reason) clauses.push(eq(decisions.reasonCode, f.reason));
   if (f.session) clauses.push(eq(decisions.sessionId, f.session));
   if (f.skill) {
-    // Candidate rows are keyed by (decision, rank): a lookup per decision walked, no scan.
-    clauses.push(sql`exists (select 1 from ${decisionCandidates} where ${decisionCandidates.decisionId} = ${decisions.id}
-      and ${decisionCandidates.skillRefId} in (select ${skillRefs.id} from ${skillRefs} where ${skillRefs.name} = ${f.skill}))`);
+    // Candidate rows are keyed by (decision, rank): a lookup per decision walked. No index by skill
+    // (it tripled the cost of logging a decision); callers walk only the skill's hours (skillHoursIn).
+    const ids = f.skillRefIds ?? [];
+    clauses.push(
+      ids.length
+        ? sql`exists (select 1 from ${decisionCandidates} where ${decisionCandidates.decisionId} = ${decisions.id} and ${inArray(decisionCandidates.skillRefId, [...ids])})`
+        : sql`0`,
+    );
   }
   return and(...clauses)!;
 }

@@ -3,7 +3,7 @@ import { freshDb, tempDir } from "../../lib/testing/factories";
 import type { Db } from "../client";
 import { insertCandidates } from "./decision-candidates";
 import { type DecisionCursor, listDecisions } from "./decision-list";
-import { insertDecision } from "./decisions";
+import { insertDecision, summarizeDecisions } from "./decisions";
 
 let tmp: ReturnType<typeof tempDir>;
 let db: Db;
@@ -14,8 +14,10 @@ beforeEach(() => {
   db = freshDb(tmp.dir);
   // 25 decisions, several sharing a timestamp, so the keyset must break ties by id.
   for (let i = 0; i < 25; i++) {
+    // Every three share a timestamp; every ten, the hour changes (the skill filter walks hours).
+    const at = T + Math.floor(i / 3) * 1000 + Math.floor(i / 10) * 3_600_000;
     const id = insertDecision(db, {
-      at: T + Math.floor(i / 3) * 1000,
+      at,
       day: "2026-11-20",
       status: i % 5 === 0 ? "fail_open" : "ok",
       outcome: i % 5 === 0 ? "fail_open" : "suggested",
@@ -28,12 +30,13 @@ beforeEach(() => {
       channel: "api",
       sessionId: `s${i % 4}`,
     });
-    insertCandidates(db, id, [{ name: i % 2 ? "odd" : "even", path: "/p", score: 0.5, match: 0.6, verdict: "suggested", detail: null }]);
+    const name = i === 3 ? "rare" : i % 2 ? "odd" : "even";
+    insertCandidates(db, id, at, [{ name, path: "/p", score: 0.5, match: 0.6, verdict: "suggested", detail: null }]);
   }
 });
 afterEach(() => tmp.cleanup());
 
-const all = { from: T, to: T + 60_000 };
+const all = { from: T, to: T + 4 * 3_600_000 };
 
 describe("keyset pagination of decisions", () => {
   it("walks every row exactly once, newest first, ties broken by id", () => {
@@ -54,7 +57,25 @@ describe("keyset pagination of decisions", () => {
     expect(listDecisions(db, { ...all, limit: 50, outcome: "fail_open" }).rows).toHaveLength(5);
     expect(listDecisions(db, { ...all, limit: 50, reason: "timeout" }).rows).toHaveLength(5);
     expect(listDecisions(db, { ...all, limit: 50, session: "s1" }).rows.every((r) => r.sessionId === "s1")).toBe(true);
-    expect(listDecisions(db, { ...all, limit: 50, skill: "odd" }).rows).toHaveLength(12);
+    expect(listDecisions(db, { ...all, limit: 50, skill: "odd" }).rows).toHaveLength(11);
+    expect(listDecisions(db, { ...all, limit: 50, skill: "rare" }).rows.map((r) => r.id)).toEqual([4]);
     expect(listDecisions(db, { ...all, limit: 50, skill: "nope" }).rows).toHaveLength(0);
+    // The summary walks the same hours.
+    expect(summarizeDecisions(db, { ...all, skill: "odd" }).total).toBe(11);
+    expect(summarizeDecisions(db, { ...all, skill: "rare" })).toMatchObject({ total: 1, byOutcome: { suggested: 1 } });
+    expect(summarizeDecisions(db, { ...all, skill: "nope" }).total).toBe(0);
+  });
+
+  it("pages through a skill's decisions across hours, newest first, each once", () => {
+    const seen: number[] = [];
+    let cursor: DecisionCursor | undefined;
+    for (let page = 0; page < 10; page++) {
+      const r = listDecisions(db, { ...all, limit: 5, skill: "even", cursor });
+      seen.push(...r.rows.map((x) => x.id));
+      if (!r.next) break;
+      cursor = r.next;
+    }
+    const expected = Array.from({ length: 25 }, (_, i) => i + 1).filter((id) => id !== 4 && (id - 1) % 2 === 0);
+    expect(seen).toEqual(expected.reverse());
   });
 });

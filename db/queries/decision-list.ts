@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { HOUR_MS } from "../../lib/time";
 import type { Db } from "../client";
 import { decisions, feedback } from "../schema";
-import { type DecisionFilter, decisionWhere } from "./decision-filters";
+import { type DecisionFilter, decisionWhere, skillHoursIn, withSkillRefs } from "./decision-filters";
 
 export type DecisionRow = typeof decisions.$inferSelect;
 
@@ -21,18 +22,27 @@ export interface DecisionListFilter extends DecisionFilter {
  * the `at` index (whose entries carry the id), so a page costs the same on
  * page 1 and page 10,000.
  */
-export function listDecisions(db: Db, f: DecisionListFilter): { rows: DecisionRow[]; next: DecisionCursor | null } {
+export function listDecisions(db: Db, filter: DecisionListFilter): { rows: DecisionRow[]; next: DecisionCursor | null } {
+  const f = withSkillRefs(db, filter);
   // The cursor tightens the range's upper bound (SQLite seeks the index on one bound), then breaks ties by id.
   const to = f.cursor ? Math.min(f.to, f.cursor.at + 1) : f.to;
-  const clauses = [decisionWhere({ ...f, to })];
-  if (f.cursor) clauses.push(sql`(${decisions.at}, ${decisions.id}) < (${f.cursor.at}, ${f.cursor.id})`);
-  const rows = db
-    .select()
-    .from(decisions)
-    .where(and(...clauses))
-    .orderBy(desc(decisions.at), desc(decisions.id))
-    .limit(f.limit + 1)
-    .all();
+  const rows: DecisionRow[] = [];
+  // A skill filter walks only the hours in which the skill was ranked, newest first, until the page is full.
+  const windows = f.skill ? skillHoursIn(db, f.skillRefIds ?? [], f.from, to).map((h) => [Math.max(f.from, h), Math.min(to, h + HOUR_MS)]) : [[f.from, to]];
+  for (const [from, until] of windows) {
+    const clauses = [decisionWhere({ ...f, from, to: until })];
+    if (f.cursor) clauses.push(sql`(${decisions.at}, ${decisions.id}) < (${f.cursor.at}, ${f.cursor.id})`);
+    rows.push(
+      ...db
+        .select()
+        .from(decisions)
+        .where(and(...clauses))
+        .orderBy(desc(decisions.at), desc(decisions.id))
+        .limit(f.limit + 1 - rows.length)
+        .all(),
+    );
+    if (rows.length > f.limit) break;
+  }
   const page = rows.slice(0, f.limit);
   const last = page.at(-1);
   return { rows: page, next: rows.length > f.limit && last ? { at: last.at, id: last.id } : null };

@@ -1,6 +1,6 @@
 import { inArray, lt } from "drizzle-orm";
 import type { Db } from "../client";
-import { decisionCandidates, decisions, feedback, suggestions } from "../schema";
+import { decisionCandidates, decisions, feedback, skillHours, suggestions } from "../schema";
 
 /**
  * Delete up to `batch` decisions older than `cutoff` with their candidates and
@@ -36,4 +36,9 @@ export function deleteFeedbackBatch(db: Db, cutoff: number, batch: number): numb
   if (ids.length === 0) return 0;
   db.delete(feedback).where(inArray(feedback.id, ids)).run();
   return ids.length;
+}
+
+/** Forget which skills were ranked in hours before `cutoffHour` (their decisions are gone). */
+export function deleteSkillHoursBefore(db: Db, cutoffHour: number): void {
+  db.delete(skillHours).where(lt(skillHours.hour, cutoffHour)).run();
 }

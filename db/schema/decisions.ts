@@ -79,3 +79,19 @@ export const decisionCandidates = sqliteTable(
   // index by skill: it would cost ten scattered writes per decision.
   (t) => [primaryKey({ columns: [t.decisionId, t.rank] })],
 );
+
+/**
+ * The hours in which each skill was among a decision's candidates. A skill
+ * filter walks only those hours, so a skill ranked once in a month costs one
+ * hour's walk. Kept with INSERT OR IGNORE: after a skill's first decision in
+ * an hour, a lookup and no write.
+ */
+export const skillHours = sqliteTable(
+  "skill_hours",
+  {
+    skillRefId: integer("skill_ref_id").notNull(),
+    /** Start of the UTC hour, epoch ms. */
+    hour: integer("hour").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.skillRefId, t.hour] })],
+);

@@ -100,6 +100,7 @@ function write(db: Db, decision: Decision, ctx: DecisionContext): number {
   insertCandidates(
     db,
     decisionId,
+    ctx.at,
     r.candidates.map((c) => ({
       name: c.name,
       path: c.path,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { decisionCandidates, decisions, feedback, suggestions } from "../../db/schema";
+import { decisionCandidates, decisionRollups, decisions, feedback, skillHours, suggestions } from "../../db/schema";
 import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
 import { DAY_MS } from "../time";
 import { pickSkillService } from "./pick-skill";
@@ -69,5 +69,20 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
         .every((c) => kept.has(c.decisionId)),
     ).toBe(true);
     expect(await runRetention(db, 30, NOW)).toEqual({ decisions: 0, feedback: 0 });
+    const cutoffHour = NOW - 30 * DAY_MS - ((NOW - 30 * DAY_MS) % 3_600_000);
+    expect(
+      db
+        .select()
+        .from(skillHours)
+        .all()
+        .every((h) => h.hour >= cutoffHour),
+    ).toBe(true);
+    expect(
+      db
+        .select()
+        .from(decisionRollups)
+        .all()
+        .every((h) => h.hour >= cutoffHour),
+    ).toBe(true);
   });
 });

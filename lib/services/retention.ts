@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { deleteRollupsBefore } from "../../db/queries/decisions";
-import { deleteDecisionBatch, deleteFeedbackBatch } from "../../db/queries/retention";
+import { deleteDecisionBatch, deleteFeedbackBatch, deleteSkillHoursBefore } from "../../db/queries/retention";
 import { DAY_MS, HOUR_MS } from "../time";
 
 /** Rows deleted per transaction: short enough that a decision write never waits long. */
@@ -22,6 +22,7 @@ export async function runRetention(db: Db, retentionDays: number, now: number, b
     await new Promise((r) => setImmediate(r));
   }
   deleteRollupsBefore(db, cutoff);
+  deleteSkillHoursBefore(db, cutoff);
   for (;;) {
     const n = deleteFeedbackBatch(db, cutoff, batch);
     removed.feedback += n;
