@@ -157,7 +157,7 @@ const cases: [string, () => unknown][] = [
   ["list: one session", () => listDecisionsService(db, { ...range, session: "session-1234" }, NOW)],
   ["list: skill among the candidates", () => listDecisionsService(db, { ...range, skill: "skill-7" }, NOW)],
   ["list: skill never ranked (known at once: no ref)", () => listDecisionsService(db, { ...range, skill: "no-such-skill" }, NOW)],
-  ["list: skill ranked once, 28 days ago (walks the range)", () => listDecisionsService(db, { ...range, skill: "rare-skill" }, NOW)],
+  ["list: skill ranked once, 28 days ago (walks that hour)", () => listDecisionsService(db, { ...range, skill: "rare-skill" }, NOW)],
   ["detail: one decision with its candidates", () => decisionDetailService(db, newest - 5000)],
   ["summary: 28 days, all tiles and the chart", () => decisionSummary(db, range, NOW)],
   ["summary: 28 days, one skill among the candidates", () => decisionSummary(db, { ...range, skill: "skill-7" }, NOW)],
