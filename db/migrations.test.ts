@@ -1,19 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { freshDb, tempDir } from "../lib/testing/factories";
-import type { Db } from "./client";
+import { describe, expect, it } from "vitest";
+import { tempDbPerTest } from "../lib/testing/db-per-test";
 import { insertDecision } from "./queries/decisions";
 import { decisionRollups } from "./schema";
 
-let tmp: ReturnType<typeof tempDir>;
-let db: Db;
-beforeEach(() => {
-  tmp = tempDir("jev-migrations-");
-  db = freshDb(tmp.dir);
-});
-afterEach(() => tmp.cleanup());
+const t = tempDbPerTest("jev-migrations-");
 
 /** The backfill statement of the migration that introduced rollups. */
 function rollupBackfill(): string {
@@ -33,13 +26,13 @@ describe("migration 0002: decision rollups backfill", () => {
     ] as const;
     rows.forEach((r, i) => {
       const at = base + i * 20 * 60_000;
-      insertDecision(db, { ...r, at, day: "2026-11-20", requests: 1, catalogSize: 1, skillsReturned: 0, judge: "local", channel: "api" });
+      insertDecision(t.db, { ...r, at, day: "2026-11-20", requests: 1, catalogSize: 1, skillsReturned: 0, judge: "local", channel: "api" });
     });
-    const live = db.select().from(decisionRollups).all();
-    db.delete(decisionRollups).run();
-    db.run(sql.raw(rollupBackfill()));
+    const live = t.db.select().from(decisionRollups).all();
+    t.db.delete(decisionRollups).run();
+    t.db.run(sql.raw(rollupBackfill()));
     const sort = (list: typeof live) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-    expect(sort(db.select().from(decisionRollups).all())).toEqual(sort(live));
+    expect(sort(t.db.select().from(decisionRollups).all())).toEqual(sort(live));
     expect(live.find((r) => r.reason === "unknown")).toMatchObject({ latencyMs: 25_000, count: 1 });
   });
 });

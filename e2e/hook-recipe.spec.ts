@@ -21,6 +21,16 @@ function named(out: string): string | null {
   return text.match(/"([^"]+)"/)![1];
 }
 
+/** Hermes's post_tool_call payload for a skill_view of a whole skill. */
+const skillView = (session: string, name: string, success: boolean) =>
+  hook({
+    hook_event_name: "post_tool_call",
+    session_id: session,
+    tool_name: "skill_view",
+    tool_input: { name },
+    extra: { result: JSON.stringify({ success }) },
+  });
+
 test.describe("the hook recipe (integrations/recipes/jev-hook.sh) against the running server", () => {
   test("Claude Code: suggests before the turn, reports the load after the Skill tool, and that session is not told again", async ({ request }) => {
     const prompt = { hook_event_name: "UserPromptSubmit", session_id: "claude-1", prompt: "set up a stripe payment webhook for subscriptions" };
@@ -41,21 +51,9 @@ test.describe("the hook recipe (integrations/recipes/jev-hook.sh) against the ru
     const turn = { hook_event_name: "pre_llm_call", session_id: "hermes-1", extra: { user_message: "deploy my app to vercel" } };
     const skill = named(hook(turn));
     expect(skill).toBe("deploy-to-vercel");
-    hook({
-      hook_event_name: "post_tool_call",
-      session_id: "hermes-1",
-      tool_name: "skill_view",
-      tool_input: { name: skill },
-      extra: { result: '{"success": false}' },
-    });
+    skillView("hermes-1", skill!, false);
     expect(named(hook(turn))).toBe(skill);
-    hook({
-      hook_event_name: "post_tool_call",
-      session_id: "hermes-1",
-      tool_name: "skill_view",
-      tool_input: { name: skill },
-      extra: { result: '{"success": true}' },
-    });
+    skillView("hermes-1", skill!, true);
     expect(named(hook(turn))).not.toBe(skill);
     const detail = await (await request.get("/api/decisions?session=hermes-1&limit=1", { headers: authHeaders })).json();
     expect(detail.decisions[0].agent).toBe("hermes");

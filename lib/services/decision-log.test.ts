@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Db } from "../../db/client";
+import { describe, expect, it, vi } from "vitest";
 import { decisions } from "../../db/schema";
 import type { Decision } from "../engine/pick-skill";
-import { freshDb, tempDir } from "../testing/factories";
+import { tempDbPerTest } from "../testing/db-per-test";
 import { logDecision } from "./decision-log";
 
-let tmp: ReturnType<typeof tempDir>;
-let db: Db;
-beforeEach(() => {
-  tmp = tempDir("jev-log-");
-  db = freshDb(tmp.dir);
-});
-afterEach(() => tmp.cleanup());
+const t = tempDbPerTest("jev-log-");
 
 const decision = (outcome: string | null): Decision => ({
   reply: { status: "ok", needs_skill: 0, skills: [], latency_ms: 1 },
@@ -36,10 +29,10 @@ const ctx = (sessionId: string) => ({ sessionId, reportsLoads: false, judge: "lo
 
 describe("decision log writes (group commit)", () => {
   it("decisions made in one event-loop turn are written together, each with its own id", async () => {
-    const ids = await Promise.all(["a", "b", "c", "d"].map((s) => logDecision(db, decision("nothing_fits"), ctx(s))));
+    const ids = await Promise.all(["a", "b", "c", "d"].map((s) => logDecision(t.db, decision("nothing_fits"), ctx(s))));
     expect(new Set(ids).size).toBe(4);
     expect(
-      db
+      t.db
         .select()
         .from(decisions)
         .all()
@@ -50,14 +43,14 @@ describe("decision log writes (group commit)", () => {
   it("a row that cannot be written loses only itself, and the log line carries no raw message", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const ids = await Promise.all([
-      logDecision(db, decision("nothing_fits"), ctx("ok-1")),
-      logDecision(db, decision(null), ctx("bad")),
-      logDecision(db, decision("nothing_fits"), ctx("ok-2")),
+      logDecision(t.db, decision("nothing_fits"), ctx("ok-1")),
+      logDecision(t.db, decision(null), ctx("bad")),
+      logDecision(t.db, decision("nothing_fits"), ctx("ok-2")),
     ]);
     expect(ids[1]).toBeNull();
     expect(ids[0]).not.toBeNull();
     expect(
-      db
+      t.db
         .select()
         .from(decisions)
         .all()

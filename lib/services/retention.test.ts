@@ -1,36 +1,33 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
+import { describe, expect, it } from "vitest";
 import { decisionCandidates, decisionRollups, decisions, feedback, skillHours, suggestions } from "../../db/schema";
-import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { tempDbPerTest } from "../testing/db-per-test";
+import { skillTree, testConfig } from "../testing/factories";
 import { DAY_MS } from "../time";
 import { pickSkillService } from "./pick-skill";
 import { recordFeedbackService } from "./record-feedback";
 import { runRetention } from "./retention";
 
-let tmp: ReturnType<typeof tempDir>;
-let db: Db;
 const NOW = Date.parse("2026-11-30T12:00:00Z");
 
-beforeEach(() => {
-  tmp = tempDir("jev-retention-");
-  db = freshDb(tmp.dir);
-});
-afterEach(() => tmp.cleanup());
+const t = tempDbPerTest("jev-retention-");
 
 describe("retention (JEV_RETENTION_DAYS)", () => {
   it("deletes decisions, their candidates and suggestions, and feedback older than the limit, in batches", async () => {
-    const config = testConfig(tmp.dir);
-    const root = skillTree(`${tmp.dir}/skills`, { pdf: "Merge and split PDF documents", xlsx: "Excel spreadsheets with formulas" });
+    const config = testConfig(t.dir);
+    const root = skillTree(`${t.dir}/skills`, { pdf: "Merge and split PDF documents", xlsx: "Excel spreadsheets with formulas" });
     for (const daysAgo of [40, 35, 31, 29, 1]) {
       const at = NOW - daysAgo * DAY_MS;
-      await pickSkillService({ turn: "merge the PDF documents", roots: [root], sessionId: `s${daysAgo}` }, { channel: "api", db, config, clock: () => at });
-      recordFeedbackService(db, { sessionId: `s${daysAgo}`, skill: "pdf", event: "loaded", at: at + 1000 }, config);
+      await pickSkillService(
+        { turn: "merge the PDF documents", roots: [root], sessionId: `s${daysAgo}` },
+        { channel: "api", db: t.db, config, clock: () => at },
+      );
+      recordFeedbackService(t.db, { sessionId: `s${daysAgo}`, skill: "pdf", event: "loaded", at: at + 1000 }, config);
     }
-    expect(db.select().from(decisionCandidates).all().length).toBeGreaterThan(5);
-    const removed = await runRetention(db, 30, NOW, 2);
+    expect(t.db.select().from(decisionCandidates).all().length).toBeGreaterThan(5);
+    const removed = await runRetention(t.db, 30, NOW, 2);
     expect(removed).toEqual({ decisions: 3, feedback: 3 });
     expect(
-      db
+      t.db
         .select()
         .from(decisions)
         .all()
@@ -38,7 +35,7 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
     ).toEqual(["s29", "s1"]);
     expect(
       new Set(
-        db
+        t.db
           .select()
           .from(suggestions)
           .all()
@@ -47,7 +44,7 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
     ).toEqual(new Set(["s29", "s1"]));
     expect(
       new Set(
-        db
+        t.db
           .select()
           .from(feedback)
           .all()
@@ -55,30 +52,30 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
       ),
     ).toEqual(new Set(["s29", "s1"]));
     const kept = new Set(
-      db
+      t.db
         .select()
         .from(decisions)
         .all()
         .map((d) => d.id),
     );
     expect(
-      db
+      t.db
         .select()
         .from(decisionCandidates)
         .all()
         .every((c) => kept.has(c.decisionId)),
     ).toBe(true);
-    expect(await runRetention(db, 30, NOW)).toEqual({ decisions: 0, feedback: 0 });
+    expect(await runRetention(t.db, 30, NOW)).toEqual({ decisions: 0, feedback: 0 });
     const cutoffHour = NOW - 30 * DAY_MS - ((NOW - 30 * DAY_MS) % 3_600_000);
     expect(
-      db
+      t.db
         .select()
         .from(skillHours)
         .all()
         .every((h) => h.hour >= cutoffHour),
     ).toBe(true);
     expect(
-      db
+      t.db
         .select()
         .from(decisionRollups)
         .all()

@@ -32,28 +32,8 @@ export function DecisionFilters({ view, fromDay, lastDay }: { view: DecisionsVie
           </button>
         ))}
       </fieldset>
-      <label>
-        From{" "}
-        <input
-          type="date"
-          name="from"
-          min="2000-01-01"
-          max="2100-12-31"
-          value={fromDay}
-          onChange={(e) => e.target.value && go({ from: e.target.value, to: view.to ?? lastDay })}
-        />
-      </label>
-      <label>
-        To{" "}
-        <input
-          type="date"
-          name="to"
-          min="2000-01-01"
-          max="2100-12-31"
-          value={lastDay}
-          onChange={(e) => e.target.value && go({ to: e.target.value, from: view.from ?? fromDay })}
-        />
-      </label>
+      <DayInput label="From" name="from" value={fromDay} onPick={(day) => go({ from: day, to: view.to ?? lastDay })} />
+      <DayInput label="To" name="to" value={lastDay} onPick={(day) => go({ to: day, from: view.from ?? fromDay })} />
       <label>
         Outcome{" "}
         <select
@@ -91,5 +71,14 @@ export function DecisionFilters({ view, fromDay, lastDay }: { view: DecisionsVie
         Session <input type="search" aria-label="Session" placeholder="any" {...text("session")} key={`session-${view.session ?? ""}`} />
       </label>
     </form>
+  );
+}
+
+/** One end of a custom range: a UTC day within the years the API accepts. */
+function DayInput({ label, name, value, onPick }: { label: string; name: string; value: string; onPick: (day: string) => void }) {
+  return (
+    <label>
+      {label} <input type="date" name={name} min="2000-01-01" max="2100-12-31" value={value} onChange={(e) => e.target.value && onPick(e.target.value)} />
+    </label>
   );
 }
