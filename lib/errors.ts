@@ -6,11 +6,14 @@
  */
 export const ERROR_STATUS = {
   bad_request: 400,
+  root_not_allowed: 400,
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  request_timeout: 408,
   payload_too_large: 413,
+  headers_too_large: 431,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

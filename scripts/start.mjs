@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build when there is no build (or sources changed since it), migrate
-// the SQLite database, make sure an API token exists (printed once), then serve.
+// the SQLite database, make sure an API token exists (printed once), then serve
+// (server/serve.ts).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -42,9 +43,10 @@ const host = process.env.HOST || "127.0.0.1";
 // unbounded young generation lets RSS drift to ~280 MB under sustained load.
 const heapFlags = process.env.JEV_NODE_HEAP_FLAGS ?? "--max-old-space-size=160";
 const nodeOptions = [process.env.NODE_OPTIONS, heapFlags].filter(Boolean).join(" ");
-const server = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", host], {
+// server/serve.ts: Next.js behind jev's front door (JSON errors for what Next answers in HTML or plain text).
+const server = spawn(process.execPath, [path.join(root, "bin", "run-ts.mjs"), path.join(root, "server", "serve.ts")], {
   stdio: "inherit",
-  env: { ...process.env, NODE_OPTIONS: nodeOptions },
+  env: { ...process.env, NODE_ENV: "production", PORT: port, HOST: host, NODE_OPTIONS: nodeOptions },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

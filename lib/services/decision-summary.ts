@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { type DecisionSummary, summarizeDecisions } from "../../db/queries/decisions";
 import { JevError } from "../errors";
-import { DAY_MS, utcDay } from "../time";
+import { DAY_MS, isLoggableInstant, LATEST_LOG_MS, LOG_YEARS_TEXT, utcDay } from "../time";
 import type { DecisionOutcome, DecisionStatus, ReasonCode, UNKNOWN_REASON } from "../vocab/reason-codes";
 
 export interface SummaryRange {
@@ -18,10 +18,6 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Default window when no range is given. */
 export const DEFAULT_RANGE_DAYS = 7;
 
-/** Dates a log can hold: anything outside is a typo, and far outside it a Date cannot even represent. */
-const EARLIEST = Date.parse("2000-01-01T00:00:00Z");
-const LATEST = Date.parse("2101-01-01T00:00:00Z");
-
 /** Resolve `from`/`to` (UTC days, `to` inclusive, or ISO instants) to [from, to) epoch ms. */
 export function resolveRange(range: { from?: string; to?: string }, now: number = Date.now()): { from: number; to: number } {
   const to = range.to ? Date.parse(range.to) + (DAY.test(range.to) ? DAY_MS : 0) : Date.parse(utcDay(now)) + DAY_MS;
@@ -30,7 +26,8 @@ export function resolveRange(range: { from?: string; to?: string }, now: number 
     ["to", to],
     ["from", from],
   ] as const) {
-    if (!(value >= EARLIEST && value <= LATEST)) throw new JevError("bad_request", `${field}: must be between 2000 and 2100`, field);
+    // `to` is checked before `from` is derived from it, and the exclusive end of 2100-12-31 is allowed.
+    if (!(isLoggableInstant(value) || value === LATEST_LOG_MS)) throw new JevError("bad_request", `${field}: must be ${LOG_YEARS_TEXT}`, field);
   }
   if (from >= to) throw new JevError("bad_request", "from: must be before to", "from");
   return { from, to };

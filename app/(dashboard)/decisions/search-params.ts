@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DAY_MS, HOUR_MS, utcDay } from "@/lib/time";
+import { DAY_MS, HOUR_MS, isLoggableInstant, utcDay } from "@/lib/time";
 import { DecisionOutcome, ReasonCode, UNKNOWN_REASON } from "@/lib/vocab/reason-codes";
 
 /** Time presets of the Decisions page: how far back from now. */
@@ -10,7 +10,7 @@ export const DEFAULT_PRESET: Preset = "7d";
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((v) => !Number.isNaN(Date.parse(v)) && v >= "2000-01-01" && v <= "2100-12-31")
+  .refine((v) => isLoggableInstant(Date.parse(v)))
   .optional()
   .catch(undefined);
 const text = z.string().trim().min(1).max(256).optional().catch(undefined);

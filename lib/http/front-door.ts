@@ -1,0 +1,67 @@
+import { JevError } from "../errors";
+import { allowHeader, matchApiRoute } from "./api-routes";
+
+/**
+ * What reaches Next.js at all. Next answers some requests before any route
+ * runs, and not in the API's shape: a method it cannot build a Request for
+ * (TRACE, CONNECT, anything non-standard) or a path that does not
+ * percent-decode is a plain-text 500; a wrong method a 405 with no body; an
+ * unknown `/api` path the HTML 404 page. The front door answers those itself,
+ * in the JSON envelope, from one list of routes (api-routes.ts).
+ */
+
+/** Methods Next.js can build a Request for; anything else never reaches it. */
+const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** What pages accept: reads, and POST for server actions. */
+const PAGE_ALLOW = "GET, HEAD, POST";
+
+export interface Refusal {
+  error: JevError;
+  /** The `Allow` header of a 405. */
+  allow?: string;
+}
+
+/** Null when Next.js may have the request; otherwise the reply to send instead. */
+export function screenRequest(method: string, rawUrl: string): Refusal | null {
+  const rawPath = pathOf(rawUrl);
+  if (rawPath === null) return { error: new JevError("bad_request", "path: must start with /", "path") };
+  const segments = decodeSegments(rawPath);
+  if (segments === null) return { error: new JevError("bad_request", "path: not valid percent-encoding (UTF-8)", "path") };
+  const isApi = rawPath === "/api" || rawPath.startsWith("/api/");
+  if (!isApi) return NEXT_METHODS.has(method) ? null : notAllowed(method, PAGE_ALLOW);
+
+  const route = segments.some((s) => s === "." || s === "..") ? null : matchApiRoute(segments.filter(Boolean));
+  if (!route) return { error: new JevError("not_found", "no such API route") };
+  const allow = allowHeader(route);
+  return allow.split(", ").includes(method) ? null : notAllowed(method, allow);
+}
+
+function notAllowed(method: string, allow: string): Refusal {
+  // The method is echoed only when it is a plain token: it comes from the client.
+  const shown = /^[A-Z-]{1,16}$/.test(method) ? method : "this method";
+  return { error: new JevError("method_not_allowed", `${shown} is not allowed here; allowed: ${allow}`), allow };
+}
+
+/** The path of an origin-form target (`/a/b?q`), or null for anything else (`*`, absolute URLs). */
+function pathOf(rawUrl: string): string | null {
+  if (!rawUrl.startsWith("/")) return null;
+  const end = rawUrl.search(/[?#]/);
+  return end === -1 ? rawUrl : rawUrl.slice(0, end);
+}
+
+/** Each segment percent-decoded, or null when one is not valid UTF-8 percent-encoding. */
+function decodeSegments(rawPath: string): string[] | null {
+  const out: string[] = [];
+  for (const raw of rawPath.split("/").slice(1)) {
+    if (!raw.includes("%")) {
+      out.push(raw);
+      continue;
+    }
+    try {
+      out.push(decodeURIComponent(raw));
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
