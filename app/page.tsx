@@ -30,10 +30,10 @@ function SkillList({ skills, testId }: { skills: { name: string; path: string; p
   );
 }
 
-export default function OverviewPage() {
+export default async function OverviewPage() {
   const config = loadConfig();
   const summary = decisionSummary(getDb(), {});
-  const catalog = catalogOverview(config);
+  const catalog = await catalogOverview(config);
   const ruleTwo = skillFeedbackSetting(config);
   return (
     <section>
@@ -61,6 +61,11 @@ export default function OverviewPage() {
       <RuleTwoSwitch on={ruleTwo.on} source={ruleTwo.source} stateFile={ruleTwo.stateFile} />
 
       <h2>Catalog</h2>
+      {catalog.walkProblem && (
+        <p className="warning" data-testid="catalog-walk-problem">
+          {catalog.walkProblem}. Every selection fails open (<code>catalog_over_budget</code>) meanwhile.
+        </p>
+      )}
       {catalog.skills === 0 ? (
         <div className="empty" data-testid="catalog-empty">
           <p>No skills found. jev looks for folders holding a SKILL.md in:</p>

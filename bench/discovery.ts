@@ -49,7 +49,7 @@ for (let run = 0; run < RUNS; run++) {
   baseline.push(await timeMs(() => naiveRead(root)));
   clearDiscoveryCache();
   cold.push(await timeMs(() => discover([root])));
-  if (discover([root]).skills.length !== uniqueNames) throw new Error(`expected ${uniqueNames} skills`);
+  if ((await discover([root])).skills.length !== uniqueNames) throw new Error(`expected ${uniqueNames} skills`);
   await new Promise((r) => setTimeout(r, 50)); // let the change watch settle, as between turns
   const times: number[] = [];
   for (let i = 0; i < REPEATS; i++) times.push(await timeMs(() => discover([root])));

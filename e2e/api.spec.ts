@@ -131,9 +131,10 @@ test.describe("HTTP API on next start", () => {
   });
 
   test("pick-skill warns about roots it cannot read and agents it does not know", async ({ request }) => {
-    const res = await request.post("/api/pick-skill", { data: { turn: "make a chart", roots: ["/no/such/root"], agent: "mystery" }, headers: authHeaders });
+    const missing = `${E2E.home}/no-such-root`;
+    const res = await request.post("/api/pick-skill", { data: { turn: "make a chart", roots: [missing], agent: "mystery" }, headers: authHeaders });
     const body = await res.json();
-    expect(body.warnings).toEqual([expect.stringContaining("agent 'mystery'"), "root /no/such/root does not exist"]);
+    expect(body.warnings).toEqual([expect.stringContaining("agent 'mystery'"), `root ${missing} does not exist`]);
   });
 
   test("feedback: validates, then a load stops the skill coming back in that session", async ({ request }) => {

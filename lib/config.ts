@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   JEV_META_SKILLS: z.string().optional(),
   JEV_RETENTION_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(3650).default(30),
   JEV_SKILL_FEEDBACK: z.enum(["on", "off"], "must be on or off").optional(),
+  JEV_ALLOWED_ROOTS: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
 });
@@ -44,6 +45,12 @@ export interface JevConfig {
   retentionDays: number;
   /** Rule 2's switch when forced by `JEV_SKILL_FEEDBACK`; undefined = follow the engine state file. */
   skillFeedback?: "on" | "off";
+  /**
+   * `JEV_ALLOWED_ROOTS` (colon-separated, `~` expanded): the only folders API
+   * clients may pass as `roots`, and where symlinks in a walk may lead. Null:
+   * the default roots and the folders under the server user's home.
+   */
+  allowedRoots: string[] | null;
   /** Where `npm start` serves. */
   port: number;
   host: string;
@@ -124,6 +131,12 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
             .filter(Boolean),
     retentionDays: e.JEV_RETENTION_DAYS,
     skillFeedback: e.JEV_SKILL_FEEDBACK,
+    allowedRoots:
+      e.JEV_ALLOWED_ROOTS === undefined
+        ? null
+        : e.JEV_ALLOWED_ROOTS.split(":")
+            .filter((p) => p.trim())
+            .map((p) => expandPath(p, process.cwd(), { ...env, HOME: home })),
     port: e.PORT,
     host: e.HOST,
     pathVars: env,

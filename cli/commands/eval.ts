@@ -1,11 +1,22 @@
 import fs from "node:fs";
+import { rootPolicy } from "../../lib/catalog/allowed-roots";
 import { discover } from "../../lib/catalog/discover";
-import { loadConfig } from "../../lib/config";
+import { isWalkOverBudget } from "../../lib/catalog/walk-budget";
+import { type JevConfig, loadConfig } from "../../lib/config";
 import { JevError } from "../../lib/errors";
 import { readCasesFile, readCatalogFile, resolveExpected } from "../../lib/eval/formats";
 import { runEval } from "../../lib/eval/run-eval";
 import { getJudge } from "../../lib/judges/create-judge";
 import { parseFlags, UsageError } from "../usage";
+
+async function discoverForEval(roots: string[], config: JevConfig) {
+  try {
+    return (await discover(roots, { fence: rootPolicy(config).fence })).skills;
+  } catch (err) {
+    if (isWalkOverBudget(err)) throw new JevError("bad_request", `${err.message}; pass a smaller --root`);
+    throw err;
+  }
+}
 
 /** `jev eval`: selection-quality metrics of the configured judge, in process, on a catalog file or a skills folder. */
 export async function evalCommand(args: string[], out: (line: string) => void): Promise<number> {
@@ -20,7 +31,7 @@ export async function evalCommand(args: string[], out: (line: string) => void): 
   if (flags.catalog && flags.root) throw new UsageError("eval takes --catalog or --root, not both");
   const config = loadConfig();
   if ("problem" in config.judge) throw new JevError("bad_request", config.judge.problem);
-  const catalog = flags.catalog ? readCatalogFile(flags.catalog) : discover(flags.root!).skills;
+  const catalog = flags.catalog ? readCatalogFile(flags.catalog) : await discoverForEval(flags.root!, config);
   if (catalog.length === 0) throw new JevError("bad_request", `no skills found in ${flags.root!.join(", ")}`);
   const cases = resolveExpected(readCasesFile(flags.cases), catalog, flags.cases);
   let casesOut: number | undefined;

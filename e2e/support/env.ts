@@ -10,6 +10,8 @@ export const E2E = {
   baseURL: `http://127.0.0.1:${port}`,
   token: "e2e-token-not-secret",
   hermesHome: path.join(dir, "hermes"),
+  /** The server user's home: client roots below it are allowed (JEV_ALLOWED_ROOTS unset). */
+  home: path.join(dir, "home"),
   /** A Hermes skill disabled in config.yaml: never offered. */
   disabledSkill: "docx",
   serverEnv: {
@@ -18,6 +20,7 @@ export const E2E = {
     JEV_DB: path.join(dir, "jev.db"),
     JEV_API_TOKEN: "e2e-token-not-secret",
     HERMES_HOME: path.join(dir, "hermes"),
+    HOME: path.join(dir, "home"),
     NEXT_TELEMETRY_DISABLED: "1",
   },
 };

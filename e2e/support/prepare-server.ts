@@ -9,6 +9,7 @@ import { E2E } from "./env";
 
 fs.rmSync(E2E.dir, { recursive: true, force: true });
 fs.mkdirSync(E2E.hermesHome, { recursive: true });
+fs.mkdirSync(E2E.home, { recursive: true });
 const skills = path.join(E2E.hermesHome, "skills");
 const n = layoutCatalog(FIXTURES.publicSkills, skills);
 fs.mkdirSync(path.join(skills, "zz-broken"), { recursive: true });

@@ -1,20 +1,28 @@
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import path from "node:path";
+import { type Fence, NO_EXTRA_FENCE } from "./fence";
 import { FrontMatterError, parseSkillFile } from "./front-matter";
+import { readSkillFile, readSkillFileSync, type SkillFileRead } from "./skill-file";
 import { TreeWatch } from "./tree-watch";
 import type { SkillCard } from "./types";
 import { listFolder, walkSkillTree } from "./walk";
+import { isWalkOverBudget, WalkBudget, type WalkOverBudget } from "./walk-budget";
 
 export interface DiscoverOptions {
   /** Names never offered (Hermes `skills.disabled`). */
   disabled?: readonly string[];
+  /** Folders a symlink inside a root may lead to, besides the root itself. */
+  fence?: Fence;
+  /** The request's walk budget; a fresh default one when omitted. */
+  budget?: WalkBudget;
 }
 
 export interface DiscoveredCatalog {
   roots: readonly string[];
   /** In search order; a name found in two roots keeps the first root's skill. */
   skills: readonly SkillCard[];
-  /** SKILL.md files whose front matter does not parse, with the parser's words and position. */
+  /** SKILL.md files that were not read: front matter that does not parse (parser's words and position), or not a regular file. */
   unreadable: readonly { path: string; problem: string }[];
 }
 
@@ -24,11 +32,11 @@ interface FileStamp {
 }
 interface ParsedFile extends FileStamp {
   card: SkillCard | null;
-  /** Why the front matter did not parse (parser's message with line and column). */
+  /** Why the file gave no card (parser's message with line and column, or not a regular file). */
   problem?: string;
 }
 interface RootSnapshot {
-  /** Each folder walked, with its entry names as read (the walk stats no folder). */
+  /** Each folder walked, with its entry-name fingerprint as read. */
   folders: Map<string, string>;
   /** Each SKILL.md with the stamp it had when this snapshot read it. */
   files: Map<string, FileStamp>;
@@ -36,21 +44,28 @@ interface RootSnapshot {
 interface CacheEntry {
   snapshots: RootSnapshot[];
   catalog: DiscoveredCatalog;
-  disabledKey: string;
-  /** Change signal for repeats; null until set up (just after the cold read) or when off. */
+  /** Change signal for repeats; null until set up (just after the cold read), when off, or over the watch allowance. */
   watch: TreeWatch | null;
-  /** When every folder and file was last stat-ed. */
+  /** When every folder and file was last checked. */
   sweptAt: number;
+  sweeping: boolean;
 }
 
 /** Root lists remembered at once (clients may pass their own roots); the least recent is dropped. */
 const MAX_CATALOGS = 16;
 /** Parsed SKILL.md files remembered at once. */
 const MAX_PARSED_FILES = 50_000;
+/** Folders watched at once across all cached catalogs; a catalog beyond it is re-checked on each use instead. */
+const MAX_WATCHED_FOLDERS = 10_000;
+/** A root list whose walk ran over budget answers the same for this long without walking again. */
+const OVER_BUDGET_MEMORY_MS = 30_000;
+/** SKILL.md files and folders checked at once. */
+const PARALLEL_IO = 16;
 
-/** Even with a watch, re-stat everything this often, in case an event was missed. */
+/** Even with a watch, re-check everything this often (in the background), in case an event was missed. */
 const SWEEP_INTERVAL_MS = 10_000;
 let watching = true;
+let watchedFolders = 0;
 
 /** Turn change watching off (one-shot processes such as the CLI) or back on. */
 export function setDiscoveryWatching(on: boolean): void {
@@ -60,125 +75,199 @@ export function setDiscoveryWatching(on: boolean): void {
 /**
  * Per-process caches. `parsedFiles` keeps each SKILL.md's card keyed by its
  * stamp, so a change re-reads only what changed; `catalogs` remembers the last
- * answer per root list, re-validated by stat-ing the folders and files it read.
+ * answer per root list, re-validated by the watch or by re-checking what it read;
+ * `inFlight` lets concurrent requests for one root list share one walk.
  */
 const parsedFiles = new Map<string, ParsedFile>();
 const catalogs = new Map<string, CacheEntry>();
+const inFlight = new Map<string, Promise<DiscoveredCatalog>>();
+const overBudget = new Map<string, { at: number; error: WalkOverBudget }>();
 
-function stamp(p: string): FileStamp | null {
-  const st = fs.statSync(p, { throwIfNoEntry: false });
-  return st ? { mtimeMs: st.mtimeMs, size: st.size } : null;
+function remember(file: string, read: SkillFileRead | null): ParsedFile | null {
+  if (!read) return null;
+  let card: SkillCard | null = null;
+  let problem: string | undefined;
+  if (read.text === null) problem = "not a regular file";
+  else {
+    try {
+      card = parseSkillFile(file, read.text);
+    } catch (err) {
+      problem = err instanceof FrontMatterError ? err.message : "cannot be read";
+      // Logged once per version of the file: the path and the parser's words, never the file's text.
+      console.warn(`[jev] ${file}: front matter unreadable: ${problem}`);
+    }
+  }
+  const parsed = { mtimeMs: read.mtimeMs, size: read.size, card, problem };
+  parsedFiles.set(file, parsed);
+  return parsed;
 }
+
+const sameStamp = (a: FileStamp, b: FileStamp) => a.mtimeMs === b.mtimeMs && a.size === b.size;
 
 /**
  * The card of one SKILL.md as it is on disk now: re-read and re-parsed only when
  * its mtime or size changed, so a repeat costs one stat. Null when the file is
- * gone or does not parse.
+ * gone, is not a regular file, or does not parse. Synchronous: verification
+ * reads a handful of finalists, each bounded and never blocking (skill-file.ts).
  */
 export function readSkillCard(file: string): SkillCard | null {
-  const st = stamp(file);
+  const st = fs.statSync(file, { throwIfNoEntry: false });
   if (!st) return null;
   const cached = parsedFiles.get(file);
-  if (cached && st.mtimeMs === cached.mtimeMs && st.size === cached.size) return cached.card;
-  // readFileSync(path) opens, reads and closes natively in one call: far cheaper than fd calls from JS.
-  // Stamped before reading, so an edit in between only causes one more re-read later.
-  let card: SkillCard | null = null;
-  let problem: string | undefined;
-  try {
-    card = parseSkillFile(file, fs.readFileSync(file, "utf8"));
-  } catch (err) {
-    problem = err instanceof FrontMatterError ? err.message : "cannot be read";
-    // Logged once per version of the file: the path and the parser's words, never the file's text.
-    console.warn(`[jev] ${file}: front matter unreadable: ${problem}`);
-  }
-  parsedFiles.set(file, { ...st, card, problem });
-  return card;
+  if (cached && sameStamp(st, cached)) return cached.card;
+  return remember(file, readSkillFileSync(file))?.card ?? null;
 }
 
-function unchanged(snapshot: RootSnapshot): boolean {
-  for (const [folder, entries] of snapshot.folders) {
-    if (listFolder(folder) !== entries) return false;
-  }
-  // Compared with the snapshot's own stamps: verification may have re-read a file since.
-  for (const [file, seen] of snapshot.files) {
-    const st = fs.statSync(file, { throwIfNoEntry: false });
-    if (!st || st.mtimeMs !== seen.mtimeMs || st.size !== seen.size) return false;
-  }
-  return true;
+/** The same, off the event loop, with its stamp and problem (discovery's cold read). */
+async function parsedFile(file: string): Promise<ParsedFile | null> {
+  const st = await fsp.stat(file).catch(() => null);
+  if (!st) return null;
+  const cached = parsedFiles.get(file);
+  if (cached && sameStamp(st, cached)) return cached;
+  return remember(file, await readSkillFile(file));
 }
+
+/** `fn` over `items` with at most `limit` at once; results in input order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  for (let i = 0; i < items.length; i += limit) {
+    const chunk = await Promise.all(items.slice(i, i + limit).map(fn));
+    for (let j = 0; j < chunk.length; j++) out[i + j] = chunk[j];
+  }
+  return out;
+}
+
+async function unchanged(snapshot: RootSnapshot): Promise<boolean> {
+  const folders = await mapLimit([...snapshot.folders], PARALLEL_IO, async ([folder, entries]) => (await listFolder(folder)) === entries);
+  if (!folders.every(Boolean)) return false;
+  // Compared with the snapshot's own stamps: verification may have re-read a file since.
+  const files = await mapLimit([...snapshot.files], PARALLEL_IO, async ([file, seen]) => {
+    const st = await fsp.stat(file).catch(() => null);
+    return st !== null && sameStamp(st, seen);
+  });
+  return files.every(Boolean);
+}
+
+const allUnchanged = async (snapshots: RootSnapshot[]) => (await Promise.all(snapshots.map(unchanged))).every(Boolean);
 
 /**
  * The catalog under `roots` (selection spec §1): every skill folder's name and
- * first 200 description characters; first root wins on a repeated name.
+ * first 200 description characters; first root wins on a repeated name. Reads
+ * off the event loop; throws WalkOverBudget when the roots hold more than one
+ * request may walk (and for the next 30 s, without walking again).
  */
-export function discover(roots: readonly string[], options: DiscoverOptions = {}): DiscoveredCatalog {
+export async function discover(roots: readonly string[], options: DiscoverOptions = {}): Promise<DiscoveredCatalog> {
   const resolved = roots.map((r) => path.resolve(r));
-  const key = resolved.join("\0");
-  const disabledKey = [...(options.disabled ?? [])].sort().join("\0");
+  const fence = options.fence ?? NO_EXTRA_FENCE;
+  const key = [resolved.join("\0"), [...(options.disabled ?? [])].sort().join("\0"), fence.roots.join("\0")].join("\u0001");
+  const failed = overBudget.get(key);
+  if (failed && Date.now() - failed.at < OVER_BUDGET_MEMORY_MS) throw failed.error;
   const cached = catalogs.get(key);
-  if (cached && cached.disabledKey === disabledKey && stillValid(cached)) {
+  if (cached && (await stillValid(cached))) {
     catalogs.delete(key); // re-insert: Map order is recency order
     catalogs.set(key, cached);
     return cached.catalog;
   }
-  cached?.watch?.close();
-  catalogs.delete(key);
-  if (parsedFiles.size > MAX_PARSED_FILES) parsedFiles.clear();
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const read = readCatalog(key, resolved, fence, options).finally(() => inFlight.delete(key));
+  inFlight.set(key, read);
+  return read;
+}
 
+async function readCatalog(key: string, resolved: string[], fence: Fence, options: DiscoverOptions): Promise<DiscoveredCatalog> {
+  forget(key);
+  if (parsedFiles.size > MAX_PARSED_FILES) parsedFiles.clear();
+  const budget = options.budget ?? new WalkBudget();
   const disabled = new Set(options.disabled ?? []);
   const seenNames = new Set<string>();
   const skills: SkillCard[] = [];
   const unreadable: { path: string; problem: string }[] = [];
   const snapshots: RootSnapshot[] = [];
   for (const root of resolved) {
-    const walked = walkSkillTree(root);
+    let walked: Awaited<ReturnType<typeof walkSkillTree>>;
+    try {
+      walked = await walkSkillTree(root, fence, budget);
+    } catch (err) {
+      if (isWalkOverBudget(err)) overBudget.set(key, { at: Date.now(), error: err });
+      if (overBudget.size > MAX_CATALOGS) overBudget.delete(overBudget.keys().next().value!);
+      throw err;
+    }
+    unreadable.push(...walked.skipped);
     const files = new Map<string, FileStamp>();
     snapshots.push({ folders: walked.folders, files });
-    for (const file of walked.skillFiles) {
-      const card = readSkillCard(file);
-      const parsed = parsedFiles.get(file);
-      files.set(file, parsed ? { mtimeMs: parsed.mtimeMs, size: parsed.size } : { mtimeMs: -1, size: -1 });
-      if (parsed?.problem) unreadable.push({ path: file, problem: parsed.problem });
-      if (!card || disabled.has(card.name) || seenNames.has(card.name)) continue;
+    const parsed = await mapLimit(walked.skillFiles, PARALLEL_IO, parsedFile);
+    walked.skillFiles.forEach((file, i) => {
+      const p = parsed[i];
+      files.set(file, p ? { mtimeMs: p.mtimeMs, size: p.size } : { mtimeMs: -1, size: -1 });
+      if (p?.problem) unreadable.push({ path: file, problem: p.problem });
+      const card = p?.card;
+      if (!card || disabled.has(card.name) || seenNames.has(card.name)) return;
       seenNames.add(card.name);
       skills.push(card);
-    }
+    });
   }
   const catalog: DiscoveredCatalog = { roots: resolved, skills, unreadable };
-  const entry: CacheEntry = { snapshots, catalog, disabledKey, watch: null, sweptAt: Date.now() };
+  const entry: CacheEntry = { snapshots, catalog, watch: null, sweptAt: Date.now(), sweeping: false };
   catalogs.set(key, entry);
-  for (const [oldKey, old] of catalogs) {
+  for (const oldKey of catalogs.keys()) {
     if (catalogs.size <= MAX_CATALOGS) break;
-    old.watch?.close();
-    catalogs.delete(oldKey);
+    forget(oldKey);
   }
-  if (watching) {
+  const folderCount = snapshots.reduce((n, s) => n + s.folders.size, 0);
+  if (watching && watchedFolders + folderCount <= MAX_WATCHED_FOLDERS) {
+    watchedFolders += folderCount;
     // Off the caller's path: setting up a watch per folder costs ~30 µs each.
-    setImmediate(() => {
-      if (catalogs.get(key) !== entry) return;
+    setImmediate(async () => {
+      if (catalogs.get(key) !== entry) {
+        watchedFolders -= folderCount; // evicted before its watch was set up
+        return;
+      }
       entry.watch = new TreeWatch(snapshots.flatMap((s) => [...s.folders.keys()]));
-      // Anything that changed before the watch existed is caught by one sweep now.
-      if (!snapshots.every(unchanged)) entry.watch.dirty = true;
+      // Anything that changed before the watch existed is caught by one check now.
+      if (!(await allUnchanged(snapshots))) entry.watch.dirty = true;
     });
   }
   return catalog;
 }
 
-/** Cheap when watched (a flag, plus a sweep every SWEEP_INTERVAL_MS); a full sweep otherwise. */
-function stillValid(entry: CacheEntry): boolean {
+function forget(key: string): void {
+  const entry = catalogs.get(key);
+  if (!entry) return;
+  if (entry.watch) {
+    entry.watch.close();
+    watchedFolders -= entry.watch.size;
+  }
+  catalogs.delete(key);
+}
+
+/**
+ * Watched: a flag, plus a background re-check every SWEEP_INTERVAL_MS that
+ * marks the entry dirty for the next request. Unwatched: every folder and
+ * file re-checked now.
+ */
+async function stillValid(entry: CacheEntry): Promise<boolean> {
   const watch = entry.watch;
   if (watch && !watch.broken) {
     if (watch.dirty) return false;
-    if (Date.now() - entry.sweptAt < SWEEP_INTERVAL_MS) return true;
+    if (Date.now() - entry.sweptAt >= SWEEP_INTERVAL_MS && !entry.sweeping) {
+      entry.sweeping = true;
+      allUnchanged(entry.snapshots).then((same) => {
+        if (!same) watch.dirty = true;
+        entry.sweptAt = Date.now();
+        entry.sweeping = false;
+      });
+    }
+    return true;
   }
-  const valid = entry.snapshots.every(unchanged);
+  const valid = await allUnchanged(entry.snapshots);
   if (valid) entry.sweptAt = Date.now();
   return valid;
 }
 
 /** Forget every cached catalog and parsed file (tests and benchmarks). */
 export function clearDiscoveryCache(): void {
-  for (const entry of catalogs.values()) entry.watch?.close();
+  for (const key of [...catalogs.keys()]) forget(key);
   parsedFiles.clear();
-  catalogs.clear();
+  overBudget.clear();
 }

@@ -12,7 +12,8 @@ export class TreeWatch {
   broken = false;
   private readonly watchers: fs.FSWatcher[] = [];
 
-  constructor(folders: Iterable<string>) {
+  constructor(folders: readonly string[]) {
+    this.size = folders.length;
     try {
       for (const folder of folders) {
         const w = fs.watch(folder, { persistent: false }, () => {
@@ -28,6 +29,9 @@ export class TreeWatch {
       this.close();
     }
   }
+
+  /** Folders this watch was set up for. */
+  readonly size: number;
 
   close(): void {
     for (const w of this.watchers.splice(0)) w.close();

@@ -1,5 +1,9 @@
-import fs from "node:fs";
+import type { Dirent } from "node:fs";
+import fsp from "node:fs/promises";
 import path from "node:path";
+import { type Fence, isInside } from "./fence";
+import { fingerprintNames } from "./folder-fingerprint";
+import type { WalkBudget } from "./walk-budget";
 
 /** Folder names never walked anywhere in a skill tree (selection spec §1). */
 const NEVER_WALKED = new Set(["node_modules", "venv", "env", "__pycache__", "site-packages", "dist", "build", "target"]);
@@ -7,14 +11,10 @@ const NEVER_WALKED = new Set(["node_modules", "venv", "env", "__pycache__", "sit
 /** A skill's own support folders: never skill roots. */
 const SKILL_SUPPORT_FOLDERS = new Set(["references", "templates", "assets", "scripts"]);
 
-const SKILL_FILE = "SKILL.md";
+export const SKILL_FILE = "SKILL.md";
 
-/**
- * Bounds on one root's walk. Skill trees are shallow (Hermes nests
- * category/sub/skill), so these only stop a mistaken root such as `/` or a
- * home folder from stalling the engine; what lies beyond is not read.
- */
-export const WALK_LIMITS = { maxDepth: 8, maxFolders: 20_000 } as const;
+/** Sub-folders read at once: enough to keep libuv's thread pool busy, few enough to stay fair to other requests. */
+const PARALLEL_FOLDERS = 8;
 
 function isWalkable(name: string): boolean {
   return !name.startsWith(".") && !NEVER_WALKED.has(name);
@@ -23,69 +23,133 @@ function isWalkable(name: string): boolean {
 export interface WalkResult {
   /** SKILL.md paths in a stable order (sorted per folder, depth first). */
   skillFiles: string[];
-  /** Every folder read, with its entry names (see `listFolder`), so a cache can tell when the tree changed. */
+  /** Every folder read, with a fingerprint of its entry names, so a cache can tell when the tree changed. */
   folders: Map<string, string>;
+  /** SKILL.md entries that are not regular files (FIFO, socket, device) or link outside the fence: never opened. */
+  skipped: { path: string; problem: string }[];
 }
 
 /**
- * Find every `SKILL.md` under `root`. Symlinked folders are followed once
- * (by real path) so a linked external skill is found but a loop is not.
+ * Find every `SKILL.md` under `root`, off the event loop. Only regular files
+ * count: a FIFO named SKILL.md would block whoever opens it. A symlink (folder
+ * or SKILL.md) is followed only when its real path lies inside the fence (the
+ * root itself, plus the roots the caller may read anyway), once per real
+ * folder, so a link can neither leave the allowed area nor close a loop.
+ * Throws WalkOverBudget when the budget (shared by one request's roots) runs out.
  */
-export function walkSkillTree(root: string): WalkResult {
-  const result: WalkResult = { skillFiles: [], folders: new Map() };
-  const seenReal = new Set<string>();
-  visit(root, false, result, seenReal, false, 0);
-  return result;
-}
-
-function visit(dir: string, insideSkill: boolean, out: WalkResult, seenReal: Set<string>, viaLink: boolean, depth: number): void {
-  if (depth > WALK_LIMITS.maxDepth || out.folders.size >= WALK_LIMITS.maxFolders) return;
-  let entries: fs.Dirent[];
+export async function walkSkillTree(root: string, fence: Fence, budget: WalkBudget): Promise<WalkResult> {
+  const walk = new Walk(root, fence, budget);
+  let real: string;
   try {
-    // Only a symlink can close a loop, so only linked folders pay for realpath.
-    if (viaLink || out.folders.size === 0) {
-      const real = fs.realpathSync(dir);
-      if (seenReal.has(real)) return;
-      seenReal.add(real);
-    }
-    entries = fs.readdirSync(dir, { withFileTypes: true });
+    real = await fsp.realpath(root);
   } catch {
-    return; // unreadable folders are skipped, as missing roots are
+    return walk.result([]); // a missing or unreadable root is skipped (reported by the caller)
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  out.folders.set(dir, fingerprint(entries.map((e) => e.name)));
-  const isSkill = entries.some((e) => e.name === SKILL_FILE && (e.isFile() || e.isSymbolicLink()));
-  if (isSkill) out.skillFiles.push(path.join(dir, SKILL_FILE));
-  for (const entry of entries) {
-    if (!isWalkable(entry.name)) continue;
-    if ((isSkill || insideSkill) && SKILL_SUPPORT_FOLDERS.has(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) visit(full, isSkill || insideSkill, out, seenReal, false, depth + 1);
-    else if (entry.isSymbolicLink() && isDirectory(full)) visit(full, isSkill || insideSkill, out, seenReal, true, depth + 1);
+  walk.fence = { roots: [real, ...fence.roots] };
+  walk.seenReal.add(real);
+  return walk.result(await walk.visit(root, false, 0));
+}
+
+/** One root's walk: what is shared across its folders, which are read in parallel. */
+class Walk {
+  readonly seenReal = new Set<string>();
+  readonly folders = new Map<string, string>();
+  readonly skipped: WalkResult["skipped"] = [];
+  constructor(
+    readonly root: string,
+    public fence: Fence,
+    readonly budget: WalkBudget,
+  ) {}
+
+  result(skillFiles: string[]): WalkResult {
+    return { skillFiles, folders: this.folders, skipped: this.skipped };
+  }
+
+  /** The SKILL.md files under `dir`, in order. */
+  async visit(dir: string, insideSkill: boolean, depth: number): Promise<string[]> {
+    if (depth > WALK_DEPTH) return [];
+    this.budget.spendFolder(this.root);
+    let entries: Dirent[];
+    try {
+      entries = await fsp.readdir(dir, { withFileTypes: true });
+    } catch {
+      return []; // unreadable folders are skipped, as missing roots are
+    }
+    this.budget.check(this.root);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.folders.set(dir, fingerprintNames(entries.map((e) => e.name)));
+    const skillEntry = entries.find((e) => e.name === SKILL_FILE);
+    const isSkill = skillEntry ? await this.acceptSkillFile(dir, skillEntry) : false;
+    const found = isSkill ? [path.join(dir, SKILL_FILE)] : [];
+    const below = isSkill || insideSkill;
+    const children = entries.filter((e) => isWalkable(e.name) && !(below && SKILL_SUPPORT_FOLDERS.has(e.name)) && (e.isDirectory() || e.isSymbolicLink()));
+    for (let i = 0; i < children.length; i += PARALLEL_FOLDERS) {
+      // Promise.all keeps positions, so the order stays depth first and sorted.
+      const batch = children.slice(i, i + PARALLEL_FOLDERS).map(async (e) => {
+        const full = path.join(dir, e.name);
+        if (e.isSymbolicLink() && !(await this.followableFolder(full))) return [];
+        return this.visit(full, below, depth + 1);
+      });
+      for (const sub of await Promise.all(batch)) found.push(...sub);
+    }
+    return found;
+  }
+
+  /** A linked folder is walked once, and only when it resolves inside the fence. */
+  private async followableFolder(full: string): Promise<boolean> {
+    let real: string;
+    try {
+      real = await fsp.realpath(full);
+      if (!(await fsp.stat(real)).isDirectory()) return false;
+    } catch {
+      return false; // dangling link, loop (ELOOP) or unreadable
+    }
+    if (!isInside(real, this.fence) || this.seenReal.has(real)) return false;
+    this.seenReal.add(real);
+    return true;
+  }
+
+  /** A SKILL.md entry counts when it is a regular file, or a link to one inside the fence. */
+  private async acceptSkillFile(dir: string, entry: Dirent): Promise<boolean> {
+    const file = path.join(dir, SKILL_FILE);
+    if (entry.isFile()) return true;
+    if (!entry.isSymbolicLink()) return this.skip(file, `not a regular file (${kindOf(entry)})`);
+    try {
+      const real = await fsp.realpath(file);
+      if (!(await fsp.stat(real)).isFile()) return this.skip(file, "links to something that is not a regular file");
+      if (!isInside(real, this.fence)) return this.skip(file, "links outside the allowed roots");
+      return true;
+    } catch {
+      return false; // dangling link: as if absent
+    }
+  }
+
+  private skip(file: string, problem: string): false {
+    this.skipped.push({ path: file, problem });
+    return false;
   }
 }
 
+/** Skill trees are shallow (Hermes nests category/sub/skill); deeper folders are not read. */
+export const WALK_DEPTH = 8;
+
+function kindOf(entry: Dirent): string {
+  if (entry.isFIFO()) return "a FIFO";
+  if (entry.isSocket()) return "a socket";
+  if (entry.isCharacterDevice() || entry.isBlockDevice()) return "a device";
+  if (entry.isDirectory()) return "a folder";
+  return "unknown type";
+}
+
 /**
- * A folder's entry names, sorted and joined: equal while nothing was added,
- * removed or renamed in it. Cheaper on a cold walk than a stat per folder.
- * Null for a folder that can no longer be read.
+ * A folder's entry-name fingerprint as it is now (see `fingerprintNames`):
+ * equal while nothing was added, removed or renamed. Null for a folder that
+ * can no longer be read.
  */
-export function listFolder(dir: string): string | null {
+export async function listFolder(dir: string): Promise<string | null> {
   try {
-    return fingerprint(fs.readdirSync(dir).sort());
+    return fingerprintNames((await fsp.readdir(dir)).sort());
   } catch {
     return null;
-  }
-}
-
-function fingerprint(sortedNames: string[]): string {
-  return sortedNames.join("\0");
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
   }
 }

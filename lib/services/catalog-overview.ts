@@ -1,5 +1,6 @@
 import { type DescriptionProblem, descriptionReport } from "../catalog/description-health";
-import { discover } from "../catalog/discover";
+import { type DiscoveredCatalog, discover } from "../catalog/discover";
+import { isWalkOverBudget } from "../catalog/walk-budget";
 import type { JevConfig } from "../config";
 import { prepareCatalog } from "../engine/prepare-catalog";
 import { getJudge } from "../judges/create-judge";
@@ -9,6 +10,8 @@ type Brief = { name: string; path: string };
 
 export interface CatalogOverview {
   roots: string[];
+  /** Why the roots were not read in full (over the walk budget); the catalog is then empty. */
+  walkProblem?: string;
   /** Skills the judge ranks. */
   skills: number;
   /** Skills beyond the judge's cap: never ranked (remote judges only; the local judge has no cap). */
@@ -22,9 +25,16 @@ export interface CatalogOverview {
 }
 
 /** What the default catalog looks like to the engine: where it reads, how much, and what to fix. */
-export function catalogOverview(config: JevConfig): CatalogOverview {
-  const { roots, disabled } = catalogSource({}, config);
-  const found = discover(roots, { disabled });
+export async function catalogOverview(config: JevConfig): Promise<CatalogOverview> {
+  const { roots, disabled, fence } = catalogSource({}, config);
+  let found: Pick<DiscoveredCatalog, "skills" | "unreadable"> = { skills: [], unreadable: [] };
+  let walkProblem: string | undefined;
+  try {
+    found = await discover(roots, { disabled, fence });
+  } catch (err) {
+    if (!isWalkOverBudget(err)) throw err;
+    walkProblem = `${err.message}: skills are not ranked until the roots are smaller`;
+  }
   const judge = "kind" in config.judge ? getJudge(config.judge.kind) : undefined;
   // The same preparation the engine ranks: meta skills out, capped for capped judges.
   const { skills: ranked, dropped } = prepareCatalog(found.skills, config.metaSkills, judge?.maxSkills);
@@ -33,6 +43,7 @@ export function catalogOverview(config: JevConfig): CatalogOverview {
   const brief = (list: readonly Brief[]) => list.map((s) => ({ name: s.name, path: s.path }));
   return {
     roots,
+    walkProblem,
     skills: ranked.length,
     overCap: dropped.length,
     metaSkills: config.metaSkills,

@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import { rootPolicy } from "../catalog/allowed-roots";
 import { readHermesSkillsConfig } from "../catalog/hermes-config";
 import { defaultRoots } from "../catalog/roots";
 import type { JevConfig } from "../config";
+import { JevError } from "../errors";
 import { isKnownAgent, KNOWN_AGENTS } from "../vocab/agents";
 
 /** Why an explicit root cannot be read, or null when it can. */
@@ -20,11 +22,25 @@ function rootProblem(root: string): string | null {
  * roots replace the defaults; Hermes's `skills.disabled` applies whenever the
  * catalog is Hermes's: default roots, or a caller that says it is Hermes.
  * `warnings` name explicit roots that cannot be read and an unknown agent.
+ * With `checkRoots` (API clients), a root outside the allow-list is a 400
+ * `root_not_allowed` naming it; `fence` is where the walk's symlinks may lead.
  */
-export function catalogSource(request: { roots?: string[]; agent?: string }, config: JevConfig) {
+export function catalogSource(request: { roots?: string[]; agent?: string }, config: JevConfig, options: { checkRoots?: boolean } = {}) {
   const servingHermes = request.agent === "hermes";
   const explicit = request.roots && request.roots.length > 0;
   const warnings: string[] = [];
+  const policy = rootPolicy(config);
+  if (explicit && options.checkRoots) {
+    request.roots!.forEach((root, i) => {
+      if (policy.allows(root)) return;
+      const shown = root.length > 200 ? `${root.slice(0, 200)}…` : root;
+      throw new JevError(
+        "root_not_allowed",
+        `roots.${i}: ${shown} is not an allowed root (JEV_ALLOWED_ROOTS, default: the default roots and folders under the server's home)`,
+        `roots.${i}`,
+      );
+    });
+  }
   if (request.agent !== undefined && !isKnownAgent(request.agent)) {
     warnings.push(`agent '${request.agent}' is not one jev knows (${KNOWN_AGENTS.join(", ")}); served with no agent-specific handling`);
   }
@@ -38,5 +54,6 @@ export function catalogSource(request: { roots?: string[]; agent?: string }, con
     roots: explicit ? request.roots! : defaultRoots({ hermesHome: config.hermesHome, servingHermes, env: config.pathVars }),
     disabled: explicit && !servingHermes ? [] : readHermesSkillsConfig(config.hermesHome).disabled,
     warnings,
+    fence: policy.fence,
   };
 }

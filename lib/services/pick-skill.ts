@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { sessionReports } from "../../db/queries/suggestions";
 import { discover } from "../catalog/discover";
 import { verifyOnDisk } from "../catalog/verify-on-disk";
+import { isWalkOverBudget } from "../catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../config";
 import { type Decision, failOpenDecision, pickSkill } from "../engine/pick-skill";
 import { getJudge } from "../judges/create-judge";
@@ -100,8 +101,15 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
   };
   if ("problem" in config.judge) return log(misconfiguredJudge(config.judge.problem), config.judge.raw);
 
-  const source = catalogSource(request, config);
-  const catalog = discover(source.roots, { disabled: source.disabled }).skills;
+  const source = catalogSource(request, config, { checkRoots: ctx.channel === "api" });
+  let catalog: Awaited<ReturnType<typeof discover>>["skills"];
+  try {
+    catalog = (await discover(source.roots, { disabled: source.disabled, fence: source.fence })).skills;
+  } catch (err) {
+    if (!isWalkOverBudget(err)) throw err;
+    // An incomplete catalog could hide the right skill: say nothing, and say why.
+    return log(failOpenDecision("catalog_over_budget"), config.judge.kind, [...source.warnings, `${err.message}; catalog not ranked`]);
+  }
   const decision = await pickSkill(
     { turn: request.turn, loadable: request.loadable, rules: ruleCheck(sessionLoaded, ctx.db, now, liveRules(config)) },
     {

@@ -8,6 +8,7 @@ import { z } from "zod";
  */
 export const REASON_CODES = [
   "no_skills",
+  "catalog_over_budget", // the roots hold more than one request may read (walk-budget.ts): the catalog is incomplete
   "sensitive_turn",
   "stage_one_incomplete",
   "timeout",

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { JevConfig } from "../config";
+import { type Fence, isInside } from "./fence";
+import { defaultRoots } from "./roots";
+
+/**
+ * Which folders an API client may have the server read (`roots` of
+ * pick-skill), and where a symlink met in any walk may lead. The server reads
+ * with its own rights, so a client must not point it at `/`, `/proc` or
+ * another user's files: only `JEV_ALLOWED_ROOTS`, or by default the default
+ * roots and the folders under the server user's home. The CLI's `--root` is
+ * not checked (it runs as the user), but its walks keep to the same fence.
+ */
+export interface RootPolicy {
+  /** Real paths a walk may enter through a symlink. */
+  fence: Fence;
+  /** True when a client may name `root`. */
+  allows(root: string): boolean;
+}
+
+/** The real path of `p`, or its absolute form when it does not exist (yet). */
+export function realOrResolved(p: string): string {
+  const resolved = path.resolve(p);
+  try {
+    return fs.realpathSync(resolved);
+  } catch {
+    return resolved;
+  }
+}
+
+export function rootPolicy(config: JevConfig): RootPolicy {
+  if (config.allowedRoots) {
+    const fence = { roots: config.allowedRoots.map(realOrResolved) };
+    return { fence, allows: (root) => isInside(realOrResolved(root), fence) };
+  }
+  const defaults = { roots: defaultRoots({ hermesHome: config.hermesHome, env: { ...config.pathVars, HOME: config.home } }).map(realOrResolved) };
+  const home = realOrResolved(config.home);
+  // A home of `/` (some service accounts) would allow everything: then only the default roots count.
+  const underHome = (real: string) => home !== path.parse(home).root && real.startsWith(home + path.sep);
+  return {
+    fence: { roots: home === path.parse(home).root ? defaults.roots : [...defaults.roots, home] },
+    allows: (root) => {
+      const real = realOrResolved(root);
+      return isInside(real, defaults) || underHome(real);
+    },
+  };
+}

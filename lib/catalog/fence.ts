@@ -1,0 +1,16 @@
+import path from "node:path";
+
+/**
+ * Where a walk may go: real paths (symlinks resolved) of the folders it may
+ * read. A symlink whose target resolves outside every one is not followed.
+ */
+export interface Fence {
+  roots: readonly string[];
+}
+
+export const NO_EXTRA_FENCE: Fence = { roots: [] };
+
+/** True when `real` is one of the fence's roots or lies below one. */
+export function isInside(real: string, fence: Fence): boolean {
+  return fence.roots.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
+}
