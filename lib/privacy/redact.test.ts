@@ -60,3 +60,14 @@ describe("redact", () => {
     expect(out).toBe("email [EMAIL] or call [PHONE] about [IP], then draft the reply");
   });
 });
+
+describe("hostile turns (catastrophic backtracking)", () => {
+  // A 100 KB turn of "a.a.a…" took 10–30 s before every quantifier that can restart at each dot was bounded.
+  it.each(["a.", "a-", "a1b2-", "eyJaaaaaaaaa.", "token aaaaaaaaaaaaaaaa ", "Authorization: "])("scans 100 KB of %j in well under a second", (unit) => {
+    const turn = unit.repeat(Math.ceil(100_000 / unit.length)).slice(0, 100_000);
+    const started = performance.now();
+    looksSecret(turn);
+    redact(turn);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

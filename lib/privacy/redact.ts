@@ -1,3 +1,4 @@
+import { genericSecretSpans } from "./generic-secret";
 import { SECRET_RULES } from "./secret-patterns";
 
 /**
@@ -5,16 +6,23 @@ import { SECRET_RULES } from "./secret-patterns";
  * itself make the turn secret.
  */
 const MASKS: readonly { label: string; pattern: RegExp }[] = [
-  { label: "[EMAIL]", pattern: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g },
+  // Local part bounded (64, as RFC 5321): unbounded, each dot of a long "a.a.a…" turn restarted a scan to its end.
+  { label: "[EMAIL]", pattern: /\b[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,255}\.[A-Za-z]{2,}\b/g },
   { label: "[PHONE]", pattern: /(?<![\w.])\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4}(?![\w.])/g },
   { label: "[IP]", pattern: /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g },
 ];
 
 const GLOBAL_SECRET_PATTERNS = SECRET_RULES.map((rule) => new RegExp(rule.pattern.source, `${rule.pattern.flags}g`));
 
+/** The id of the first rule a turn trips (`generic_secret` for the generic detector), or null. */
+export function secretRuleHit(turn: string): string | null {
+  for (const rule of SECRET_RULES) if (rule.pattern.test(turn)) return rule.id;
+  return genericSecretSpans(turn).length > 0 ? "generic_secret" : null;
+}
+
 /** True when the turn carries something that looks like a credential. */
 export function looksSecret(turn: string): boolean {
-  return SECRET_RULES.some((rule) => rule.pattern.test(turn));
+  return secretRuleHit(turn) !== null;
 }
 
 /**
@@ -24,6 +32,7 @@ export function looksSecret(turn: string): boolean {
 export function redact(turn: string): string {
   let text = turn;
   for (const pattern of GLOBAL_SECRET_PATTERNS) text = text.replace(pattern, "[SECRET]");
+  for (const [start, end] of genericSecretSpans(text).reverse()) text = `${text.slice(0, start)}[SECRET]${text.slice(end)}`;
   for (const mask of MASKS) text = text.replace(mask.pattern, mask.label);
   return text;
 }
