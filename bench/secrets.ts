@@ -57,8 +57,8 @@ function perTurnMs(fn: (t: string) => unknown): { p50: number; p99: number } {
       fn(t);
       times.push(performance.now() - start);
     }
-    p50s.push(percentile(times, 0.5));
-    p99s.push(percentile(times, 0.99));
+    p50s.push(percentile(times, 50));
+    p99s.push(percentile(times, 99));
   }
   return { p50: median(p50s), p99: median(p99s) };
 }

@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { head, type RawReply, rawRequest } from "../lib/testing/raw-http";
 import { authHeaders, E2E } from "./support/env";
-import { head, type RawReply, rawRequest } from "./support/raw-http";
 
 /** Regression tests for the findings of a fuzz run (issue "hostile input"): each failed on the server before the front door and safe walks. */
 const port = Number(E2E.port);

@@ -5,6 +5,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { bundleServer } from "./bundle-server.mjs";
+import { serverNodeOptions } from "./node-options.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const root = path.resolve(import.meta.dirname, "..");
@@ -39,12 +41,10 @@ if (prepared.status !== 0) process.exit(1);
 
 const port = process.env.PORT || "3000";
 const host = process.env.HOST || "127.0.0.1";
-// A small, bounded V8 heap: jev's working set is a few MB of indexes, and an
-// unbounded young generation lets RSS drift to ~280 MB under sustained load.
-const heapFlags = process.env.JEV_NODE_HEAP_FLAGS ?? "--max-old-space-size=160";
-const nodeOptions = [process.env.NODE_OPTIONS, heapFlags].filter(Boolean).join(" ");
-// server/serve.ts: Next.js behind jev's front door (JSON errors for what Next answers in HTML or plain text).
-const server = spawn(process.execPath, [path.join(root, "bin", "run-ts.mjs"), path.join(root, "server", "serve.ts")], {
+const nodeOptions = serverNodeOptions(process.env);
+// server/serve.ts, compiled: Next.js behind jev's front door (JSON errors for what Next answers in HTML or plain text).
+const serverBundle = await bundleServer(root);
+const server = spawn(process.execPath, [serverBundle], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production", PORT: port, HOST: host, NODE_OPTIONS: nodeOptions },
 });

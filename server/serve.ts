@@ -4,7 +4,8 @@
  * an empty 405 or an HTML page: methods it cannot handle, bad percent-encoding,
  * unknown `/api` paths, wrong methods, CONNECT and malformed HTTP.
  *
- *   node bin/run-ts.mjs server/serve.ts [--dev]     (scripts/start.mjs runs it)
+ *   npm start                              (compiled by scripts/bundle-server.mjs, then run on bare Node)
+ *   node bin/run-ts.mjs server/serve.ts --dev   (npm run dev)
  */
 import http from "node:http";
 import type { Socket } from "node:net";
@@ -15,6 +16,7 @@ import { type Refusal, screenRequest } from "../lib/http/front-door";
 import { clientErrorReply, rawReply } from "./raw-replies";
 
 const dev = process.argv.includes("--dev");
+// One folder below the app either way: server/serve.ts under tsx (--dev), .next/jev-server.mjs compiled.
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || "127.0.0.1";
@@ -22,15 +24,29 @@ const hostname = process.env.HOST || "127.0.0.1";
 const app = next({ dev, dir: root, hostname, port });
 const handleByNext = app.getRequestHandler();
 
+/**
+ * Past this much, a refused request's body is not read to its end: the
+ * connection is cut instead (the client may then miss the reply).
+ */
+const MAX_DISCARDED_BODY = 8_000_000;
+
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal): void {
   const body = JSON.stringify(refusal.error.toJSON());
   const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
   if (refusal.allow) headers.allow = refusal.allow;
-  // An unread body must not be parsed as the next request: close instead of draining what could be gigabytes.
-  const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
-  if (hasBody) headers.connection = "close";
-  res.writeHead(refusal.error.status, headers);
-  res.end(req.method === "HEAD" ? undefined : body);
+  const reply = () => {
+    res.writeHead(refusal.error.status, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+  // Reply once the body is read: closing a socket that still has unread data sends a reset, and the
+  // client, still uploading, loses the reply.
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARDED_BODY) req.socket.destroy();
+  });
+  req.on("end", reply);
+  req.on("error", () => req.socket.destroy());
 }
 
 function internalError(res: http.ServerResponse): void {
@@ -40,7 +56,7 @@ function internalError(res: http.ServerResponse): void {
 }
 
 const server = http.createServer((req, res) => {
-  const refusal = screenRequest(req.method ?? "", req.url ?? "");
+  const refusal = screenRequest(req.method ?? "", req.url ?? "", req.headers);
   if (refusal) return refuse(req, res, refusal);
   handleByNext(req, res).catch(() => {
     console.error("[jev] request failed inside Next.js");
@@ -48,17 +64,47 @@ const server = http.createServer((req, res) => {
   });
 });
 
+// Lingering close, as nginx does: when a reply ends a connection while the client is still sending a body
+// (an early 401, a route that never reads its body), Node closes at once, and the unread data makes the
+// kernel reset the connection, destroying the reply before the client reads it. Read and drop the rest
+// for a while instead.
+server.on("connection", (socket: Socket) => {
+  socket.destroySoon = () => endAfterDraining(socket);
+});
+
 // Malformed HTTP (an unknown method, a bad header, headers over the size limit): Node's default is a bare 400.
 server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
   const reply = clientErrorReply(err.code);
-  if (reply && socket.writable) socket.end(reply);
+  if (reply && socket.writable) endAfterDraining(socket, reply);
   else socket.destroy();
 });
 // CONNECT is a proxy's method; without a listener Node just drops the socket.
 // An empty Allow: a CONNECT target (host:port) is not a resource here at all.
 server.on("connect", (_req: http.IncomingMessage, socket: Socket) => {
-  socket.end(rawReply(new JevError("method_not_allowed", "CONNECT is not supported"), { allow: "" }));
+  endAfterDraining(socket, rawReply(new JevError("method_not_allowed", "CONNECT is not supported"), { allow: "" }));
 });
+
+/**
+ * Send a last reply and close, reading (and dropping) what the client still
+ * sends for a while: a socket closed with unread data sends a reset, which
+ * would destroy the reply before the client reads it.
+ */
+function endAfterDraining(socket: Socket, reply?: string): void {
+  if (socket.destroyed) return;
+  let drained = 0;
+  socket.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > MAX_DISCARDED_BODY) socket.destroy();
+  });
+  socket.on("error", () => socket.destroy());
+  socket.on("end", () => socket.destroy());
+  if (socket.writable) socket.end(reply ?? "");
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/** How long a closing connection keeps reading what the client still sends. */
+const LINGER_MS = 5_000;
 if (dev) server.on("upgrade", app.getUpgradeHandler());
 
 await app.prepare();

@@ -9,7 +9,9 @@ describe("front door", () => {
     expect(code("GET", "/api/decisions/7?x=%zz")).toBe("pass"); // the query is the route's to validate
     expect(code("HEAD", "/api/health")).toBe("pass");
     expect(code("OPTIONS", "/api/feedback")).toBe("pass");
-    expect(code("POST", "/")).toBe("pass"); // server actions
+    expect(screenRequest("POST", "/", { "next-action": "7f".repeat(21) })).toBeNull(); // server actions
+    expect(screenRequest("POST", "/", { "next-action": "x\ny" })?.error.field).toBe("next-action");
+    expect(screenRequest("POST", "/")?.allow).toBe("GET, HEAD"); // a form post Next would choke on
     expect(code("GET", "/api/health/")).toBe("pass"); // Next.js redirects it to /api/health
   });
 

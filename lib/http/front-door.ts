@@ -12,8 +12,9 @@ import { allowHeader, matchApiRoute } from "./api-routes";
 
 /** Methods Next.js can build a Request for; anything else never reaches it. */
 const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-/** What pages accept: reads, and POST for server actions. */
+/** What pages accept: reads, and POST for server actions (which the dashboard sends with a `next-action` header). */
 const PAGE_ALLOW = "GET, HEAD, POST";
+const PAGE_READ_ALLOW = "GET, HEAD";
 
 export interface Refusal {
   error: JevError;
@@ -22,13 +23,24 @@ export interface Refusal {
 }
 
 /** Null when Next.js may have the request; otherwise the reply to send instead. */
-export function screenRequest(method: string, rawUrl: string): Refusal | null {
+export function screenRequest(method: string, rawUrl: string, headers: Readonly<Record<string, string | string[] | undefined>> = {}): Refusal | null {
   const rawPath = pathOf(rawUrl);
   if (rawPath === null) return { error: new JevError("bad_request", "path: must start with /", "path") };
   const segments = decodeSegments(rawPath);
   if (segments === null) return { error: new JevError("bad_request", "path: not valid percent-encoding (UTF-8)", "path") };
   const isApi = rawPath === "/api" || rawPath.startsWith("/api/");
-  if (!isApi) return NEXT_METHODS.has(method) ? null : notAllowed(method, PAGE_ALLOW);
+  if (!isApi) {
+    if (!NEXT_METHODS.has(method)) return notAllowed(method, PAGE_ALLOW);
+    // A POST that is not a server action call would reach Next's form-action parser, which answers a malformed body with a 500.
+    if (method === "POST") {
+      const action = headers["next-action"];
+      if (!action) return notAllowed(method, PAGE_READ_ALLOW);
+      // Next.js action ids are hex; anything else would only be echoed into its error log.
+      if (typeof action !== "string" || !/^[0-9a-f]{40,128}$/.test(action))
+        return { error: new JevError("bad_request", "next-action: not a server action id", "next-action") };
+    }
+    return null;
+  }
 
   const route = segments.some((s) => s === "." || s === "..") ? null : matchApiRoute(segments.filter(Boolean));
   if (!route) return { error: new JevError("not_found", "no such API route") };

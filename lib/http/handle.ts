@@ -35,7 +35,10 @@ export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promi
   return parseWith(schema, value);
 }
 
-/** Read the body, stopping as soon as it passes `limit` bytes (a chunked body has no length to check first). */
+/** Past the limit, the rest of a body is read and dropped up to this much, so the client gets its 413 (not a reset). */
+const MAX_DRAINED_BYTES = 8_000_000;
+
+/** Read the body, keeping nothing past `limit` bytes (a chunked body has no length to check first). */
 async function readBodyWithin(request: Request, limit: number): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -45,12 +48,13 @@ async function readBodyWithin(request: Request, limit: number): Promise<string> 
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
+    if (size > MAX_DRAINED_BYTES) {
       await reader.cancel();
-      throw new JevError("payload_too_large", `body over ${limit} bytes`);
+      break;
     }
-    chunks.push(value);
+    if (size <= limit) chunks.push(value);
   }
+  if (size > limit) throw new JevError("payload_too_large", `body over ${limit} bytes`);
   return Buffer.concat(chunks).toString("utf8");
 }
 

@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import fc from "fast-check";
+import { layoutCatalog } from "../bench/support/layout-catalog";
+import { readCasesFile } from "../lib/eval/formats";
+import { writeSkill } from "../lib/testing/factories";
+import { FIXTURES } from "../lib/testing/fixtures";
+import { fuzzRequest, makeTrapRoots, replyProblem, requestHead } from "../lib/testing/http-fuzz";
+import { rawRequest } from "../lib/testing/raw-http";
+import { prepareDb, rssMb, type ServerProcess, startServer } from "../lib/testing/server-process";
+
+/**
+ * Property-based fuzz of every route against a real server of its own (own
+ * database and home, so the traffic cannot disturb the other specs). Bounded
+ * to about a minute: FUZZ_RUNS requests (default 1,200); FUZZ_SEED replays a
+ * failing run. bench/fuzz.ts runs 10,000 with figures.
+ */
+const PORT = 3197;
+const TOKEN = "fuzz-token-not-secret";
+const dir = path.resolve(".tmp/e2e-fuzz");
+const home = path.join(dir, "home");
+let server: ServerProcess;
+let setup: Parameters<typeof fuzzRequest>[0];
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fs.rmSync(dir, { recursive: true, force: true });
+  layoutCatalog(FIXTURES.publicSkills, path.join(dir, "hermes", "skills"));
+  const goodRoot = path.join(home, "skills");
+  writeSkill(goodRoot, "pdf", "Read, fill and merge PDF files");
+  writeSkill(goodRoot, "xlsx", "Build spreadsheets with formulas and charts");
+  const env = { JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: TOKEN, HERMES_HOME: path.join(dir, "hermes"), HOME: home };
+  setup = { token: TOKEN, turns: readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn), trapRoots: makeTrapRoots(home), goodRoot };
+  prepareDb(env);
+  server = await startServer(PORT, env);
+});
+
+test.afterAll(async () => {
+  await server?.kill("SIGTERM");
+});
+
+test("fuzz: no 5xx, every API error in the JSON envelope, every request answered, health answering throughout", async () => {
+  test.setTimeout(180_000);
+  const runs = Number(process.env.FUZZ_RUNS || 1_200);
+  const healthFailures: string[] = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const reply = await rawRequest(PORT, "GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n", "", 3_000);
+      if (reply.status !== 200) healthFailures.push(`health ${reply.status || "unanswered"} after ${reply.ms.toFixed(0)} ms`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  let maxRss = 0;
+  try {
+    await fc.assert(
+      fc.asyncProperty(fuzzRequest(setup), async (req) => {
+        const reply = await rawRequest(PORT, requestHead(req), req.body, 15_000);
+        maxRss = Math.max(maxRss, rssMb(server.pid));
+        const problem = replyProblem(req, reply);
+        if (problem) throw new Error(`${problem}: ${req.method} ${req.target.slice(0, 120)} -> ${reply.body.slice(0, 200)}`);
+      }),
+      { numRuns: runs, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: true },
+    );
+  } finally {
+    polling = false;
+    await poller;
+  }
+  expect(healthFailures).toEqual([]);
+  expect(maxRss, "server RSS (MB)").toBeLessThan(250);
+});

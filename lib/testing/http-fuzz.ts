@@ -1,0 +1,254 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+
+/**
+ * Generated HTTP requests for fuzzing the real server (e2e/fuzz.spec.ts,
+ * bench/fuzz.ts): valid traffic mixed with every method, bad encodings, odd
+ * queries, wrong tokens, huge and deeply nested bodies and hostile roots. A
+ * request is raw bytes, sent over a plain socket, so nothing is normalised
+ * on the way.
+ */
+export interface FuzzRequest {
+  /** `valid` requests must succeed (2xx); all must be answered, never with a 5xx. */
+  kind: "valid" | "hostile";
+  method: string;
+  target: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export interface FuzzSetup {
+  token: string;
+  /** Real turns to send as valid traffic. */
+  turns: readonly string[];
+  /** Roots a client may pass that are traps: a FIFO SKILL.md, a symlink loop, a link to `/`. */
+  trapRoots: readonly string[];
+  /** A root with real skills the client may pass. */
+  goodRoot: string;
+}
+
+const API_PATHS = ["/api/pick-skill", "/api/feedback", "/api/health", "/api/decisions", "/api/decisions/summary", "/api/decisions/1", "/api/decisions/abc"];
+const ODD_PATHS = [
+  "/api",
+  "/api/",
+  "/api/%ff",
+  "/api/%zz",
+  "/api/%",
+  "/api/health%zz",
+  "/api/skills/%ed%a0%80/usage",
+  "/api/%00",
+  "/api/./health",
+  "/api/../api/health",
+  "//api//health",
+  "/api/decisions/%2e%2e",
+  "/api/decisions/99999999999999999999999",
+  "/api/nope",
+  "/api/pick-skill/extra",
+  `/api/${"a".repeat(4000)}`,
+];
+const PAGE_PATHS = ["/", "/decisions", "/decisions?range=24h", "/sessions/x", "/decisions/1", "/%ff", "/nope"];
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "SEARCH", "FOO", "get"];
+
+const queryValue = fc.oneof(
+  fc.constantFrom(
+    "2026-11-30",
+    "2026-11-30T10:00:00Z",
+    "-271821-04-20T00:00:00Z",
+    "+275760-09-13T00:00:00Z",
+    "0000-00-00",
+    "9999-99-99",
+    "%zz",
+    "%ff",
+    "",
+    "1e309",
+    "-1",
+  ),
+  fc.string({ maxLength: 40 }).map(encodeURIComponent),
+);
+const queryKey = fc.constantFrom("from", "to", "limit", "cursor", "outcome", "reason", "skill", "session", "status", "x");
+const query = fc
+  .array(fc.tuple(queryKey, queryValue), { maxLength: 4 })
+  .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}` : ""));
+
+const deepArray = fc.integer({ min: 100, max: 100_000 }).map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`);
+const deepObject = fc.integer({ min: 100, max: 50_000 }).map((depth) => `${'{"turn":'.repeat(depth)}"x"${"}".repeat(depth)}`);
+const hugeBody = fc.integer({ min: 900_000, max: 1_300_000 }).map((n) => JSON.stringify({ turn: "y".repeat(n) }));
+
+function hostileBody(setup: FuzzSetup): fc.Arbitrary<string | Buffer> {
+  return fc.oneof(
+    fc.jsonValue().map((v) => JSON.stringify(v)),
+    fc
+      .record({ turn: fc.oneof(fc.string({ maxLength: 200 }), fc.constant("a.".repeat(50_000)), fc.string({ unit: "binary", maxLength: 200 })) })
+      .map((v) => JSON.stringify(v)),
+    fc
+      .record({
+        turn: fc.constantFrom(...setup.turns.slice(0, 50)),
+        roots: fc.constantFrom(["/"], ["/proc"], ["/proc/1/root"], ["../../etc"], [""], Array(65).fill("/tmp"), ...setup.trapRoots.map((r) => [r])),
+      })
+      .map((v) => JSON.stringify(v)),
+    fc
+      .record({
+        session_id: fc.string({ maxLength: 300 }),
+        skill: fc.string({ maxLength: 300 }),
+        event: fc.constantFrom("loaded", "rejected", "liked"),
+        at: queryValue,
+      })
+      .map((v) => JSON.stringify(v)),
+    fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
+    fc.constantFrom("", "{", "null", "[]", '"turn"', '{"turn": "\\ud800"}'),
+    deepArray,
+    deepObject,
+    hugeBody,
+  );
+}
+
+function authHeader(setup: FuzzSetup) {
+  return fc.constantFrom<Record<string, string>>(
+    { authorization: `Bearer ${setup.token}` },
+    {},
+    { authorization: "Bearer nope" },
+    { authorization: "Basic Zm9vOmJhcg==" },
+    { authorization: "Bearer" },
+  );
+}
+
+const toBuffer = (b: string | Buffer) => (typeof b === "string" ? Buffer.from(b, "utf8") : b);
+
+export function hostileRequest(setup: FuzzSetup): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({
+      method: fc.constantFrom(...METHODS),
+      path: fc.oneof(
+        { arbitrary: fc.constantFrom(...API_PATHS), weight: 4 },
+        { arbitrary: fc.constantFrom(...ODD_PATHS), weight: 3 },
+        { arbitrary: fc.constantFrom(...PAGE_PATHS), weight: 1 },
+      ),
+      query,
+      auth: authHeader(setup),
+      contentType: fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""),
+      body: fc.option(hostileBody(setup), { nil: undefined }),
+      chunked: fc.boolean(),
+      serverAction: fc.option(fc.constantFrom("x", "7f".repeat(21), ""), { nil: undefined }),
+    })
+    .map(({ method, path, query, auth, contentType, body, chunked, serverAction }) => {
+      const headers: Record<string, string> = { ...auth };
+      if (serverAction !== undefined) headers["next-action"] = serverAction;
+      if (contentType) headers["content-type"] = contentType;
+      const bytes = body === undefined ? Buffer.alloc(0) : toBuffer(body);
+      if (bytes.length > 0 && chunked) headers["transfer-encoding"] = "chunked";
+      else headers["content-length"] = String(bytes.length);
+      return { kind: "hostile" as const, method, target: `${path}${query}`, headers, body: headers["transfer-encoding"] ? chunk(bytes) : bytes };
+    });
+}
+
+export function validRequest(setup: FuzzSetup): fc.Arbitrary<FuzzRequest> {
+  const json = (method: string, target: string, value: unknown): FuzzRequest => {
+    const body = Buffer.from(JSON.stringify(value));
+    return {
+      kind: "valid",
+      method,
+      target,
+      headers: { authorization: `Bearer ${setup.token}`, "content-type": "application/json", "content-length": String(body.length) },
+      body,
+    };
+  };
+  const get = (target: string): FuzzRequest => ({
+    kind: "valid",
+    method: "GET",
+    target,
+    headers: { authorization: `Bearer ${setup.token}` },
+    body: Buffer.alloc(0),
+  });
+  const session = fc.stringMatching(/^[a-z0-9]{4,12}$/);
+  return fc.oneof(
+    { arbitrary: fc.record({ turn: fc.constantFrom(...setup.turns), session_id: session }).map((b) => json("POST", "/api/pick-skill", b)), weight: 6 },
+    {
+      arbitrary: fc.record({ turn: fc.constantFrom(...setup.turns) }).map((b) => json("POST", "/api/pick-skill", { ...b, roots: [setup.goodRoot] })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .record({ session_id: session, skill: fc.constantFrom("pdf", "xlsx"), event: fc.constantFrom("loaded", "rejected") })
+        .map((b) => json("POST", "/api/feedback", b)),
+      weight: 2,
+    },
+    { arbitrary: fc.constantFrom(get("/api/health"), get("/api/decisions?limit=5"), get("/api/decisions/summary")), weight: 2 },
+  );
+}
+
+/** Valid and hostile requests, about half each. */
+export function fuzzRequest(setup: FuzzSetup): fc.Arbitrary<FuzzRequest> {
+  return fc.oneof(validRequest(setup), hostileRequest(setup));
+}
+
+/** A body in chunked transfer encoding, in pieces of up to 64 KB. */
+function chunk(bytes: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += 65_536) {
+    const piece = bytes.subarray(i, i + 65_536);
+    parts.push(Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from("0\r\n\r\n"));
+  return Buffer.concat(parts);
+}
+
+/** The request line and headers, as sent. */
+export function requestHead(req: FuzzRequest): string {
+  const lines = [`${req.method} ${req.target} HTTP/1.1`, "host: 127.0.0.1", "connection: close", ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`)];
+  return `${lines.join("\r\n")}\r\n\r\n`;
+}
+
+export interface FuzzReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What is wrong with a reply, or null: unanswered, a 5xx, a non-JSON API error, a 405 without Allow, a failed valid request. */
+export function replyProblem(req: FuzzRequest, reply: FuzzReply): string | null {
+  if (reply.status === 0) return "no answer";
+  if (reply.status >= 500) return `status ${reply.status}`;
+  if (reply.status === 405 && reply.headers.allow === undefined) return "405 without Allow";
+  const isApi = /^\/api(?:[/?]|$)/.test(req.target);
+  if (isApi && reply.status >= 400 && req.method !== "HEAD") {
+    if (!reply.headers["content-type"]?.includes("application/json")) return `API error ${reply.status} is not JSON`;
+    try {
+      const { error } = JSON.parse(reply.body);
+      if (typeof error?.code !== "string" || typeof error?.message !== "string") return "API error without {error:{code,message}}";
+    } catch {
+      return `API error ${reply.status} body is not JSON`;
+    }
+  }
+  if (req.kind === "valid" && (reply.status < 200 || reply.status > 299)) return `valid request got ${reply.status}`;
+  return null;
+}
+
+/**
+ * Trap roots under `home` (where clients may point): a FIFO named SKILL.md
+ * and a link to one, a symlink loop, and a link to `/`. Each once hung or
+ * stalled the server. With `wideFolders`, also a root with that many folders
+ * (over the walk budget at 20,000; slow to lay out, so for benchmarks).
+ */
+export function makeTrapRoots(home: string, options: { wideFolders?: number } = {}): string[] {
+  const fifoRoot = path.join(home, "trap-fifo");
+  fs.mkdirSync(path.join(fifoRoot, "pipe-skill"), { recursive: true });
+  fs.mkdirSync(path.join(fifoRoot, "linked-pipe"), { recursive: true });
+  execFileSync("mkfifo", [path.join(fifoRoot, "pipe-skill", "SKILL.md")]);
+  fs.symlinkSync(path.join(fifoRoot, "pipe-skill", "SKILL.md"), path.join(fifoRoot, "linked-pipe", "SKILL.md"));
+  const loopRoot = path.join(home, "trap-loop");
+  fs.mkdirSync(path.join(loopRoot, "a"), { recursive: true });
+  fs.symlinkSync(loopRoot, path.join(loopRoot, "a", "back-to-root"));
+  fs.symlinkSync("self", path.join(loopRoot, "self"));
+  const escapeRoot = path.join(home, "trap-escape");
+  fs.mkdirSync(escapeRoot, { recursive: true });
+  fs.symlinkSync("/", path.join(escapeRoot, "everything"));
+  const roots = [fifoRoot, loopRoot, escapeRoot, path.join(escapeRoot, "everything")];
+  if (options.wideFolders) {
+    const wide = path.join(home, "trap-wide");
+    for (let i = 0; i < options.wideFolders; i++) fs.mkdirSync(path.join(wide, `d${Math.floor(i / 100)}`, `f${i}`), { recursive: true });
+    roots.push(wide);
+  }
+  return roots;
+}
