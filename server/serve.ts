@@ -73,14 +73,20 @@ server.on("connection", (socket: Socket) => {
 });
 
 // Malformed HTTP (an unknown method, a bad header, headers over the size limit): Node's default is a bare 400.
+// The parser is dead after its error: its listener comes off, or each later chunk would raise the error again.
+const answered = new WeakSet<Socket>();
 server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
+  if (answered.has(socket)) return;
+  answered.add(socket);
   const reply = clientErrorReply(err.code);
-  if (reply && socket.writable) endAfterDraining(socket, reply);
-  else socket.destroy();
+  if (!reply || !socket.writable) return void socket.destroy();
+  socket.removeAllListeners("data");
+  endAfterDraining(socket, reply);
 });
 // CONNECT is a proxy's method; without a listener Node just drops the socket.
 // An empty Allow: a CONNECT target (host:port) is not a resource here at all.
 server.on("connect", (_req: http.IncomingMessage, socket: Socket) => {
+  socket.removeAllListeners("data");
   endAfterDraining(socket, rawReply(new JevError("method_not_allowed", "CONNECT is not supported"), { allow: "" }));
 });
 
