@@ -7,13 +7,12 @@
  *
  *   node bin/run-ts.mjs bench/secrets.ts
  */
-import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { readCasesFile } from "../lib/eval/formats";
 import { looksSecret, redact } from "../lib/privacy/redact";
 import { loadSecretCorpus } from "../lib/privacy/secret-corpus";
 import { SECRET_RULES } from "../lib/privacy/secret-patterns";
-import { FIXTURES } from "../lib/testing/fixtures";
+import { FIXTURES, publicSkillDescriptions } from "../lib/testing/fixtures";
 import { median, percentile } from "./support/stats";
 
 const RUNS = 7;
@@ -21,11 +20,7 @@ const SEEDS = [1, 2, 3, 4, 5];
 
 const prefixRulesOnly = (turn: string) => SECRET_RULES.some((r) => r.pattern.test(turn));
 const turns = readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn);
-const descriptions = fs
-  .readFileSync(FIXTURES.publicSkills, "utf8")
-  .split("\n")
-  .filter(Boolean)
-  .map((l) => String(JSON.parse(l).description ?? ""));
+const descriptions = publicSkillDescriptions();
 
 let caught = 0;
 let total = 0;

@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readCasesFile } from "../eval/formats";
-import { FIXTURES } from "../testing/fixtures";
+import { FIXTURES, publicSkillDescriptions } from "../testing/fixtures";
 import { looksSecret, redact, secretRuleHit } from "./redact";
 import { loadSecretCorpus } from "./secret-corpus";
 
@@ -37,11 +36,7 @@ describe("secret corpus (40+ formats users paste)", () => {
 describe("false positives on real text", () => {
   it("flags under 1% of the MetaTool turns and the real catalog's descriptions", () => {
     const turns = readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn);
-    const descriptions = fs
-      .readFileSync(FIXTURES.publicSkills, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => String(JSON.parse(l).description ?? ""));
+    const descriptions = publicSkillDescriptions();
     for (const [label, texts] of [
       ["MetaTool turns", turns],
       ["catalog descriptions", descriptions],

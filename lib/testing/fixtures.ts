@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,3 +14,12 @@ export const FIXTURES = {
   metatoolCases: path.join(FIXTURES_DIR, "metatool/cases.jsonl"),
   hermesFrontMatter: (name: "github-pr-workflow" | "mlops-inference-vllm") => path.join(FIXTURES_DIR, `hermes/SKILL.frontmatter.${name}.md`),
 } as const;
+
+/** The full descriptions of the public catalog's skills (real prose, for false-positive checks). */
+export function publicSkillDescriptions(): string[] {
+  return fs
+    .readFileSync(FIXTURES.publicSkills, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => String(JSON.parse(line).description ?? ""));
+}
