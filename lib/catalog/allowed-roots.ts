@@ -23,13 +23,26 @@ export interface RootPolicy {
 export function realOrResolved(p: string): string {
   const resolved = path.resolve(p);
   try {
-    return fs.realpathSync(resolved);
+    return fs.realpathSync.native(resolved);
   } catch {
     return resolved;
   }
 }
 
+/** Reused this long per configuration, like the default roots it is made of (roots.ts). */
+const POLICY_TTL_MS = 2_000;
+const policies = new WeakMap<JevConfig, { at: number; policy: RootPolicy }>();
+
+/** The policy for this configuration; built at most every 2 s (it resolves every default root). */
 export function rootPolicy(config: JevConfig): RootPolicy {
+  const hit = policies.get(config);
+  if (hit && Date.now() - hit.at < POLICY_TTL_MS) return hit.policy;
+  const policy = buildPolicy(config);
+  policies.set(config, { at: Date.now(), policy });
+  return policy;
+}
+
+function buildPolicy(config: JevConfig): RootPolicy {
   if (config.allowedRoots) {
     const fence = { roots: config.allowedRoots.map(realOrResolved) };
     return { fence, allows: (root) => isInside(realOrResolved(root), fence) };
