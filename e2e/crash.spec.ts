@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { Pool } from "undici";
 import { layoutCatalog } from "../bench/support/layout-catalog";
 import { readCasesFile } from "../lib/eval/formats";
 import { FIXTURES } from "../lib/testing/fixtures";
-import { rawRequest } from "../lib/testing/raw-http";
 import { prepareDb, startServer } from "../lib/testing/server-process";
 
 /**
@@ -17,12 +17,24 @@ import { prepareDb, startServer } from "../lib/testing/server-process";
 const PORT = 3196;
 const TOKEN = "crash-token-not-secret";
 const dir = path.resolve(".tmp/e2e-crash");
-const WRITERS = 6;
+const WRITERS = 16;
 
-function post(target: string, value: unknown) {
-  const body = JSON.stringify(value);
-  const head = `POST ${target} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\nauthorization: Bearer ${TOKEN}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`;
-  return rawRequest(PORT, head, body, 5_000);
+/** A write over a keep-alive pool; its status, or 0 when the server died first. */
+async function post(pool: Pool, target: string, value: unknown): Promise<number> {
+  try {
+    const res = await pool.request({
+      path: target,
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify(value),
+      headersTimeout: 5_000,
+      bodyTimeout: 5_000,
+    });
+    await res.body.text();
+    return res.statusCode;
+  } catch {
+    return 0;
+  }
 }
 
 test("SIGKILL during writes loses no acknowledged write and leaves the database intact", async () => {
@@ -38,16 +50,17 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
 
   for (let round = 0; round < rounds; round++) {
     const server = await startServer(PORT, env);
+    const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: WRITERS });
     let killed = false;
     const writers = Array.from({ length: WRITERS }, async (_, w) => {
       for (let i = 0; !killed; i++) {
         const session = `r${round}-w${w}-${i}`;
         if (i % 2 === 0) {
-          const reply = await post("/api/feedback", { session_id: `fb-${session}`, skill: "pdf", event: i % 4 === 0 ? "loaded" : "rejected" });
-          if (reply.status === 200) ackedFeedback.push(`fb-${session}`);
+          const status = await post(pool, "/api/feedback", { session_id: `fb-${session}`, skill: "pdf", event: i % 4 === 0 ? "loaded" : "rejected" });
+          if (status === 200) ackedFeedback.push(`fb-${session}`);
         } else {
-          const reply = await post("/api/pick-skill", { turn: turns[(round * 997 + w * 31 + i) % turns.length], session_id: `pk-${session}` });
-          if (reply.status === 200) ackedDecisions.push(`pk-${session}`);
+          const status = await post(pool, "/api/pick-skill", { turn: turns[(round * 997 + w * 31 + i) % turns.length], session_id: `pk-${session}` });
+          if (status === 200) ackedDecisions.push(`pk-${session}`);
         }
       }
     });
@@ -55,6 +68,7 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
     killed = true;
     await server.kill("SIGKILL");
     await Promise.all(writers);
+    await pool.destroy();
   }
 
   // One more start: the server recovers the WAL and serves.
