@@ -3,7 +3,7 @@
 // The server then runs on bare Node: through the tsx loader it cost ~50 MB
 // more resident memory for the whole life of the process.
 import path from "node:path";
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
 
 /** Bundle the server for the app in `root`; returns the bundle's path. Takes well under a second. */
 export async function bundleServer(root) {
@@ -18,5 +18,7 @@ export async function bundleServer(root) {
     packages: "external",
     logLevel: "warning",
   });
+  // esbuild keeps a helper process for later builds; the launcher lives as long as the server, so end it now.
+  await stop();
   return outfile;
 }
