@@ -111,9 +111,9 @@ function endAfterDraining(socket: Socket, reply?: string): void {
 
 /** How long a closing connection keeps reading what the client still sends. */
 const LINGER_MS = 5_000;
-if (dev) server.on("upgrade", app.getUpgradeHandler());
-
 await app.prepare();
+// Hot reload's websocket (dev only); the handler exists once Next.js is prepared.
+if (dev) server.on("upgrade", app.getUpgradeHandler());
 server.listen(port, hostname, () => console.log(`jev: serving http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}${dev ? " (dev)" : ""}`));
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
