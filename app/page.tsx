@@ -106,7 +106,8 @@ export default async function OverviewPage() {
             <div className="problem">
               <h3>{catalog.unreadable.length} unreadable</h3>
               <p className="muted">
-                Their front matter does not parse, so neither jev nor the agent&apos;s loader can use them. Fix the YAML at the place shown.
+                Neither jev nor the agent&apos;s loader can use them: the front matter does not parse (fix the YAML at the place shown), or the SKILL.md is not
+                a regular file or links outside the allowed roots (it is never opened).
               </p>
               <SkillList
                 skills={catalog.unreadable.map((u) => ({ name: u.path.split("/").at(-2) ?? u.path, path: u.path, problem: u.problem }))}

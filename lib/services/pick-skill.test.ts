@@ -178,3 +178,35 @@ describe("configuration", () => {
     expect(catalogSource({ roots: [root] }, config).disabled).toEqual([]);
   });
 });
+
+describe("client roots and the walk budget", () => {
+  it("refuses an API client's root outside the allow-list with root_not_allowed, logging nothing", async () => {
+    for (const bad of ["/", "/proc", "/etc"]) {
+      const err = await pickSkillService({ turn: "merge PDF documents", roots: [root, bad] }, { channel: "api", db, config }).catch((e) => e);
+      expect(err).toMatchObject({ code: "root_not_allowed", field: "roots.1" });
+    }
+    expect(db.select().from(decisions).all()).toHaveLength(0);
+  });
+
+  it("lets the CLI name any root: it runs as the user", async () => {
+    const elsewhere = testConfig(path.join(tmp.dir, "other-home"));
+    await expect(pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "api", db, config: elsewhere })).rejects.toMatchObject({
+      code: "root_not_allowed",
+    });
+    const { reply } = await pickSkillService({ turn: "merge PDF documents", roots: [root] }, { channel: "cli", db, config: elsewhere });
+    expect(reply.skills[0].name).toBe("pdf");
+  });
+
+  it("fails open with catalog_over_budget and a warning when the walk runs out of budget, and logs the reason", async () => {
+    const { WalkBudget } = await import("../catalog/walk-budget");
+    const fresh = path.join(tmp.dir, "fresh-root"); // not yet cached, so it must be walked
+    writeSkill(fresh, "pdf", "Merge PDF documents");
+    const served = await pickSkillService(
+      { turn: "merge PDF documents", roots: [fresh] },
+      { channel: "api", db, config, walkBudget: new WalkBudget(Date.now() - 1) },
+    );
+    expect(served.reply).toEqual({ status: "fail_open", reason: "catalog_over_budget", skills: [] });
+    expect(served.warnings).toEqual([expect.stringMatching(/took over 3 s; catalog not ranked$/)]);
+    expect(db.select().from(decisions).all()[0].reasonCode).toBe("catalog_over_budget");
+  });
+});

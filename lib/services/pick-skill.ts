@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { sessionReports } from "../../db/queries/suggestions";
 import { discover } from "../catalog/discover";
 import { verifyOnDisk } from "../catalog/verify-on-disk";
-import { isWalkOverBudget } from "../catalog/walk-budget";
+import { isWalkOverBudget, type WalkBudget } from "../catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../config";
 import { type Decision, failOpenDecision, pickSkill } from "../engine/pick-skill";
 import { getJudge } from "../judges/create-judge";
@@ -37,6 +37,8 @@ export interface PickContext {
   /** Where decision rows go; omitted when there is no database to write. */
   db?: Db;
   clock?: () => number;
+  /** How much this request may walk (default: WALK_LIMITS from now); tests pass a spent one. */
+  walkBudget?: WalkBudget;
 }
 
 export interface ServedDecision extends Decision {
@@ -104,7 +106,7 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
   const source = catalogSource(request, config, { checkRoots: ctx.channel === "api" });
   let catalog: Awaited<ReturnType<typeof discover>>["skills"];
   try {
-    catalog = (await discover(source.roots, { disabled: source.disabled, fence: source.fence })).skills;
+    catalog = (await discover(source.roots, { disabled: source.disabled, fence: source.fence, budget: ctx.walkBudget })).skills;
   } catch (err) {
     if (!isWalkOverBudget(err)) throw err;
     // An incomplete catalog could hide the right skill: say nothing, and say why.
