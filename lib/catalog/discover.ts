@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { mapLimit } from "../concurrency";
 import { type Fence, NO_EXTRA_FENCE } from "./fence";
 import { FrontMatterError, parseSkillFile } from "./front-matter";
 import { readSkillFile, readSkillFileSync, type SkillFileRead } from "./skill-file";
@@ -60,7 +61,7 @@ const MAX_WATCHED_FOLDERS = 10_000;
 /** A root list whose walk ran over budget answers the same for this long without walking again. */
 const OVER_BUDGET_MEMORY_MS = 30_000;
 /** SKILL.md files and folders checked at once. */
-const PARALLEL_IO = 16;
+const PARALLEL_IO = 64;
 
 /** Even with a watch, re-check everything this often (in the background), in case an event was missed. */
 const SWEEP_INTERVAL_MS = 10_000;
@@ -120,21 +121,13 @@ export function readSkillCard(file: string): SkillCard | null {
 
 /** The same, off the event loop, with its stamp and problem (discovery's cold read). */
 async function parsedFile(file: string): Promise<ParsedFile | null> {
-  const st = await fsp.stat(file).catch(() => null);
-  if (!st) return null;
   const cached = parsedFiles.get(file);
-  if (cached && sameStamp(st, cached)) return cached;
-  return remember(file, await readSkillFile(file));
-}
-
-/** `fn` over `items` with at most `limit` at once; results in input order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  for (let i = 0; i < items.length; i += limit) {
-    const chunk = await Promise.all(items.slice(i, i + limit).map(fn));
-    for (let j = 0; j < chunk.length; j++) out[i + j] = chunk[j];
+  if (cached) {
+    const st = await fsp.stat(file).catch(() => null);
+    if (!st) return null;
+    if (sameStamp(st, cached)) return cached;
   }
-  return out;
+  return remember(file, await readSkillFile(file)); // never read: no stat first, the read stamps it
 }
 
 async function unchanged(snapshot: RootSnapshot): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { Dirent } from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { limiter } from "../concurrency";
 import { type Fence, isInside } from "./fence";
 import { fingerprintNames } from "./folder-fingerprint";
 import type { WalkBudget } from "./walk-budget";
@@ -13,8 +14,8 @@ const SKILL_SUPPORT_FOLDERS = new Set(["references", "templates", "assets", "scr
 
 export const SKILL_FILE = "SKILL.md";
 
-/** Sub-folders read at once: enough to keep libuv's thread pool busy, few enough to stay fair to other requests. */
-const PARALLEL_FOLDERS = 8;
+/** Folders read at once per walk: enough to keep libuv's thread pool busy, few enough to stay fair to other requests. */
+const PARALLEL_FOLDERS = 32;
 
 function isWalkable(name: string): boolean {
   return !name.startsWith(".") && !NEVER_WALKED.has(name);
@@ -55,6 +56,7 @@ class Walk {
   readonly seenReal = new Set<string>();
   readonly folders = new Map<string, string>();
   readonly skipped: WalkResult["skipped"] = [];
+  private readonly io = limiter(PARALLEL_FOLDERS);
   constructor(
     readonly root: string,
     public fence: Fence,
@@ -71,7 +73,7 @@ class Walk {
     this.budget.spendFolder(this.root);
     let entries: Dirent[];
     try {
-      entries = await fsp.readdir(dir, { withFileTypes: true });
+      entries = await this.io(() => fsp.readdir(dir, { withFileTypes: true }));
     } catch {
       return []; // unreadable folders are skipped, as missing roots are
     }
@@ -83,15 +85,15 @@ class Walk {
     const found = isSkill ? [path.join(dir, SKILL_FILE)] : [];
     const below = isSkill || insideSkill;
     const children = entries.filter((e) => isWalkable(e.name) && !(below && SKILL_SUPPORT_FOLDERS.has(e.name)) && (e.isDirectory() || e.isSymbolicLink()));
-    for (let i = 0; i < children.length; i += PARALLEL_FOLDERS) {
-      // Promise.all keeps positions, so the order stays depth first and sorted.
-      const batch = children.slice(i, i + PARALLEL_FOLDERS).map(async (e) => {
+    // All at once (the limiter bounds the reads); Promise.all keeps positions, so the order stays depth first and sorted.
+    const subtrees = await Promise.all(
+      children.map(async (e) => {
         const full = path.join(dir, e.name);
         if (e.isSymbolicLink() && !(await this.followableFolder(full))) return [];
         return this.visit(full, below, depth + 1);
-      });
-      for (const sub of await Promise.all(batch)) found.push(...sub);
-    }
+      }),
+    );
+    for (const sub of subtrees) found.push(...sub);
     return found;
   }
 
