@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { getOrCreate } from "../../lib/collections";
+import { attributeLoad } from "../../lib/rules/attribution";
 import type { ShownSuggestion } from "../../lib/rules/suggestion-rules";
 import type { FeedbackEvent } from "../../lib/vocab/feedback-events";
 import type { Db } from "../client";
@@ -76,8 +77,10 @@ export function recordFeedback(db: Db, event: { sessionId: string; skill: string
       .where(and(eq(decisions.sessionId, event.sessionId), eq(decisions.reportsLoads, false)))
       .run();
     if (event.event !== "loaded") return false;
-    const match = tx
-      .select({ id: suggestions.id })
+    // The rule itself (which suggestion takes the load) is lib/rules' attributeLoad, shared with the replay;
+    // the query only narrows to this session's not-yet-loaded suggestions of the skill up to the load.
+    const candidates = tx
+      .select({ id: suggestions.id, at: suggestions.at })
       .from(suggestions)
       .where(
         and(
@@ -88,9 +91,9 @@ export function recordFeedback(db: Db, event: { sessionId: string; skill: string
           lte(suggestions.at, event.at),
         ),
       )
-      .orderBy(desc(suggestions.at))
-      .limit(1)
-      .get();
+      .all()
+      .map((r) => ({ ...r, loaded: false }));
+    const match = attributeLoad(candidates, event.at, attributionMs);
     if (!match) return false;
     tx.update(suggestions).set({ loadedAt: event.at }).where(eq(suggestions.id, match.id)).run();
     return true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES, RulesConfig } from "./config";
-import { checkSuggestion, type ShownSuggestion, suppressionState } from "./suggestion-rules";
+import { checkSuggestion, type ShownSuggestion, shownWindow, suppressionState } from "./suggestion-rules";
 
 const H = 3_600_000;
 const D = 24 * H;
@@ -46,14 +46,14 @@ describe("rejection suppression (selection spec §7 rule 2)", () => {
 
 describe("rule 1 before rule 2 (checkSuggestion)", () => {
   it("never suggests a skill already loaded in this session, unless switched off", () => {
-    const ctx = { sessionLoaded: new Set(["pdf"]), historyOf: () => [], now, rules: DEFAULT_RULES };
+    const ctx = { sessionLoaded: new Set(["pdf"]), windowOf: () => shownWindow([], now, DEFAULT_RULES), now, rules: DEFAULT_RULES };
     expect(checkSuggestion("pdf", ctx)).toEqual({ verdict: "already_loaded" });
     expect(checkSuggestion("xlsx", ctx)).toEqual({ verdict: "show" });
     expect(checkSuggestion("pdf", { ...ctx, rules: RulesConfig.parse({ dedup_loaded: false }) })).toEqual({ verdict: "show" });
   });
 
   it("says which numbers suppressed a skill and when it is retried", () => {
-    const ctx = { sessionLoaded: new Set<string>(), historyOf: () => shown([2, 8, 9, 10, 11]), now, rules: DEFAULT_RULES };
+    const ctx = { sessionLoaded: new Set<string>(), windowOf: () => shownWindow(shown([2, 8, 9, 10, 11]), now, DEFAULT_RULES), now, rules: DEFAULT_RULES };
     expect(checkSuggestion("pdf", ctx)).toEqual({ verdict: "suppressed", suggestions: 5, loads: 0, retryAt: now + 4 * H });
     expect(checkSuggestion("pdf", { ...ctx, sessionLoaded: new Set(["pdf"]) })).toEqual({ verdict: "already_loaded" });
   });

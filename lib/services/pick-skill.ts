@@ -8,7 +8,7 @@ import { type JevConfig, loadConfig } from "../config";
 import { type Decision, failOpenDecision, pickSkill } from "../engine/pick-skill";
 import { getJudge } from "../judges/create-judge";
 import type { RulesConfig } from "../rules/config";
-import { checkSuggestion } from "../rules/suggestion-rules";
+import { checkSuggestion, shownWindow } from "../rules/suggestion-rules";
 import { catalogSource } from "./catalog-source";
 import { logDecision } from "./decision-log";
 import { liveRules } from "./rule-settings";
@@ -73,12 +73,11 @@ function sessionState(request: PickRequest, db: Db | undefined) {
 /** The suggestion rules of selection spec §7 for one name; rule 2's history is read only when a finalist needs it. */
 function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig) {
   let history: Map<string, { at: number; loaded: boolean }[]> | null = null;
-  const historyOf = (name: string) => {
-    if (!db) return [];
-    history ??= shownHistory(db, now, rules);
-    return history.get(name) ?? [];
+  const windowOf = (name: string) => {
+    history ??= db ? shownHistory(db, now, rules) : new Map();
+    return shownWindow(history.get(name) ?? [], now, rules);
   };
-  return (name: string) => checkSuggestion(name, { sessionLoaded, historyOf, now, rules });
+  return (name: string) => checkSuggestion(name, { sessionLoaded, windowOf, now, rules });
 }
 
 let warnedJudge = false;
