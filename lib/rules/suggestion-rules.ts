@@ -61,7 +61,7 @@ export type RuleOutcome = { verdict: "show" } | { verdict: "already_loaded" } | 
 
 export interface RuleContext {
   /** Skills loaded in this session (the request's `loaded` list and reported loads). */
-  sessionLoaded: ReadonlySet<string>;
+  sessionLoaded: { has(skill: string): boolean };
   /** Rule 2's window of one skill at `now`: its shown suggestions where loads can be known. */
   windowOf: (skill: string) => ShownWindow;
   now: number;

@@ -1,0 +1,180 @@
+import { attributeLoad } from "../rules/attribution";
+import type { RulesConfig } from "../rules/config";
+import { checkSuggestion, type ShownWindow } from "../rules/suggestion-rules";
+import { DAY_MS, MINUTE_MS, utcDay } from "../time";
+import { type EventColumns, KIND_SUGGEST } from "./event-columns";
+import type { BadLines } from "./read-log";
+import { type DayRow, type ReplayReport, type SkillRow, tally } from "./report";
+
+/**
+ * Replay a log under `rules` (selection spec §7): every suggestion as
+ * recorded, and as the rules would have shown it, in time order. Both runs
+ * credit loads with lib/rules' attributeLoad; the replayed run decides each
+ * suggestion with lib/rules' checkSuggestion, from the loads its session made
+ * so far (rule 1) and the window of that skill's suggestions it showed
+ * (rule 2), kept incrementally per skill. A removed suggestion's loads are
+ * lost unless another shown suggestion takes them.
+ */
+export function runReplay(events: EventColumns, rules: RulesConfig, badLines: BadLines = { count: 0, first: [] }): ReplayReport {
+  const n = events.length;
+  const order = events.order();
+  const { at, kind, session, skill } = events;
+  const nSkills = events.skills.size;
+  const attributionMs = rules.attribution_minutes * MINUTE_MS;
+  const windowMs = rules.suppression.window_days * DAY_MS;
+
+  const recordedLoaded = new Uint8Array(n);
+  const replayedLoaded = new Uint8Array(n);
+  const shown = new Uint8Array(n);
+  const perSkill = {
+    recorded: new Int32Array(nSkills),
+    recordedLoaded: new Int32Array(nSkills),
+    replayed: new Int32Array(nSkills),
+    replayedLoaded: new Int32Array(nSkills),
+    duplicates: new Int32Array(nSkills),
+    rejected: new Int32Array(nSkills),
+  };
+  const days = new Map<number, { recorded: number; recorded_loaded: number; replayed: number; replayed_loaded: number }>();
+  const dayOf = (i: number) => {
+    const d = Math.floor(at[i] / DAY_MS);
+    let row = days.get(d);
+    if (!row) days.set(d, (row = { recorded: 0, recorded_loaded: 0, replayed: 0, replayed_loaded: 0 }));
+    return row;
+  };
+
+  // Rule 2's window per skill: its shown suggestions in time order, the oldest dropped as the window moves.
+  const windowQueue: number[][] = Array.from({ length: nSkills }, () => []);
+  const windowHead = new Int32Array(nSkills);
+  const windowShown = new Int32Array(nSkills);
+  const windowLoads = new Int32Array(nSkills);
+  const lastShown = new Float64Array(nSkills).fill(-Infinity);
+  const queuePos = new Int32Array(n).fill(-1);
+  const windowAt = (k: number, now: number): ShownWindow => {
+    const q = windowQueue[k];
+    let h = windowHead[k];
+    while (h < q.length && at[q[h]] < now - windowMs) {
+      windowShown[k]--;
+      if (replayedLoaded[q[h]]) windowLoads[k]--;
+      queuePos[q[h]] = -1; // out of the window: a late credit no longer counts here
+      h++;
+    }
+    windowHead[k] = h;
+    if (h > 4096 && h * 2 > q.length) {
+      // Compact now and then, so a month of one skill does not keep every index.
+      windowQueue[k] = q.slice(h);
+      for (let j = 0; j < windowQueue[k].length; j++) queuePos[windowQueue[k][j]] = j;
+      windowHead[k] = 0;
+    }
+    return { suggestions: windowShown[k], loads: windowLoads[k], lastShown: lastShown[k] };
+  };
+
+  // Each session's suggestions of each skill that a load could still credit, and what each session loaded.
+  const pairs = new Map<number, number[]>();
+  const sessionLoads = new Map<number, Set<number>>();
+
+  const credit = (candidates: number[], loadAt: number, loadedFlags: Uint8Array, onlyShown: boolean): number => {
+    const open: { at: number; loaded: boolean; i: number }[] = [];
+    for (let j = candidates.length - 1; j >= 0; j--) {
+      const i = candidates[j];
+      if (at[i] < loadAt - attributionMs) break;
+      if (!onlyShown || shown[i]) open.push({ at: at[i], loaded: loadedFlags[i] === 1, i });
+    }
+    return attributeLoad(open, loadAt, attributionMs)?.i ?? -1;
+  };
+
+  for (let o = 0; o < n; o++) {
+    const i = order[o];
+    const k = skill[i];
+    const s = session[i];
+    const now = at[i];
+    const pairKey = s * nSkills + k;
+    if (kind[i] === KIND_SUGGEST) {
+      perSkill.recorded[k]++;
+      dayOf(i).recorded++;
+      let list = pairs.get(pairKey);
+      if (!list) pairs.set(pairKey, (list = []));
+      while (list.length > 0 && at[list[0]] < now - attributionMs) list.shift(); // can no longer take a load
+      list.push(i);
+      const loadedHere = sessionLoads.get(s);
+      const verdict = checkSuggestion(events.skills.names[k], {
+        sessionLoaded: { has: () => loadedHere?.has(k) ?? false },
+        windowOf: () => windowAt(k, now),
+        now,
+        rules,
+      }).verdict;
+      if (verdict === "show") {
+        shown[i] = 1;
+        perSkill.replayed[k]++;
+        dayOf(i).replayed++;
+        queuePos[i] = windowQueue[k].push(i) - 1;
+        windowShown[k]++;
+        lastShown[k] = now;
+      } else if (verdict === "already_loaded") perSkill.duplicates[k]++;
+      else perSkill.rejected[k]++;
+      continue;
+    }
+    // A load: rule 1 remembers it for the session; each run credits the suggestion attribution picks.
+    let loads = sessionLoads.get(s);
+    if (!loads) sessionLoads.set(s, (loads = new Set()));
+    loads.add(k);
+    const list = pairs.get(pairKey);
+    if (!list) continue;
+    const recorded = credit(list, now, recordedLoaded, false);
+    if (recorded >= 0) {
+      recordedLoaded[recorded] = 1;
+      perSkill.recordedLoaded[k]++;
+      dayOf(recorded).recorded_loaded++;
+    }
+    const replayed = credit(list, now, replayedLoaded, true);
+    if (replayed >= 0) {
+      replayedLoaded[replayed] = 1;
+      perSkill.replayedLoaded[k]++;
+      dayOf(replayed).replayed_loaded++;
+      if (queuePos[replayed] >= windowHead[k]) windowLoads[k]++;
+    }
+  }
+
+  return buildReport(events, rules, badLines, perSkill, days);
+}
+
+function sum(a: Int32Array): number {
+  let t = 0;
+  for (const v of a) t += v;
+  return t;
+}
+
+function buildReport(
+  events: EventColumns,
+  rules: RulesConfig,
+  badLines: BadLines,
+  perSkill: Record<"recorded" | "recordedLoaded" | "replayed" | "replayedLoaded" | "duplicates" | "rejected", Int32Array>,
+  days: Map<number, Omit<DayRow, "day">>,
+): ReplayReport {
+  const recordedLoaded = sum(perSkill.recordedLoaded);
+  const replayedLoaded = sum(perSkill.replayedLoaded);
+  const skills: SkillRow[] = [];
+  events.skills.names.forEach((name, k) => {
+    if (perSkill.recorded[k] === 0) return;
+    skills.push({
+      skill: name,
+      recorded: perSkill.recorded[k],
+      recorded_loaded: perSkill.recordedLoaded[k],
+      replayed: perSkill.replayed[k],
+      replayed_loaded: perSkill.replayedLoaded[k],
+      duplicates: perSkill.duplicates[k],
+      rejected: perSkill.rejected[k],
+      loads_lost: perSkill.recordedLoaded[k] - perSkill.replayedLoaded[k],
+    });
+  });
+  skills.sort((a, b) => b.duplicates + b.rejected - (a.duplicates + a.rejected) || b.loads_lost - a.loads_lost || (a.skill < b.skill ? -1 : 1));
+  return {
+    events: events.length,
+    bad_lines: badLines,
+    rules,
+    recorded: tally(sum(perSkill.recorded), recordedLoaded),
+    replayed: tally(sum(perSkill.replayed), replayedLoaded),
+    removed: { duplicates: sum(perSkill.duplicates), rejected: sum(perSkill.rejected), loads_lost: recordedLoaded - replayedLoaded },
+    skills,
+    days: [...days.entries()].sort(([a], [b]) => a - b).map(([d, row]) => ({ day: utcDay(d * DAY_MS), ...row })),
+  };
+}
