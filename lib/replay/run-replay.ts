@@ -1,3 +1,4 @@
+import { getOrCreate } from "../collections";
 import { attributeLoad } from "../rules/attribution";
 import type { RulesConfig } from "../rules/config";
 import { checkSuggestion, type ShownWindow } from "../rules/suggestion-rules";
@@ -35,12 +36,7 @@ export function runReplay(events: EventColumns, rules: RulesConfig, badLines: Ba
     rejected: new Int32Array(nSkills),
   };
   const days = new Map<number, { recorded: number; recorded_loaded: number; replayed: number; replayed_loaded: number }>();
-  const dayOf = (i: number) => {
-    const d = Math.floor(at[i] / DAY_MS);
-    let row = days.get(d);
-    if (!row) days.set(d, (row = { recorded: 0, recorded_loaded: 0, replayed: 0, replayed_loaded: 0 }));
-    return row;
-  };
+  const dayOf = (i: number) => getOrCreate(days, Math.floor(at[i] / DAY_MS), () => ({ recorded: 0, recorded_loaded: 0, replayed: 0, replayed_loaded: 0 }));
 
   // Rule 2's window per skill: its shown suggestions in time order, the oldest dropped as the window moves.
   const windowQueue: number[][] = Array.from({ length: nSkills }, () => []);
@@ -91,8 +87,7 @@ export function runReplay(events: EventColumns, rules: RulesConfig, badLines: Ba
     if (kind[i] === KIND_SUGGEST) {
       perSkill.recorded[k]++;
       dayOf(i).recorded++;
-      let list = pairs.get(pairKey);
-      if (!list) pairs.set(pairKey, (list = []));
+      const list = getOrCreate(pairs, pairKey, () => []);
       while (list.length > 0 && at[list[0]] < now - attributionMs) list.shift(); // can no longer take a load
       list.push(i);
       const loadedHere = sessionLoads.get(s);
@@ -114,9 +109,7 @@ export function runReplay(events: EventColumns, rules: RulesConfig, badLines: Ba
       continue;
     }
     // A load: rule 1 remembers it for the session; each run credits the suggestion attribution picks.
-    let loads = sessionLoads.get(s);
-    if (!loads) sessionLoads.set(s, (loads = new Set()));
-    loads.add(k);
+    getOrCreate(sessionLoads, s, () => new Set<number>()).add(k);
     const list = pairs.get(pairKey);
     if (!list) continue;
     const recorded = credit(list, now, recordedLoaded, false);
