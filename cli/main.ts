@@ -9,6 +9,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   eval: async () => (await import("./commands/eval")).evalCommand,
   feedback: async () => (await import("./commands/feedback")).feedbackCommand,
   token: async () => (await import("./commands/token")).tokenCommand,
+  replay: async () => (await import("./commands/replay")).replayCommand,
 };
 
 const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";

@@ -11,6 +11,8 @@ export const COMMAND_USAGE: Record<string, string> = {
       Report that the agent loaded (or rejected) a skill in a session; prints {"ok": true}.`,
   eval: `jev eval (--catalog CATALOG.jsonl | --root DIR...) --cases CASES.jsonl [--cases-out FILE] [--progress]
       Selection-quality metrics of the configured judge on your cases, one JSON object.`,
+  replay: `jev replay --log LOG.jsonl [--rules RULES.json] [--json] [--strict]
+      A recorded log of suggestions and loads before and after the suggestion rules; --strict stops at the first bad line.`,
   token: `jev token
       Print the API token agents send (JEV_API_TOKEN, or the one generated at first start).`,
 };

@@ -63,12 +63,48 @@ export class EventColumns {
   /**
    * Event indices in replay order: by time; at the same millisecond a
    * suggestion before a load (so a load can credit it), then file order.
+   * A bucket sort on time (about one event per bucket), each bucket then
+   * sorted in place: linear on real logs, where a comparison sort of a
+   * million indices took most of a second.
    */
   order(): Uint32Array {
-    const order = new Uint32Array(this.length);
-    for (let i = 0; i < order.length; i++) order[i] = i;
+    const n = this.length;
     const { at, kind } = this;
-    order.sort((a, b) => at[a] - at[b] || kind[a] - kind[b] || a - b);
+    const order = new Uint32Array(n);
+    if (n === 0) return order;
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      if (at[i] < min) min = at[i];
+      if (at[i] > max) max = at[i];
+    }
+    const width = Math.max(1, (max - min) / n);
+    const bucketOf = (i: number) => Math.floor((at[i] - min) / width);
+    const buckets = bucketOf(max === min ? 0 : n - 1) + 2;
+    const start = new Uint32Array(Math.max(buckets, Math.floor((max - min) / width) + 2));
+    for (let i = 0; i < n; i++) start[bucketOf(i) + 1]++;
+    for (let b = 1; b < start.length; b++) start[b] += start[b - 1];
+    const fill = start.slice();
+    for (let i = 0; i < n; i++) order[fill[bucketOf(i)]++] = i; // file order within a bucket
+    const before = (a: number, b: number) => at[a] - at[b] || kind[a] - kind[b] || a - b;
+    for (let b = 0; b + 1 < start.length; b++) {
+      const lo = start[b];
+      const hi = start[b + 1];
+      if (hi - lo < 2) continue;
+      if (hi - lo > 32) {
+        order.subarray(lo, hi).sort(before);
+        continue;
+      }
+      for (let j = lo + 1; j < hi; j++) {
+        const x = order[j];
+        let k = j - 1;
+        while (k >= lo && before(order[k], x) > 0) {
+          order[k + 1] = order[k];
+          k--;
+        }
+        order[k + 1] = x;
+      }
+    }
     return order;
   }
 }

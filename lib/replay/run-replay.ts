@@ -1,4 +1,3 @@
-import { getOrCreate } from "../collections";
 import { attributeLoad } from "../rules/attribution";
 import type { RulesConfig } from "../rules/config";
 import { checkSuggestion, type ShownWindow } from "../rules/suggestion-rules";
@@ -35,8 +34,16 @@ export function runReplay(events: EventColumns, rules: RulesConfig, badLines: Ba
     duplicates: new Int32Array(nSkills),
     rejected: new Int32Array(nSkills),
   };
-  const days = new Map<number, { recorded: number; recorded_loaded: number; replayed: number; replayed_loaded: number }>();
-  const dayOf = (i: number) => getOrCreate(days, Math.floor(at[i] / DAY_MS), () => ({ recorded: 0, recorded_loaded: 0, replayed: 0, replayed_loaded: 0 }));
+  // Per UTC day of the suggestion (a load counts on its suggestion's day).
+  const firstDay = n ? Math.floor(at[order[0]] / DAY_MS) : 0;
+  const dayCount = n ? Math.floor(at[order[n - 1]] / DAY_MS) - firstDay + 1 : 0;
+  const perDay = {
+    recorded: new Int32Array(dayCount),
+    recorded_loaded: new Int32Array(dayCount),
+    replayed: new Int32Array(dayCount),
+    replayed_loaded: new Int32Array(dayCount),
+  };
+  const dayOf = (i: number) => Math.floor(at[i] / DAY_MS) - firstDay;
 
   // Rule 2's window per skill: its shown suggestions in time order, the oldest dropped as the window moves.
   const windowQueue: number[][] = Array.from({ length: nSkills }, () => []);
@@ -64,18 +71,27 @@ export function runReplay(events: EventColumns, rules: RulesConfig, badLines: Ba
     return { suggestions: windowShown[k], loads: windowLoads[k], lastShown: lastShown[k] };
   };
 
-  // Each session's suggestions of each skill that a load could still credit, and what each session loaded.
-  const pairs = new Map<number, number[]>();
-  const sessionLoads = new Map<number, Set<number>>();
+  // Per session (ids are dense): its recent suggestions a load could still credit, and the skills it loaded.
+  const recentBySession: (number[] | undefined)[] = new Array(events.sessions.size);
+  const loadsBySession: (Set<number> | undefined)[] = new Array(events.sessions.size);
 
-  const credit = (candidates: number[], loadAt: number, loadedFlags: Uint8Array, onlyShown: boolean): number => {
+  const credit = (recent: number[], k: number, loadAt: number, loadedFlags: Uint8Array, onlyShown: boolean): number => {
     const open: { at: number; loaded: boolean; i: number }[] = [];
-    for (let j = candidates.length - 1; j >= 0; j--) {
-      const i = candidates[j];
+    for (let j = recent.length - 1; j >= 0; j--) {
+      const i = recent[j];
       if (at[i] < loadAt - attributionMs) break;
-      if (!onlyShown || shown[i]) open.push({ at: at[i], loaded: loadedFlags[i] === 1, i });
+      if (skill[i] === k && (!onlyShown || shown[i])) open.push({ at: at[i], loaded: loadedFlags[i] === 1, i });
     }
     return attributeLoad(open, loadAt, attributionMs)?.i ?? -1;
+  };
+
+  // One rule context for the whole run (no objects or closures per event): it reads the event in hand.
+  const current = { skill: 0, now: 0, loads: undefined as Set<number> | undefined };
+  const ruleContext = {
+    sessionLoaded: { has: () => current.loads?.has(current.skill) ?? false },
+    windowOf: () => windowAt(current.skill, current.now),
+    now: 0,
+    rules,
   };
 
   for (let o = 0; o < n; o++) {
@@ -83,24 +99,25 @@ export function runReplay(events: EventColumns, rules: RulesConfig, badLines: Ba
     const k = skill[i];
     const s = session[i];
     const now = at[i];
-    const pairKey = s * nSkills + k;
     if (kind[i] === KIND_SUGGEST) {
       perSkill.recorded[k]++;
-      dayOf(i).recorded++;
-      const list = getOrCreate(pairs, pairKey, () => []);
+      perDay.recorded[dayOf(i)]++;
+      let list = recentBySession[s];
+      if (!list) {
+        list = [];
+        recentBySession[s] = list;
+      }
       while (list.length > 0 && at[list[0]] < now - attributionMs) list.shift(); // can no longer take a load
       list.push(i);
-      const loadedHere = sessionLoads.get(s);
-      const verdict = checkSuggestion(events.skills.names[k], {
-        sessionLoaded: { has: () => loadedHere?.has(k) ?? false },
-        windowOf: () => windowAt(k, now),
-        now,
-        rules,
-      }).verdict;
+      current.skill = k;
+      current.now = now;
+      current.loads = loadsBySession[s];
+      ruleContext.now = now;
+      const verdict = checkSuggestion(events.skills.names[k], ruleContext).verdict;
       if (verdict === "show") {
         shown[i] = 1;
         perSkill.replayed[k]++;
-        dayOf(i).replayed++;
+        perDay.replayed[dayOf(i)]++;
         queuePos[i] = windowQueue[k].push(i) - 1;
         windowShown[k]++;
         lastShown[k] = now;
@@ -109,24 +126,40 @@ export function runReplay(events: EventColumns, rules: RulesConfig, badLines: Ba
       continue;
     }
     // A load: rule 1 remembers it for the session; each run credits the suggestion attribution picks.
-    getOrCreate(sessionLoads, s, () => new Set<number>()).add(k);
-    const list = pairs.get(pairKey);
+    let loads = loadsBySession[s];
+    if (!loads) {
+      loads = new Set();
+      loadsBySession[s] = loads;
+    }
+    loads.add(k);
+    const list = recentBySession[s];
     if (!list) continue;
-    const recorded = credit(list, now, recordedLoaded, false);
+    const recorded = credit(list, k, now, recordedLoaded, false);
     if (recorded >= 0) {
       recordedLoaded[recorded] = 1;
       perSkill.recordedLoaded[k]++;
-      dayOf(recorded).recorded_loaded++;
+      perDay.recorded_loaded[dayOf(recorded)]++;
     }
-    const replayed = credit(list, now, replayedLoaded, true);
+    const replayed = credit(list, k, now, replayedLoaded, true);
     if (replayed >= 0) {
       replayedLoaded[replayed] = 1;
       perSkill.replayedLoaded[k]++;
-      dayOf(replayed).replayed_loaded++;
+      perDay.replayed_loaded[dayOf(replayed)]++;
       if (queuePos[replayed] >= windowHead[k]) windowLoads[k]++;
     }
   }
 
+  const days: DayRow[] = [];
+  for (let d = 0; d < dayCount; d++) {
+    if (perDay.recorded[d] === 0) continue;
+    days.push({
+      day: utcDay((firstDay + d) * DAY_MS),
+      recorded: perDay.recorded[d],
+      recorded_loaded: perDay.recorded_loaded[d],
+      replayed: perDay.replayed[d],
+      replayed_loaded: perDay.replayed_loaded[d],
+    });
+  }
   return buildReport(events, rules, badLines, perSkill, days);
 }
 
@@ -141,7 +174,7 @@ function buildReport(
   rules: RulesConfig,
   badLines: BadLines,
   perSkill: Record<"recorded" | "recordedLoaded" | "replayed" | "replayedLoaded" | "duplicates" | "rejected", Int32Array>,
-  days: Map<number, Omit<DayRow, "day">>,
+  days: DayRow[],
 ): ReplayReport {
   const recordedLoaded = sum(perSkill.recordedLoaded);
   const replayedLoaded = sum(perSkill.replayedLoaded);
@@ -168,6 +201,6 @@ function buildReport(
     replayed: tally(sum(perSkill.replayed), replayedLoaded),
     removed: { duplicates: sum(perSkill.duplicates), rejected: sum(perSkill.rejected), loads_lost: recordedLoaded - replayedLoaded },
     skills,
-    days: [...days.entries()].sort(([a], [b]) => a - b).map(([d, row]) => ({ day: utcDay(d * DAY_MS), ...row })),
+    days,
   };
 }

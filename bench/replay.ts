@@ -1,0 +1,68 @@
+/**
+ * The replay harness (lib/replay, `jev replay`) on synthetic logs
+ * (lib/replay/synthetic-log.ts, deterministic):
+ *  - a week the size of the reference one (about 1,200 suggestions), in process: target < 50 ms;
+ *  - one million events (400 skills, 60,000 sessions, 30 days) through `jev replay --json`,
+ *    wall time and peak RSS from /usr/bin/time: targets < 3 s and < 300 MB. Baseline in the
+ *    same run: `jev --help` (Node, the TypeScript loader and the CLI, nothing replayed).
+ * Median of several runs.
+ *
+ *   node bin/run-ts.mjs bench/replay.ts
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { readReplayLog } from "../lib/replay/read-log";
+import { runReplay } from "../lib/replay/run-replay";
+import { replayLine, syntheticLog } from "../lib/replay/synthetic-log";
+import { DEFAULT_RULES } from "../lib/rules/config";
+import { fmt, median } from "./support/stats";
+
+const RUNS = 5;
+const START = Date.parse("2026-10-01T00:00:00Z");
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jev-bench-replay-"));
+const jev = path.resolve(import.meta.dirname, "../bin/jev.mjs");
+
+// A reference-sized week, in process.
+const week = [...syntheticLog({ events: 1_400, skills: 120, sessions: 400, days: 7, start: START })].map(replayLine);
+const weekTimes: number[] = [];
+let weekReport: ReturnType<typeof runReplay> | undefined;
+for (let run = 0; run < RUNS * 4; run++) {
+  const t = performance.now();
+  const { events, badLines } = await readReplayLog(week);
+  weekReport = runReplay(events, DEFAULT_RULES, badLines);
+  weekTimes.push(performance.now() - t);
+}
+
+// A million events, through the CLI.
+const bigLog = path.join(dir, "month.jsonl");
+const out = fs.createWriteStream(bigLog);
+for (const e of syntheticLog({ events: 1_000_000, skills: 400, sessions: 60_000, days: 30, start: START })) {
+  if (!out.write(`${replayLine(e)}\n`)) await new Promise<void>((r) => out.once("drain", () => r()));
+}
+await new Promise<void>((r) => out.end(() => r()));
+
+function timed(args: string[]): { seconds: number; rssMb: number; stdout: string } {
+  const stdout = execFileSync("/usr/bin/time", ["-f", "%e %M", "-o", path.join(dir, "time.txt"), process.execPath, jev, ...args], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).toString();
+  const [seconds, kb] = fs.readFileSync(path.join(dir, "time.txt"), "utf8").trim().split(/\s+/).map(Number);
+  return { seconds, rssMb: kb / 1024, stdout };
+}
+const help = Array.from({ length: RUNS }, () => timed(["--help"]));
+const big = Array.from({ length: RUNS }, () => timed(["replay", "--log", bigLog, "--json"]));
+const report = JSON.parse(big[0].stdout);
+fs.rmSync(dir, { recursive: true, force: true });
+
+console.log(`replay harness (median of ${RUNS} runs; synthetic logs, lib/replay/synthetic-log.ts)`);
+console.log(
+  `  reference-sized week: ${weekReport?.recorded.suggestions} suggestions -> ${weekReport?.replayed.suggestions}, in process: ${fmt(median(weekTimes))}   (target < 50 ms)`,
+);
+console.log(
+  `  1M events (${report.events} read, ${report.recorded.suggestions} suggestions, ${report.skills.length} skills): jev replay --json ${median(big.map((r) => r.seconds)).toFixed(2)} s wall, peak RSS ${median(big.map((r) => r.rssMb)).toFixed(0)} MB   (targets < 3 s, < 300 MB)`,
+);
+console.log(`  baseline jev --help: ${median(help.map((r) => r.seconds)).toFixed(2)} s, ${median(help.map((r) => r.rssMb)).toFixed(0)} MB`);
+console.log(
+  `  the month replayed: load rate ${(report.recorded.load_rate * 100).toFixed(1)}% -> ${(report.replayed.load_rate * 100).toFixed(1)}%, removed ${report.removed.duplicates} duplicates and ${report.removed.rejected} rejected, ${report.removed.loads_lost} loads lost`,
+);

@@ -1,0 +1,61 @@
+import { MINUTE_MS } from "../time";
+import type { ReplayEvent } from "./log-line";
+
+/**
+ * A deterministic synthetic replay log, for benchmarks and demo data: clearly
+ * made up, shaped like a real one. Sessions spread over `days`; each asks for a
+ * few skills, some several times; a skill is loaded within a few minutes with
+ * its own probability (a few skills are useful, most are mostly ignored).
+ */
+export interface SyntheticLogOptions {
+  events: number;
+  skills: number;
+  sessions: number;
+  days: number;
+  start: number;
+  seed?: number;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Events in time order within a session, sessions interleaved by start time (not globally sorted). */
+export function* syntheticLog(o: SyntheticLogOptions): Generator<ReplayEvent> {
+  const random = mulberry32(o.seed ?? 7);
+  const skillNames = Array.from({ length: o.skills }, (_, i) => `skill-${String(i).padStart(4, "0")}`);
+  // Popularity falls off (a few skills are suggested most); usefulness is a separate draw.
+  const loadRate = skillNames.map(() => (random() < 0.2 ? 0.3 + random() * 0.4 : random() * 0.06));
+  const pickSkill = () => Math.floor(o.skills * random() ** 2.2);
+  const meanLoadRate = loadRate.reduce((a, b) => a + b, 0) / o.skills;
+  // Turns per visit so that, loads included, the sessions' visits add up to the events asked for.
+  const turnsPerVisit = o.events / o.sessions / (1 + meanLoadRate);
+  let emitted = 0;
+  for (let visit = 0; emitted < o.events; visit++) {
+    const s = visit % o.sessions;
+    const session = `syn-${s.toString(36)}`;
+    let t = o.start + Math.floor(random() * o.days * 1440) * MINUTE_MS;
+    const turns = Math.max(1, Math.round(turnsPerVisit * (0.5 + random())));
+    for (let turn = 0; turn < turns && emitted < o.events; turn++) {
+      const k = pickSkill();
+      yield { at: t, session, kind: "suggest", skill: skillNames[k] };
+      emitted++;
+      if (random() < loadRate[k] && emitted < o.events) {
+        yield { at: t + Math.floor(random() * 4 * MINUTE_MS), session, kind: "load", skill: skillNames[k] };
+        emitted++;
+      }
+      t += Math.floor((1 + random() * 20) * MINUTE_MS);
+    }
+  }
+}
+
+export function replayLine(e: ReplayEvent): string {
+  return JSON.stringify({ ts: new Date(e.at).toISOString(), session: e.session, kind: e.kind, skill: e.skill });
+}
