@@ -123,3 +123,57 @@ describe("jev eval", () => {
     expect(String(err.mock.calls[0][0])).toMatch(/k\.jsonl:1: expected 'no-such-skill' is neither a path nor a name/);
   });
 });
+
+describe("jev replay", () => {
+  const line = (ts: string, session: string, kind: string, skill: string) => JSON.stringify({ ts, session, kind, skill });
+  const writeLog = () => {
+    const log = path.join(tmp, "week.jsonl");
+    fs.writeFileSync(
+      log,
+      [
+        line("2026-11-02T10:00:00Z", "s1", "suggest", "pdf"),
+        line("2026-11-02T10:01:00Z", "s1", "load", "pdf"),
+        line("2026-11-02T10:05:00Z", "s1", "suggest", "pdf"),
+        "not json",
+      ].join("\n"),
+    );
+    return log;
+  };
+
+  it("prints the report (--json with the interfaces.md keys), counting a bad line and going on", async () => {
+    const log = writeLog();
+    expect(await run("replay", "--log", log, "--json")).toBe(0);
+    const report = JSON.parse(out[0]);
+    expect(report).toMatchObject({
+      recorded: { suggestions: 2, loaded: 1, load_rate: 0.5 },
+      replayed: { suggestions: 1, loaded: 1, load_rate: 1 },
+      removed: { duplicates: 1, rejected: 0, loads_lost: 0 },
+      bad_lines: { count: 1, first: [{ line: 4, problem: "not JSON" }] },
+    });
+    out = [];
+    expect(await run("replay", "--log", log)).toBe(0);
+    expect(out.join("\n")).toMatch(/suggestions\s+2\s+1/);
+  });
+
+  it("--strict, a bad rules file and a missing log exit 2 with one line", async () => {
+    const log = writeLog();
+    expect(await run("replay", "--log", log, "--strict")).toBe(2);
+    expect(String(err.mock.calls.at(-1)?.[0])).toMatch(/line 4: not JSON$/);
+    const rules = path.join(tmp, "rules.json");
+    fs.writeFileSync(rules, '{"suppression": {"min_suggestions": 0}}');
+    expect(await run("replay", "--log", log, "--rules", rules)).toBe(2);
+    expect(String(err.mock.calls.at(-1)?.[0])).toContain("suppression.min_suggestions");
+    expect(await run("replay", "--log", path.join(tmp, "missing.jsonl"))).toBe(2);
+    expect(await run("replay")).toBe(2);
+  });
+
+  it("replays under a rules file that changes only what it names", async () => {
+    const log = writeLog();
+    const rules = path.join(tmp, "rules.json");
+    fs.writeFileSync(rules, '{"dedup_loaded": false}');
+    expect(await run("replay", "--log", log, "--rules", rules, "--json")).toBe(0);
+    const report = JSON.parse(out[0]);
+    expect(report.removed.duplicates).toBe(0);
+    expect(report.rules.suppression.min_suggestions).toBe(5);
+  });
+});
