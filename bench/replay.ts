@@ -13,9 +13,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { replayLine } from "../lib/replay/log-line";
 import { readReplayLog } from "../lib/replay/read-log";
 import { runReplay } from "../lib/replay/run-replay";
-import { replayLine, syntheticLog } from "../lib/replay/synthetic-log";
+import { syntheticLog } from "../lib/replay/synthetic-log";
 import { DEFAULT_RULES } from "../lib/rules/config";
 import { fmt, median } from "./support/stats";
 

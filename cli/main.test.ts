@@ -177,3 +177,24 @@ describe("jev replay", () => {
     expect(report.rules.suppression.min_suggestions).toBe(5);
   });
 });
+
+describe("jev export-log", () => {
+  it("writes the live suggestions and loads as a replay log that jev replay reads", async () => {
+    const root = path.join(tmp, "skills");
+    expect(await run("pick-skill", "--turn", "create an excel spreadsheet with formulas", "--root", root, "--session", "e1")).toBe(0);
+    expect(JSON.parse(out[0]).skills[0]).toMatchObject({ name: "xlsx" });
+    expect(await run("feedback", "--session", "e1", "--skill", "xlsx", "--event", "loaded")).toBe(0);
+    out = [];
+    expect(await run("export-log")).toBe(0);
+    expect(out.map((l) => JSON.parse(l)).map((e) => [e.kind, e.session, e.skill])).toEqual([
+      ["suggest", "e1", "xlsx"],
+      ["load", "e1", "xlsx"],
+    ]);
+    const file = path.join(tmp, "mine.jsonl");
+    out = [];
+    expect(await run("export-log", "--out", file)).toBe(0);
+    expect(await run("replay", "--log", file, "--json")).toBe(0);
+    expect(JSON.parse(out[0]).recorded).toEqual({ suggestions: 1, loaded: 1, load_rate: 1 });
+    expect(await run("export-log", "--from", "1999-01-01")).toBe(2);
+  });
+});

@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   feedback: async () => (await import("./commands/feedback")).feedbackCommand,
   token: async () => (await import("./commands/token")).tokenCommand,
   replay: async () => (await import("./commands/replay")).replayCommand,
+  "export-log": async () => (await import("./commands/export-log")).exportLogCommand,
 };
 
 const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";

@@ -13,6 +13,8 @@ export const COMMAND_USAGE: Record<string, string> = {
       Selection-quality metrics of the configured judge on your cases, one JSON object.`,
   replay: `jev replay --log LOG.jsonl [--rules RULES.json] [--json] [--strict]
       A recorded log of suggestions and loads before and after the suggestion rules; --strict stops at the first bad line.`,
+  "export-log": `jev export-log [--from DAY|TIME] [--to DAY|TIME] [--out FILE]
+      The live suggestions and loads (default: the last 7 days) as a replay log for jev replay.`,
   token: `jev token
       Print the API token agents send (JEV_API_TOKEN, or the one generated at first start).`,
 };

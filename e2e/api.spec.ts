@@ -153,6 +153,29 @@ test.describe("HTTP API on next start", () => {
     const again = await (await request.post("/api/pick-skill", { data: { turn, session_id: "fb-1" }, headers: authHeaders })).json();
     expect(again.skills.map((s: { name: string }) => s.name)).not.toContain(top);
   });
+
+  test("replay log export: the session's suggestion and load as JSON Lines, validated", async ({ request }) => {
+    expect((await request.get("/api/replay/log")).status()).toBe(401);
+    const turn = "fill in this PDF form and merge two PDF documents";
+    const first = await (await request.post("/api/pick-skill", { data: { turn, session_id: "export-1" }, headers: authHeaders })).json();
+    const skill = first.skills[0].name;
+    await request.post("/api/feedback", { data: { session_id: "export-1", skill, event: "loaded" }, headers: authHeaders });
+    const res = await request.get("/api/replay/log", { headers: authHeaders });
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("application/x-ndjson");
+    const events = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.session === "export-1");
+    expect(events.map((e) => [e.kind, e.skill])).toEqual([
+      ["suggest", skill],
+      ["load", skill],
+    ]);
+    const bad = await request.get("/api/replay/log?from=1999-01-01", { headers: authHeaders });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).error.field).toBe("from");
+  });
 });
 
 /** POST a JSON body of about `bytes` with Transfer-Encoding: chunked (no Content-Length); resolves the status. */

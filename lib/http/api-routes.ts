@@ -20,6 +20,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/decisions", methods: ["GET"] },
   { path: "/api/decisions/summary", methods: ["GET"] },
   { path: "/api/decisions/[id]", methods: ["GET"] },
+  { path: "/api/replay/log", methods: ["GET"] },
 ];
 
 const split = (p: string) => p.split("/").filter(Boolean);

@@ -6,9 +6,9 @@ import { DEFAULT_RULES } from "../rules/config";
 import { pickSkillService } from "../services/pick-skill";
 import { recordFeedbackService } from "../services/record-feedback";
 import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { replayLine } from "./log-line";
 import { readReplayLog } from "./read-log";
 import { runReplay } from "./run-replay";
-import { replayLine } from "./synthetic-log";
 
 /**
  * The replay predicts production: the live service (in process, real SQLite,

@@ -97,3 +97,8 @@ export function parseReplayLine(text: string): ReplayEvent | { problem: string }
   if (Number.isNaN(at)) return { problem: "ts: not an ISO-8601 time" };
   return { at, session: parsed.data.session, kind: parsed.data.kind, skill: parsed.data.skill };
 }
+
+/** One event as a log line, in the canonical form (the form parseReplayLine reads fastest). */
+export function replayLine(e: ReplayEvent): string {
+  return JSON.stringify({ ts: new Date(e.at).toISOString(), session: e.session, kind: e.kind, skill: e.skill });
+}

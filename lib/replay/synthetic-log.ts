@@ -55,7 +55,3 @@ export function* syntheticLog(o: SyntheticLogOptions): Generator<ReplayEvent> {
     }
   }
 }
-
-export function replayLine(e: ReplayEvent): string {
-  return JSON.stringify({ ts: new Date(e.at).toISOString(), session: e.session, kind: e.kind, skill: e.skill });
-}
