@@ -11,8 +11,9 @@ export const COMMAND_USAGE: Record<string, string> = {
       Report that the agent loaded (or rejected) a skill in a session; prints {"ok": true}.`,
   eval: `jev eval (--catalog CATALOG.jsonl | --root DIR...) --cases CASES.jsonl [--cases-out FILE] [--progress]
       Selection-quality metrics of the configured judge on your cases, one JSON object.`,
-  replay: `jev replay --log LOG.jsonl [--rules RULES.json] [--json] [--strict]
-      A recorded log of suggestions and loads before and after the suggestion rules; --strict stops at the first bad line.`,
+  replay: `jev replay --log LOG.jsonl [--rules RULES.json] [--sweep GRID.json] [--json] [--strict]
+      A recorded log of suggestions and loads before and after the suggestion rules; --sweep tries every combination of the
+      grid's values and marks the frontier of suggestions removed against loads lost; --strict stops at the first bad line.`,
   "export-log": `jev export-log [--from DAY|TIME] [--to DAY|TIME] [--out FILE]
       The live suggestions and loads (default: the last 7 days) as a replay log for jev replay.`,
   token: `jev token

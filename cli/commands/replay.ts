@@ -4,6 +4,7 @@ import { BadReplayLine, readReplayLog } from "../../lib/replay/read-log";
 import type { ReplayReport } from "../../lib/replay/report";
 import { readRulesFile } from "../../lib/replay/rules-file";
 import { runReplay } from "../../lib/replay/run-replay";
+import { parseSweep, runSweep, type SweepPoint } from "../../lib/replay/sweep";
 import { lineBatches } from "../../lib/replay/text-lines";
 import { DEFAULT_RULES } from "../../lib/rules/config";
 import { parseFlags, UsageError } from "../usage";
@@ -13,9 +14,16 @@ const PROGRESS_FROM_BYTES = 20_000_000;
 
 /** `jev replay`: a recorded log before and after the suggestion rules (selection spec §7). */
 export async function replayCommand(args: string[], out: (line: string) => void): Promise<number> {
-  const flags = parseFlags(args, { log: { type: "string" }, rules: { type: "string" }, json: { type: "boolean" }, strict: { type: "boolean" } });
+  const flags = parseFlags(args, {
+    log: { type: "string" },
+    rules: { type: "string" },
+    sweep: { type: "string" },
+    json: { type: "boolean" },
+    strict: { type: "boolean" },
+  });
   if (!flags.log) throw new UsageError("replay needs --log LOG.jsonl");
   const rules = flags.rules ? readRulesFile(flags.rules) : DEFAULT_RULES;
+  const grid = flags.sweep ? parseSweep(readText(flags.sweep), flags.sweep) : undefined;
   let size: number;
   try {
     size = fs.statSync(flags.log).size;
@@ -32,10 +40,43 @@ export async function replayCommand(args: string[], out: (line: string) => void)
   } finally {
     progress?.done();
   }
+  if (grid) {
+    const points = runSweep(
+      read.events,
+      grid,
+      rules,
+      process.stderr.isTTY ? (done, total) => process.stderr.write(`\rjev replay: sweep point ${done}/${total} `) : undefined,
+    );
+    if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
+    if (flags.json) out(JSON.stringify({ events: read.events.length, bad_lines: read.badLines, points }));
+    else for (const line of humanSweep(points)) out(line);
+    return 0;
+  }
   const report = runReplay(read.events, rules, read.badLines);
   if (flags.json) out(JSON.stringify(report));
   else for (const line of humanReport(report)) out(line);
   return 0;
+}
+
+function readText(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    throw new JevError("bad_request", `cannot read ${file}`);
+  }
+}
+
+/** One line per point, most suggestions removed first; `*` marks the frontier. */
+function humanSweep(points: SweepPoint[]): string[] {
+  const lines = ["  removed   lost  load rate  rules   (* = frontier: nothing removes more for the same loss)"];
+  for (const p of [...points].sort((a, b) => b.suggestions_removed - a.suggestions_removed || a.loads_lost - b.loads_lost)) {
+    const s = p.rules.suppression;
+    const rules = `dedup ${p.rules.dedup_loaded ? "on" : "off"}, min ${s.min_suggestions}, window ${s.window_days} d, ratio ${s.max_load_ratio}, retry ${s.retry_hours} h`;
+    lines.push(
+      `${p.frontier ? "*" : " "} ${String(p.suggestions_removed).padStart(7)} ${String(p.loads_lost).padStart(6)}  ${(p.load_rate * 100).toFixed(1).padStart(8)}%  ${rules}`,
+    );
+  }
+  return lines;
 }
 
 function progressLine(total: number) {

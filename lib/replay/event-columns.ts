@@ -39,6 +39,7 @@ export class EventColumns {
   readonly skills = new Interner();
 
   push(at: number, kind: ReplayKind, session: string, skill: string): void {
+    this.sorted = null;
     if (this.length === this.at.length) this.grow();
     const i = this.length++;
     this.at[i] = at;
@@ -68,6 +69,15 @@ export class EventColumns {
    * million indices took most of a second.
    */
   order(): Uint32Array {
+    if (this.sorted?.length === this.length) return this.sorted;
+    this.sorted = this.sortedOrder();
+    return this.sorted;
+  }
+
+  /** Kept while no event is added: a sweep replays the same log many times. */
+  private sorted: Uint32Array | null = null;
+
+  private sortedOrder(): Uint32Array {
     const n = this.length;
     const { at, kind } = this;
     const order = new Uint32Array(n);
