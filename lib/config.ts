@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   JEV_RETENTION_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(3650).default(30),
   JEV_SKILL_FEEDBACK: z.enum(["on", "off"], "must be on or off").optional(),
   JEV_ALLOWED_ROOTS: z.string().optional(),
+  JEV_RULES: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
 });
@@ -51,6 +52,8 @@ export interface JevConfig {
    * the default roots and the folders under the server user's home.
    */
   allowedRoots: string[] | null;
+  /** The live suggestion rules' file (`JEV_RULES`, default `$HERMES_HOME/jev/rules.json`); missing means the defaults. */
+  rulesFile: string;
   /** Where `npm start` serves. */
   port: number;
   host: string;
@@ -137,10 +140,14 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
         : e.JEV_ALLOWED_ROOTS.split(":")
             .filter((p) => p.trim())
             .map((p) => expandPath(p, process.cwd(), { ...env, HOME: home })),
+    rulesFile: "",
     port: e.PORT,
     host: e.HOST,
     pathVars: env,
   };
+  config.rulesFile = e.JEV_RULES
+    ? path.resolve(expandPath(e.JEV_RULES, process.cwd(), { ...env, HOME: home }))
+    : path.join(config.hermesHome, "jev", "rules.json");
   if (memo.size > 32) memo.clear();
   memo.set(key, config);
   return config;

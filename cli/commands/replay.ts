@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { JevError } from "../../lib/errors";
 import { BadReplayLine, readReplayLog } from "../../lib/replay/read-log";
+import { readRulesFile } from "../../lib/replay/read-rules-file";
 import type { ReplayReport } from "../../lib/replay/report";
-import { readRulesFile } from "../../lib/replay/rules-file";
 import { runReplay } from "../../lib/replay/run-replay";
 import { parseSweep, runSweep, type SweepPoint } from "../../lib/replay/sweep";
 import { lineBatches } from "../../lib/replay/text-lines";

@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import type { JevConfig } from "../config";
 import { JevError } from "../errors";
 import { jevStateFile, setSkillFeedback, skillFeedbackOn } from "../hermes/jev-state";
 import { DEFAULT_RULES, type RulesConfig } from "../rules/config";
+import { parseRules } from "../rules/rules-file";
 
 export interface SkillFeedbackSetting {
   on: boolean;
@@ -17,10 +19,42 @@ export function skillFeedbackSetting(config: JevConfig): SkillFeedbackSetting {
   return { on: skillFeedbackOn(config.hermesHome), source: "state_file", stateFile };
 }
 
-/** The live rules: defaults, with rule 2 following its switch. */
+export interface RulesFileSetting {
+  file: string;
+  /** The rules the file gives (defaults for what it leaves out, or all defaults when it is missing or broken). */
+  rules: RulesConfig;
+  exists: boolean;
+  /** Why the file was not used (not JSON, a bad value), naming the field. */
+  problem?: string;
+}
+
+const rulesFiles = new Map<string, { mtimeMs: number; size: number; setting: RulesFileSetting }>();
+
+/** The rules file (`JEV_RULES`, default `$HERMES_HOME/jev/rules.json`), re-read only when it changes. */
+export function rulesFileSetting(config: JevConfig): RulesFileSetting {
+  const file = config.rulesFile;
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  if (!st) return { file, rules: DEFAULT_RULES, exists: false };
+  const hit = rulesFiles.get(file);
+  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.setting;
+  let setting: RulesFileSetting;
+  try {
+    setting = { file, rules: parseRules(fs.readFileSync(file, "utf8"), file), exists: true };
+  } catch (err) {
+    const problem = err instanceof JevError ? err.message : `${file}: cannot be read`;
+    setting = { file, rules: DEFAULT_RULES, exists: true, problem };
+    console.warn(`[jev] rules file not used, defaults apply: ${problem}`); // once per version of the file
+  }
+  if (rulesFiles.size > 8) rulesFiles.clear();
+  rulesFiles.set(file, { mtimeMs: st.mtimeMs, size: st.size, setting });
+  return setting;
+}
+
+/** The live rules: the rules file's (or the defaults), with rule 2 following its switch. */
 export function liveRules(config: JevConfig): RulesConfig {
-  if (skillFeedbackSetting(config).on) return DEFAULT_RULES;
-  return { ...DEFAULT_RULES, suppression: { ...DEFAULT_RULES.suppression, enabled: false } };
+  const { rules } = rulesFileSetting(config);
+  if (skillFeedbackSetting(config).on) return rules;
+  return { ...rules, suppression: { ...rules.suppression, enabled: false } };
 }
 
 /** The dashboard's switch: writes the state file the agent plugin shares. */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
 import { suggestions } from "../../db/schema";
 import type { JevConfig } from "../config";
@@ -8,7 +8,7 @@ import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
 import { decisionDetailService } from "./decision-explorer";
 import { type PickRequest, pickSkillService } from "./pick-skill";
 import { recordFeedbackService } from "./record-feedback";
-import { setSkillFeedbackService, skillFeedbackSetting } from "./rule-settings";
+import { liveRules, rulesFileSetting, setSkillFeedbackService, skillFeedbackSetting } from "./rule-settings";
 
 const H = 3_600_000;
 const T0 = Date.parse("2026-11-20T09:00:00Z");
@@ -145,5 +145,31 @@ describe("rule 2's off switch", () => {
     fs.writeFileSync(file, "[1, 2");
     expect(() => setSkillFeedbackService(config, false)).toThrow(/could not write/);
     expect(fs.readFileSync(file, "utf8")).toBe("[1, 2");
+  });
+});
+
+describe("the live rules file (JEV_RULES, default $HERMES_HOME/jev/rules.json)", () => {
+  it("changes only what it names: min_suggestions 2 suppresses from the 3rd showing", async () => {
+    fs.mkdirSync(path.join(config.hermesHome, "jev"), { recursive: true });
+    fs.writeFileSync(config.rulesFile, JSON.stringify({ suppression: { min_suggestions: 2 } }));
+    expect(rulesFileSetting(config)).toMatchObject({ exists: true, rules: { suppression: { min_suggestions: 2, window_days: 14 } } });
+    for (let i = 0; i < 2; i++) expect(await pick(T0 + i * H, { sessionId: `s${i}`, feedback: true })).toContain("pdf");
+    expect(await pick(T0 + 2 * H, { sessionId: "third", feedback: true })).not.toContain("pdf");
+  });
+
+  it("a broken file is reported and the defaults apply; JEV_RULES points elsewhere", async () => {
+    fs.mkdirSync(path.join(config.hermesHome, "jev"), { recursive: true });
+    fs.writeFileSync(config.rulesFile, '{"suppression": {"min_suggestions": -1}}');
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(rulesFileSetting(config)).toMatchObject({
+      rules: { suppression: { min_suggestions: 5 } },
+      problem: expect.stringContaining("suppression.min_suggestions"),
+    });
+    warn.mockRestore();
+    const elsewhere = path.join(tmp.dir, "my-rules.json");
+    fs.writeFileSync(elsewhere, '{"dedup_loaded": false}');
+    const custom = testConfig(tmp.dir, { JEV_RULES: elsewhere });
+    expect(liveRules(custom).dedup_loaded).toBe(false);
+    expect(liveRules(testConfig(tmp.dir, { JEV_RULES: elsewhere, JEV_SKILL_FEEDBACK: "off" })).suppression.enabled).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import { describeZodIssue, JevError } from "../errors";
-import { RulesConfig } from "../rules/config";
+import { RulesConfig } from "./config";
 
 /**
  * A rules file (interfaces.md): JSON giving only what it changes; the rest
@@ -19,14 +18,4 @@ export function parseRules(text: string, source = "rules"): RulesConfig {
     throw new JevError("bad_request", `${source}: ${message}`, `rules.${field}`);
   }
   return parsed.data;
-}
-
-export function readRulesFile(file: string): RulesConfig {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch {
-    throw new JevError("bad_request", `cannot read rules file ${file}`, "rules");
-  }
-  return parseRules(text, file);
 }
