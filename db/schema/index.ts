@@ -1,4 +1,5 @@
 export * from "./decision-rollups";
 export * from "./decisions";
+export * from "./replay-runs";
 export * from "./settings";
 export * from "./suggestions";

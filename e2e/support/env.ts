@@ -21,6 +21,7 @@ export const E2E = {
     JEV_API_TOKEN: "e2e-token-not-secret",
     HERMES_HOME: path.join(dir, "hermes"),
     HOME: path.join(dir, "home"),
+    JEV_REPLAY_MAX_MB: "1",
     NEXT_TELEMETRY_DISABLED: "1",
   },
 };

@@ -20,7 +20,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/decisions", methods: ["GET"] },
   { path: "/api/decisions/summary", methods: ["GET"] },
   { path: "/api/decisions/[id]", methods: ["GET"] },
+  { path: "/api/replay", methods: ["GET", "POST"] },
   { path: "/api/replay/log", methods: ["GET"] },
+  { path: "/api/replay/[id]", methods: ["GET"] },
 ];
 
 const split = (p: string) => p.split("/").filter(Boolean);

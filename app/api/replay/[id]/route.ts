@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { handle, parseWith, requireToken } from "@/lib/http/handle";
+import { replayRunService } from "@/lib/services/replay-runs";
+
+export const dynamic = "force-dynamic";
+
+const RunId = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** One stored replay run with its report. */
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async () => {
+    requireToken(request);
+    const { id } = parseWith(RunId, await params);
+    return Response.json(replayRunService(getDb(), id));
+  });
+}
