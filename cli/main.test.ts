@@ -198,3 +198,41 @@ describe("jev export-log", () => {
     expect(await run("export-log", "--from", "1999-01-01")).toBe(2);
   });
 });
+
+describe("jev import hermes", () => {
+  it("imports jev/skill-feedback.json once: shown suggestions and credited loads; a second run adds nothing", async () => {
+    const home = path.join(tmp, "hermes");
+    fs.mkdirSync(path.join(home, "jev"), { recursive: true });
+    const records = [
+      { skill: "pdf", at: "2026-11-30T10:00:00+00:00", loaded: true, session: "h1" },
+      { skill: "xlsx", at: "2026-11-30T10:05:00+00:00", loaded: false, session: "h1" },
+      { skill: "pdf", at: "2026-11-30T11:00:00+00:00", loaded: false },
+    ];
+    fs.writeFileSync(path.join(home, "jev", "skill-feedback.json"), JSON.stringify({ version: 1, records }));
+    expect(await run("import", "hermes", "--home", home)).toBe(0);
+    expect(JSON.parse(out[0])).toMatchObject({ records: 3, imported: 3, already: 0 });
+    out = [];
+    expect(await run("import", "hermes", "--hermes-home", home)).toBe(0);
+    expect(JSON.parse(out[0])).toMatchObject({ records: 3, imported: 0, already: 3 });
+    out = [];
+    expect(await run("export-log", "--from", "2026-11-30", "--to", "2026-11-30")).toBe(0);
+    // The loaded record is a suggestion and its credited load at the same instant: suggestion first.
+    expect(out.map((l) => JSON.parse(l)).map((e) => [e.kind, e.skill])).toEqual([
+      ["suggest", "pdf"],
+      ["load", "pdf"],
+      ["suggest", "xlsx"],
+      ["suggest", "pdf"],
+    ]);
+  });
+
+  it("a broken file or a missing source is exit 2 with one line; no file imports nothing", async () => {
+    const home = path.join(tmp, "hermes");
+    expect(await run("import", "hermes", "--home", home)).toBe(0);
+    expect(JSON.parse(out[0])).toMatchObject({ records: 0, imported: 0 });
+    fs.mkdirSync(path.join(home, "jev"), { recursive: true });
+    fs.writeFileSync(path.join(home, "jev", "skill-feedback.json"), '{"version": 1, "records": [{"skill": "pdf"}]}');
+    expect(await run("import", "hermes", "--home", home)).toBe(2);
+    expect(String(err.mock.calls.at(-1)?.[0])).toContain("records.0.at");
+    expect(await run("import")).toBe(2);
+  });
+});

@@ -11,6 +11,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   token: async () => (await import("./commands/token")).tokenCommand,
   replay: async () => (await import("./commands/replay")).replayCommand,
   "export-log": async () => (await import("./commands/export-log")).exportLogCommand,
+  import: async () => (await import("./commands/import")).importCommand,
 };
 
 const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";

@@ -16,6 +16,8 @@ export const COMMAND_USAGE: Record<string, string> = {
       grid's values and marks the frontier of suggestions removed against loads lost; --strict stops at the first bad line.`,
   "export-log": `jev export-log [--from DAY|TIME] [--to DAY|TIME] [--out FILE]
       The live suggestions and loads (default: the last 7 days) as a replay log for jev replay.`,
+  import: `jev import hermes [--hermes-home DIR]   (--home is accepted too)
+      Import what the Hermes plugin recorded in jev/skill-feedback.json while the server was down; running it again adds nothing.`,
   token: `jev token
       Print the API token agents send (JEV_API_TOKEN, or the one generated at first start).`,
 };

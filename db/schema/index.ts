@@ -1,5 +1,6 @@
 export * from "./decision-rollups";
 export * from "./decisions";
+export * from "./import-keys";
 export * from "./replay-runs";
 export * from "./settings";
 export * from "./suggestions";

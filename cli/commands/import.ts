@@ -1,0 +1,17 @@
+import { getDb } from "../../db/client";
+import { expandPath } from "../../lib/catalog/expand-path";
+import { loadConfig } from "../../lib/config";
+import { importHermesService } from "../../lib/services/import-hermes";
+import { parseFlags, UsageError } from "../usage";
+
+/** `jev import hermes`: what a Hermes home's plugin recorded while the server was down; idempotent. */
+export async function importCommand(args: string[], out: (line: string) => void): Promise<number> {
+  const [source, ...rest] = args;
+  if (source !== "hermes") throw new UsageError("import needs a source: jev import hermes [--hermes-home DIR]");
+  const flags = parseFlags(rest, { "hermes-home": { type: "string" }, home: { type: "string" } });
+  const config = loadConfig();
+  const dir = flags["hermes-home"] ?? flags.home;
+  const report = importHermesService(getDb(), config, dir ? expandPath(dir, process.cwd()) : config.hermesHome);
+  out(JSON.stringify(report));
+  return 0;
+}

@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+import type { Db } from "../../db/client";
+import { recordFeedback } from "../../db/queries/suggestions";
+import { importKeys, suggestions } from "../../db/schema";
+import type { JevConfig } from "../config";
+import { readSkillFeedbackFile } from "../hermes/skill-feedback-file";
+import { MINUTE_MS } from "../time";
+import { liveRules } from "./rule-settings";
+import { forgetHistory } from "./suggestion-history";
+
+export interface ImportReport {
+  file: string;
+  records: number;
+  imported: number;
+  /** Records imported by an earlier run: counted once, never twice. */
+  already: number;
+}
+
+const keyOf = (r: { skill: string; at: string; loaded: boolean; session?: string }) =>
+  createHash("sha256")
+    .update(JSON.stringify(["skill-feedback", r.session ?? null, r.skill, r.at, r.loaded]))
+    .digest("base64url");
+
+/**
+ * `jev import hermes`: each record of `jev/skill-feedback.json` becomes a
+ * suggestion shown to a client that reports loads, and, when loaded, a load
+ * (credited by the same attribution as live). Records already imported are
+ * skipped by a key of their content, so running it twice adds nothing.
+ */
+export function importHermesService(db: Db, config: JevConfig, hermesHome = config.hermesHome): ImportReport {
+  const { file, records } = readSkillFeedbackFile(hermesHome);
+  const attributionMs = liveRules(config).attribution_minutes * MINUTE_MS;
+  let imported = 0;
+  db.transaction((tx) => {
+    for (const r of records) {
+      const at = Date.parse(r.at);
+      const fresh =
+        tx
+          .insert(importKeys)
+          .values({ key: keyOf(r), at: Date.now() })
+          .onConflictDoNothing()
+          .run().changes === 1;
+      if (!fresh) continue;
+      imported++;
+      // A record without a session gets one of its own: its load can only credit itself.
+      const sessionId = r.session ?? `hermes-import-${keyOf(r).slice(0, 12)}`;
+      tx.insert(suggestions).values({ at, sessionId, skill: r.skill, reportsLoads: true }).run();
+      if (r.loaded) recordFeedback(tx as unknown as Db, { sessionId, skill: r.skill, event: "loaded", at }, attributionMs);
+    }
+  });
+  forgetHistory(db);
+  return { file, records: records.length, imported, already: records.length - imported };
+}
