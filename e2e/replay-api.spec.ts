@@ -41,3 +41,23 @@ test.describe("replay API", () => {
     expect((await big.json()).error.code).toBe("payload_too_large");
   });
 });
+
+test("GET /api/suppression lists skills shown in the window with their state; ?rules= is a what-if", async ({ request }) => {
+  expect((await request.get("/api/suppression")).status()).toBe(401);
+  const turn = "convert this spreadsheet to a CSV file with pandas";
+  for (let i = 0; i < 3; i++) await request.post("/api/pick-skill", { data: { turn, session_id: `supp-${i}`, feedback: true }, headers: authHeaders });
+  const view = await (await request.get("/api/suppression", { headers: authHeaders })).json();
+  expect(view.rules.suppression.min_suggestions).toBe(5);
+  expect(view.skills.length).toBeGreaterThan(0);
+  expect(view.skills[0]).toMatchObject({
+    state: expect.stringMatching(/^(shown|suppressed|retrying)$/),
+    suggestions: expect.any(Number),
+    loads: expect.any(Number),
+  });
+  const whatIf = await (
+    await request.get(`/api/suppression?rules=${encodeURIComponent('{"suppression": {"min_suggestions": 1, "max_load_ratio": 1}}')}`, { headers: authHeaders })
+  ).json();
+  expect(whatIf.skills.every((s: { state: string }) => s.state !== "shown")).toBe(true);
+  const bad = await request.get(`/api/suppression?rules=${encodeURIComponent("{nope")}`, { headers: authHeaders });
+  expect(bad.status()).toBe(400);
+});

@@ -17,10 +17,28 @@ function prepareInsert(db: Db) {
   );
 }
 
-/** Prepared once per handle: this runs on every decision that suggests a skill. */
-export function insertSuggestion(db: Db, row: { decisionId: number; at: number; sessionId: string | null; skill: string; reportsLoads: boolean }): void {
+const DAY_MS = 86_400_000;
+const preparedDayBumps = new WeakMap<Db, ReturnType<Db["$client"]["prepare"]>>();
+
+/** Count one suggestion (and whether it was loaded) in rule 2's per-day aggregate of its skill. */
+function bumpSuggestionDay(db: Db, skill: string, at: number, loads: number, suggestionsAdded: number): void {
+  const upsert = getOrCreate(preparedDayBumps, db, () =>
+    db.$client.prepare(
+      `INSERT INTO suggestion_days (skill, day, suggestions, loads, last_at) VALUES (@skill, @day, @suggestions, @loads, @at)
+       ON CONFLICT (skill, day) DO UPDATE SET suggestions = suggestions + excluded.suggestions, loads = loads + excluded.loads, last_at = max(last_at, excluded.last_at)`,
+    ),
+  );
+  upsert.run({ skill, day: Math.floor(at / DAY_MS), suggestions: suggestionsAdded, loads, at });
+}
+
+/**
+ * Prepared once per handle: this runs on every decision that suggests a skill.
+ * A suggestion to a client that reports loads also counts in suggestion_days.
+ */
+export function insertSuggestion(db: Db, row: { decisionId: number | null; at: number; sessionId: string | null; skill: string; reportsLoads: boolean }): void {
   const insert = getOrCreate(preparedInserts, db, () => prepareInsert(db));
   insert(row);
+  if (row.reportsLoads) bumpSuggestionDay(db, row.skill, row.at, 0, 1);
 }
 
 /**
@@ -68,6 +86,14 @@ export function sessionReports(db: Db, sessionId: string): { loaded: string[]; r
 export function recordFeedback(db: Db, event: { sessionId: string; skill: string; event: FeedbackEvent; at: number }, attributionMs: number): boolean {
   return db.transaction((tx) => {
     tx.insert(feedback).values(event).run();
+    // The session's earlier suggestions start counting for rule 2 now: add them to the per-day aggregate first.
+    db.$client
+      .prepare(
+        `INSERT INTO suggestion_days (skill, day, suggestions, loads, last_at)
+         SELECT skill, at / ${DAY_MS}, count(*), count(loaded_at), max(at) FROM suggestions WHERE session_id = ? AND reports_loads = 0 GROUP BY skill, at / ${DAY_MS}
+         ON CONFLICT (skill, day) DO UPDATE SET suggestions = suggestions + excluded.suggestions, loads = loads + excluded.loads, last_at = max(last_at, excluded.last_at)`,
+      )
+      .run(event.sessionId);
     tx.update(suggestions)
       .set({ reportsLoads: true })
       .where(and(eq(suggestions.sessionId, event.sessionId), eq(suggestions.reportsLoads, false)))
@@ -96,6 +122,7 @@ export function recordFeedback(db: Db, event: { sessionId: string; skill: string
     const match = attributeLoad(candidates, event.at, attributionMs);
     if (!match) return false;
     tx.update(suggestions).set({ loadedAt: event.at }).where(eq(suggestions.id, match.id)).run();
+    bumpSuggestionDay(db, event.skill, match.at, 1, 0); // same connection, same transaction; the session reports loads (flipped above)
     return true;
   });
 }

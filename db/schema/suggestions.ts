@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { FEEDBACK_EVENTS } from "../../lib/vocab/feedback-events";
 import { decisions } from "./decisions";
 
@@ -35,4 +35,23 @@ export const feedback = sqliteTable(
     event: text("event", { enum: FEEDBACK_EVENTS }).notNull(),
   },
   (t) => [index("feedback_session_idx").on(t.sessionId, t.event)],
+);
+
+/**
+ * Rule 2's counts per skill and UTC day: suggestions shown to clients that
+ * report loads, how many were loaded, and the latest. Kept as suggestions,
+ * loads and reporting sessions are written, so the suppression view of a
+ * thousand skills reads days, not a million rows. WITHOUT ROWID (migration).
+ */
+export const suggestionDays = sqliteTable(
+  "suggestion_days",
+  {
+    skill: text("skill").notNull(),
+    /** UTC day number (epoch ms / 86,400,000, floored). */
+    day: integer("day").notNull(),
+    suggestions: integer("suggestions").notNull(),
+    loads: integer("loads").notNull(),
+    lastAt: integer("last_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.skill, t.day] })],
 );

@@ -23,6 +23,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/replay", methods: ["GET", "POST"] },
   { path: "/api/replay/log", methods: ["GET"] },
   { path: "/api/replay/[id]", methods: ["GET"] },
+  { path: "/api/suppression", methods: ["GET"] },
 ];
 
 const split = (p: string) => p.split("/").filter(Boolean);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client";
-import { recordFeedback } from "../../db/queries/suggestions";
-import { importKeys, suggestions } from "../../db/schema";
+import { insertSuggestion, recordFeedback } from "../../db/queries/suggestions";
+import { importKeys } from "../../db/schema";
 import type { JevConfig } from "../config";
 import { readSkillFeedbackFile } from "../hermes/skill-feedback-file";
 import { MINUTE_MS } from "../time";
@@ -44,8 +44,8 @@ export function importHermesService(db: Db, config: JevConfig, hermesHome = conf
       imported++;
       // A record without a session gets one of its own: its load can only credit itself.
       const sessionId = r.session ?? `hermes-import-${keyOf(r).slice(0, 12)}`;
-      tx.insert(suggestions).values({ at, sessionId, skill: r.skill, reportsLoads: true }).run();
-      if (r.loaded) recordFeedback(tx as unknown as Db, { sessionId, skill: r.skill, event: "loaded", at }, attributionMs);
+      insertSuggestion(db, { decisionId: null, at, sessionId, skill: r.skill, reportsLoads: true });
+      if (r.loaded) recordFeedback(db, { sessionId, skill: r.skill, event: "loaded", at }, attributionMs);
     }
   });
   forgetHistory(db);
