@@ -5,7 +5,8 @@
  *  - one million events (400 skills, 60,000 sessions, 30 days) through `jev replay --json`,
  *    wall time and peak RSS from /usr/bin/time: targets < 3 s and < 300 MB. Baseline in the
  *    same run: `jev --help` (Node, the TypeScript loader and the CLI, nothing replayed);
- *  - a 50-point sweep over that log (parsed once): target < 30 s.
+ *  - a 50-point sweep over that log (parsed once): target < 30 s;
+ *  - that log uploaded to POST /api/replay on the real server (needs a build): < 10 s, server RSS < 400 MB.
  * Median of several runs.
  *
  *   node bin/run-ts.mjs bench/replay.ts
@@ -14,11 +15,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { request } from "undici";
 import { replayLine } from "../lib/replay/log-line";
 import { readReplayLog } from "../lib/replay/read-log";
 import { runReplay } from "../lib/replay/run-replay";
 import { syntheticLog } from "../lib/replay/synthetic-log";
 import { DEFAULT_RULES } from "../lib/rules/config";
+import { prepareDb, rssMb, startServer } from "../lib/testing/server-process";
 import { fmt, median } from "./support/stats";
 
 const RUNS = 5;
@@ -60,6 +63,27 @@ const grid = path.join(dir, "grid.json");
 fs.writeFileSync(grid, JSON.stringify({ min_suggestions: [3, 5, 8, 12, 20], max_load_ratio: [0.05, 0.1, 0.2, 0.3, 0.5], dedup_loaded: [true, false] }));
 const sweep = timed(["replay", "--log", bigLog, "--sweep", grid, "--json"]);
 const sweepPoints = JSON.parse(sweep.stdout).points as { frontier: boolean }[];
+// The same million events uploaded to POST /api/replay on a server of its own (needs a build).
+const serverEnv = { JEV_DB: path.join(dir, "server.db"), JEV_API_TOKEN: "bench-replay-token", HERMES_HOME: path.join(dir, "hermes"), HOME: dir };
+prepareDb(serverEnv);
+const server = await startServer(Number(process.env.BENCH_PORT || 3295), serverEnv);
+let serverPeakRss = rssMb(server.pid);
+const sampler = setInterval(() => {
+  serverPeakRss = Math.max(serverPeakRss, rssMb(server.pid));
+}, 50);
+const uploadStarted = performance.now();
+const uploaded = await request(`http://127.0.0.1:${server.port}/api/replay`, {
+  method: "POST",
+  headers: { authorization: "Bearer bench-replay-token", "content-type": "application/x-ndjson" },
+  body: fs.createReadStream(bigLog),
+  headersTimeout: 120_000,
+  bodyTimeout: 120_000,
+});
+const uploadedRun = (await uploaded.body.json()) as { report: { events: number } };
+const uploadSeconds = (performance.now() - uploadStarted) / 1000;
+clearInterval(sampler);
+await server.kill("SIGTERM");
+if (uploaded.statusCode !== 201) throw new Error(`POST /api/replay answered ${uploaded.statusCode}`);
 fs.rmSync(dir, { recursive: true, force: true });
 
 console.log(`replay harness (median of ${RUNS} runs; synthetic logs, lib/replay/synthetic-log.ts)`);
@@ -71,6 +95,9 @@ console.log(
 );
 console.log(
   `  ${sweepPoints.length}-point sweep over the 1M events: ${sweep.seconds.toFixed(1)} s wall, peak RSS ${sweep.rssMb.toFixed(0)} MB, ${sweepPoints.filter((p) => p.frontier).length} points on the frontier   (target < 30 s)`,
+);
+console.log(
+  `  POST /api/replay of the 1M events (${uploadedRun.report.events} read): ${uploadSeconds.toFixed(1)} s, server peak RSS ${serverPeakRss.toFixed(0)} MB   (targets < 10 s, < 400 MB)`,
 );
 console.log(`  baseline jev --help: ${median(help.map((r) => r.seconds)).toFixed(2)} s, ${median(help.map((r) => r.rssMb)).toFixed(0)} MB`);
 console.log(
