@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 const NAV = [
   { href: "/", label: "Overview" },
   { href: "/decisions", label: "Decisions" },
+  { href: "/suppression", label: "Suppression" },
 ];
 
 /** The main navigation; the current section is marked for assistive tech and styled from that mark. */
