@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { seededRandom } from "../random";
 
 /**
  * The secret-detection corpus (secret-corpus.txt): turns that carry a
@@ -27,18 +28,6 @@ const CHARSETS: Record<string, string> = {
   B: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-",
 };
 
-/** mulberry32: small, seeded, good enough to spread characters. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function expand(template: string, random: () => number): string {
   const pick = (chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(random() * chars.length)]).join("");
   return template
@@ -49,7 +38,7 @@ function expand(template: string, random: () => number): string {
 }
 
 export function loadSecretCorpus(seed = 1): CorpusCase[] {
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const cases: CorpusCase[] = [];
   fs.readFileSync(SECRET_CORPUS_FILE, "utf8")
     .split("\n")

@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import type { JevConfig } from "../config";
+import { seededRandom } from "../random";
 import { DEFAULT_RULES } from "../rules/config";
 import { pickSkillService } from "../services/pick-skill";
 import { recordFeedbackService } from "../services/record-feedback";
@@ -32,20 +33,9 @@ beforeEach(() => {
 });
 afterEach(() => tmp.cleanup());
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("live service and replay agree", () => {
   it.each([1, 2, 3, 4])("on a random fortnight of turns and loads (seed %i)", async (seed) => {
-    const random = mulberry32(seed);
+    const random = seededRandom(seed);
     const turns = { pdf: "merge these two PDF documents into one", xlsx: "build an Excel spreadsheet with formulas" } as const;
     let now = Date.parse("2026-11-02T08:00:00Z");
     const log: string[] = [];

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { describeZodIssue, JevError } from "../errors";
+import { JevError } from "../errors";
+import { parseJsonWith } from "../json-file";
 import type { RulesConfig } from "../rules/config";
 import type { EventColumns } from "./event-columns";
 import { runReplay } from "./run-replay";
@@ -35,18 +36,7 @@ export interface SweepPoint {
 }
 
 export function parseSweep(text: string, source = "sweep"): SweepGrid {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new JevError("bad_request", `${source}: not valid JSON`, "sweep");
-  }
-  const parsed = SweepGrid.safeParse(value);
-  if (!parsed.success) {
-    const { field, message } = describeZodIssue(parsed.error.issues[0]);
-    throw new JevError("bad_request", `${source}: ${message}`, `sweep.${field}`);
-  }
-  return parsed.data;
+  return parseJsonWith(SweepGrid, text, source, "sweep");
 }
 
 /** Every combination of the grid over `base`. */

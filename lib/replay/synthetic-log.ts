@@ -1,3 +1,4 @@
+import { seededRandom } from "../random";
 import { MINUTE_MS } from "../time";
 import type { ReplayEvent } from "./log-line";
 
@@ -16,20 +17,9 @@ export interface SyntheticLogOptions {
   seed?: number;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Events in time order within a session, sessions interleaved by start time (not globally sorted). */
 export function* syntheticLog(o: SyntheticLogOptions): Generator<ReplayEvent> {
-  const random = mulberry32(o.seed ?? 7);
+  const random = seededRandom(o.seed ?? 7);
   const skillNames = Array.from({ length: o.skills }, (_, i) => `skill-${String(i).padStart(4, "0")}`);
   // Popularity falls off (a few skills are suggested most); usefulness is a separate draw.
   const loadRate = skillNames.map(() => (random() < 0.2 ? 0.3 + random() * 0.4 : random() * 0.06));
