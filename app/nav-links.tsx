@@ -7,6 +7,7 @@ const NAV = [
   { href: "/", label: "Overview" },
   { href: "/decisions", label: "Decisions" },
   { href: "/suppression", label: "Suppression" },
+  { href: "/replay", label: "Replay" },
 ];
 
 /** The main navigation; the current section is marked for assistive tech and styled from that mark. */

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { insertSuggestion, recordFeedback } from "../../db/queries/suggestions";
 import { replayLine } from "../replay/log-line";
 import { DEFAULT_RULES, RulesConfig } from "../rules/config";
 import { freshDb, tempDir } from "../testing/factories";
-import { listReplayRunsService, replayRunService, replayUploadService } from "./replay-runs";
+import { listReplayRunsService, replayLiveService, replayRunService, replayUploadService } from "./replay-runs";
 
 let tmp: ReturnType<typeof tempDir>;
 let db: Db;
@@ -57,5 +58,17 @@ describe("replay runs", () => {
   it("an empty body is a valid empty run", async () => {
     const run = await replayUploadService(db, body(""), { rules: DEFAULT_RULES, maxBytes: 1_000 });
     expect(run.report).toMatchObject({ events: 0, recorded: { suggestions: 0 } });
+  });
+});
+
+describe("replaying the live week", () => {
+  it("replays the last 7 days of live suggestions and loads, and stores the run", async () => {
+    const now = T0 + 3_600_000;
+    insertSuggestion(db, { decisionId: null, at: T0, sessionId: "s1", skill: "pdf", reportsLoads: true });
+    recordFeedback(db, { sessionId: "s1", skill: "pdf", event: "loaded", at: T0 + 60_000 }, 300_000);
+    insertSuggestion(db, { decisionId: null, at: T0 + 120_000, sessionId: "s1", skill: "pdf", reportsLoads: true });
+    const run = await replayLiveService(db, DEFAULT_RULES, now);
+    expect(run.report).toMatchObject({ events: 3, recorded: { suggestions: 2, loaded: 1 }, removed: { duplicates: 1 } });
+    expect(listReplayRunsService(db)[0].id).toBe(run.id);
   });
 });

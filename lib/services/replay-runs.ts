@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Db } from "../../db/client";
 import { getReplayRun, insertReplayRun, listReplayRuns, type ReplayRunRow } from "../../db/queries/replay-runs";
 import { JevError } from "../errors";
@@ -6,6 +7,7 @@ import type { ReplayReport } from "../replay/report";
 import { runReplay } from "../replay/run-replay";
 import { webLineBatches } from "../replay/web-lines";
 import type { RulesConfig } from "../rules/config";
+import { exportReplayLog } from "./export-log";
 
 export interface ReplayRun {
   id: number;
@@ -40,24 +42,36 @@ export async function replayUploadService(
     throw err;
   }
   const { bytes, digest } = log.done();
-  const report = runReplay(read.events, options.rules, read.badLines);
-  const at = options.now ?? Date.now();
-  const id = insertReplayRun(db, {
-    at,
-    rules: JSON.stringify(options.rules),
+  return storeRun(db, options.rules, runReplay(read.events, options.rules, read.badLines), { digest, bytes }, options.now);
+}
+
+/** Replay the live suggestions and loads of the last 7 days (what `jev export-log` writes) under `rules`, and store the run. */
+export async function replayLiveService(db: Db, rules: RulesConfig, now = Date.now()): Promise<ReplayRun> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  const { lines } = exportReplayLog(db, {}, now);
+  const hashed = (function* () {
+    for (const line of lines) {
+      hash.update(`${line}\n`);
+      bytes += Buffer.byteLength(line) + 1;
+      yield line;
+    }
+  })();
+  const read = await readReplayLog(hashed);
+  return storeRun(db, rules, runReplay(read.events, rules, read.badLines), { digest: hash.digest("hex"), bytes }, now);
+}
+
+function storeRun(db: Db, rules: RulesConfig, report: ReplayReport, log: { digest: string; bytes: number }, now = Date.now()): ReplayRun {
+  const row = {
+    at: now,
+    rules: JSON.stringify(rules),
     report: JSON.stringify(report),
-    logDigest: digest,
-    events: read.events.length,
-    badLines: read.badLines.count,
-    logBytes: bytes,
-  });
-  return {
-    id,
-    at: new Date(at).toISOString(),
-    rules: options.rules,
-    log: { digest, bytes, events: read.events.length, bad_lines: read.badLines.count },
-    report,
+    logDigest: log.digest,
+    events: report.events,
+    badLines: report.bad_lines.count,
+    logBytes: log.bytes,
   };
+  return toRun({ id: insertReplayRun(db, row), ...row });
 }
 
 export function listReplayRunsService(db: Db, limit = 50): ReplayRun[] {
