@@ -124,7 +124,7 @@ test("at phone width nothing scrolls the page sideways; dark mode follows the sy
   const session = `a-very-long-session-identifier-${"x".repeat(80)}`;
   await page.request.post("/api/pick-skill", { data: { turn: "extract the tables from this pdf report", session_id: session }, headers: authHeaders });
   const list = await (await page.request.get(`/api/decisions?limit=1&session=${session}`, { headers: authHeaders })).json();
-  for (const path of ["/", "/decisions", `/decisions/${list.decisions[0].id}`, `/sessions/${session}`]) {
+  for (const path of ["/", "/decisions", `/decisions/${list.decisions[0].id}`, `/sessions/${session}`, "/suppression", "/replay"]) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
   }

@@ -13,6 +13,7 @@ test("the Replay page replays the last 7 days under edited rules and shows the b
   await page.getByLabel("min shown").fill("3");
   await page.getByRole("button", { name: "Replay my last 7 days" }).click();
   await expect(page).toHaveURL(/run=\d+/);
+  const first = new URL(page.url()).searchParams.get("run");
   const table = page.getByTestId("before-after");
   await expect(table).toContainText("recorded");
   const [recorded, replayed] = (await table.locator("tbody tr").first().locator("td.num").allTextContents()).map(Number);
@@ -26,7 +27,10 @@ test("the Replay page replays the last 7 days under edited rules and shows the b
   await page.getByLabel("min shown").fill("5");
   await page.getByRole("button", { name: "Replay my last 7 days" }).click();
   await expect(page.getByRole("heading", { name: /min 5/ })).toBeVisible();
-  await expect(page.getByTestId("runs").locator("li")).toHaveCount(2);
-  await page.getByTestId("runs").getByRole("link").last().click();
+  const second = new URL(page.url()).searchParams.get("run");
+  expect(second).not.toBe(first);
+  const runs = page.getByTestId("runs");
+  await expect(runs.getByRole("link", { name: `Run ${second}`, exact: true })).toBeVisible();
+  await runs.getByRole("link", { name: `Run ${first}`, exact: true }).click();
   await expect(page.getByRole("heading", { name: /min 3/ })).toBeVisible();
 });
