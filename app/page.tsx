@@ -2,9 +2,11 @@ import Link from "next/link";
 import { getDb } from "@/db/client";
 import { DESCRIPTION_CHARS } from "@/lib/catalog/types";
 import { loadConfig } from "@/lib/config";
+import { hasDemoRows } from "@/lib/demo/seed-demo";
 import { catalogOverview } from "@/lib/services/catalog-overview";
 import { decisionSummary } from "@/lib/services/decision-summary";
 import { skillFeedbackSetting } from "@/lib/services/rule-settings";
+import { DemoButtons } from "./(dashboard)/_components/demo-buttons";
 import { RuleTwoSwitch } from "./(dashboard)/_components/rule-two-switch";
 
 export const dynamic = "force-dynamic";
@@ -35,6 +37,7 @@ export default async function OverviewPage() {
   const summary = decisionSummary(getDb(), {});
   const catalog = await catalogOverview(config);
   const ruleTwo = skillFeedbackSetting(config);
+  const hasDemo = hasDemoRows(getDb());
   return (
     <section>
       <h1>Overview</h1>
@@ -44,13 +47,23 @@ export default async function OverviewPage() {
           <p>No decisions in the last 7 days.</p>
           <p>
             Point an agent at <code>POST /api/pick-skill</code> (bearer token from <code>JEV_API_TOKEN</code>, or <code>npx jev token</code>), or try{" "}
-            <code>npx jev pick-skill --turn &quot;make a pdf&quot;</code>.
+            <code>npx jev pick-skill --turn &quot;make a pdf&quot;</code>. To look around first, load a synthetic fortnight made by the real engine (
+            <code>npm run demo</code> does the same):
           </p>
+          <DemoButtons hasDemo={false} />
         </div>
       ) : (
-        <p>
-          {summary.total} decisions in the last 7 days. <Link href="/decisions">Investigate them</Link>.
-        </p>
+        <>
+          <p>
+            {summary.total} decisions in the last 7 days. <Link href="/decisions">Investigate them</Link>.
+          </p>
+          {hasDemo && (
+            <div className="empty" data-testid="demo-note">
+              <p>Some of these are demo data (sessions named demo-…).</p>
+              <DemoButtons hasDemo />
+            </div>
+          )}
+        </>
       )}
 
       <h2>Suggestion rules</h2>

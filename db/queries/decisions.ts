@@ -82,6 +82,21 @@ export function insertDecision(db: Db, row: NewDecisionRow): number {
   return id;
 }
 
+/**
+ * Take decisions out of their hours' rollups (before deleting the rows): the
+ * same keys insertDecision counted them under. Rollups that reach zero go.
+ */
+export function uncountDecisions(
+  db: Db,
+  rows: readonly { at: number; day: string; status: string; outcome: string; reasonCode: string | null; latencyMs: number }[],
+): void {
+  const decrement = db.$client.prepare(
+    "UPDATE decision_rollups SET count = count - 1 WHERE hour = ? AND status = ? AND outcome = ? AND reason = ? AND latency_ms = ?",
+  );
+  for (const r of rows) decrement.run(r.at - (r.at % HOUR_MS), r.status, r.outcome, reasonKey(r.status, r.reasonCode), latencyBucket(r.latencyMs));
+  db.$client.exec("DELETE FROM decision_rollups WHERE count <= 0");
+}
+
 export interface DecisionSummary {
   total: number;
   byStatus: Record<string, number>;

@@ -79,7 +79,10 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
 
       {!run ? (
         <div className="empty" data-testid="replay-empty">
-          <p>No replay runs yet. Replay your last 7 days above: every suggestion jev showed and every load agents reported, under the rules in the form.</p>
+          <p>
+            No replay runs yet. Replay your last 7 days above: every suggestion jev showed and every load agents reported, under the rules in the form. No data
+            yet? Load the demo fortnight from the Overview (<code>npm run demo</code>).
+          </p>
         </div>
       ) : (
         report && (

@@ -78,7 +78,7 @@ export default async function SuppressionPage({ searchParams }: { searchParams: 
           <p>No skill was shown to a client that reports loads in the last {s.window_days} days, so rule 2 has nothing to judge.</p>
           <p>
             Rule 2 counts suggestions only where loads can be known: requests with <code>&quot;feedback&quot;: true</code>, or sessions that report loads with{" "}
-            <code>POST /api/feedback</code> (the hook recipe in the README does both).
+            <code>POST /api/feedback</code> (the hook recipe in the README does both). Or load the demo fortnight from the Overview (<code>npm run demo</code>).
           </p>
         </div>
       ) : (

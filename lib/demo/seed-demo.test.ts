@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
+import type { JevConfig } from "../config";
+import { decisionSummary } from "../services/decision-summary";
+import { pickSkillService } from "../services/pick-skill";
+import { suppressionService } from "../services/suppression";
+import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { removeDemo, seedDemo } from "./seed-demo";
+
+let tmp: ReturnType<typeof tempDir>;
+let db: Db;
+let config: JevConfig;
+const now = Date.parse("2026-11-30T12:00:00Z");
+const range = { from: "2026-11-10", to: "2026-11-30" };
+
+beforeEach(() => {
+  tmp = tempDir("jev-demo-");
+  db = freshDb(tmp.dir);
+  config = testConfig(tmp.dir);
+});
+afterEach(() => tmp.cleanup());
+
+describe("demo data", () => {
+  it("seeds a fortnight through the real engine, with a realistic mix, and rule 2 at work", async () => {
+    const { decisions, loads } = await seedDemo(db, config, { now, turnsPerDay: 40 });
+    expect(loads).toBeGreaterThan(0);
+    const summary = decisionSummary(db, range, now);
+    expect(summary.total).toBe(decisions);
+    expect(summary.byOutcome.suggested).toBeGreaterThan(0);
+    expect(summary.byOutcome.trivial).toBeGreaterThan(0);
+    expect(summary.byReason.sensitive_turn).toBeGreaterThan(0);
+    expect(suppressionService(db, config, { now }).skills.some((s) => s.state !== "shown")).toBe(true);
+  });
+
+  it("refuses a database with real rows unless forced; removal leaves the real rows and their counts exactly", async () => {
+    const root = skillTree(`${tmp.dir}/real-skills`, { pdf: "Merge and split PDF files, extract text from PDF documents." });
+    await pickSkillService(
+      { turn: "merge these PDF files", roots: [root], sessionId: "real-1", feedback: true },
+      { channel: "cli", db, config, clock: () => now - 3_600_000 },
+    );
+    const before = decisionSummary(db, range, now);
+    const suppressionBefore = suppressionService(db, config, { now });
+    await expect(seedDemo(db, config, { now, turnsPerDay: 10 })).rejects.toMatchObject({ code: "conflict" });
+    await seedDemo(db, config, { now, turnsPerDay: 10, force: true });
+    expect(decisionSummary(db, range, now).total).toBeGreaterThan(before.total);
+    removeDemo(db);
+    expect(decisionSummary(db, range, now)).toEqual(before);
+    expect(suppressionService(db, config, { now })).toEqual(suppressionBefore);
+  });
+
+  it("seeding again replaces the demo rows (same counts)", async () => {
+    const first = await seedDemo(db, config, { now, turnsPerDay: 10 });
+    const second = await seedDemo(db, config, { now, turnsPerDay: 10 });
+    expect(second).toEqual(first);
+    expect(decisionSummary(db, range, now).total).toBe(first.decisions);
+  });
+});

@@ -1,0 +1,35 @@
+// `npm run demo [-- --force | --remove]`: seed the configured database with a
+// deterministic synthetic fortnight made by the real engine (lib/demo), or
+// remove it. Demo rows are the sessions named `demo-…`; nothing else is touched.
+import { getDb } from "../db/client";
+import { ConfigError, loadConfig } from "../lib/config";
+import { removeDemo, seedDemo } from "../lib/demo/seed-demo";
+import { JevError } from "../lib/errors";
+
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a !== "--force" && a !== "--remove");
+if (unknown.length) {
+  console.error(`demo: unknown option ${unknown[0]} (use --force or --remove)`);
+  process.exit(2);
+}
+try {
+  const config = loadConfig();
+  const db = getDb();
+  if (args.includes("--remove")) {
+    const { decisions } = removeDemo(db);
+    console.log(`demo: removed ${decisions} demo decisions and their suggestions, loads and counts from ${config.dbFile}`);
+  } else {
+    const started = Date.now();
+    const { decisions, loads } = await seedDemo(db, config, { force: args.includes("--force") });
+    console.log(
+      `demo: ${decisions} synthetic decisions and ${loads} loads over 14 days in ${config.dbFile} (${((Date.now() - started) / 1000).toFixed(1)} s). They are demo data: sessions named demo-…; npm run demo -- --remove takes them out.`,
+    );
+  }
+} catch (err) {
+  if (err instanceof JevError || err instanceof ConfigError) {
+    console.error(`demo: ${err.message}`);
+    process.exit(2);
+  }
+  console.error(`demo: failed (${err instanceof Error ? err.name : "error"})`);
+  process.exit(1);
+}
