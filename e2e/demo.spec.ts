@@ -55,7 +55,8 @@ test("load the demo, see suppression, replay the demo week, remove the demo", as
 
   await page.goto(`${base}/`);
   await page.getByRole("button", { name: "Remove demo data" }).click();
-  await expect(page.getByRole("status")).toContainText(/Removed \d+ demo decisions/);
+  // The page refreshes into its empty state again (the button's own message goes with the old state).
+  await expect(page.getByText("No decisions in the last 7 days.")).toBeVisible({ timeout: 30_000 });
   await page.reload();
   await expect(page.getByText("No decisions in the last 7 days.")).toBeVisible();
 });
