@@ -55,6 +55,24 @@ test.describe("hostile HTTP", () => {
     }
   });
 
+  test("a reply that ends a connection mid-upload still reaches the client (lingering close)", async () => {
+    const big = Buffer.alloc(1_200_000, "y");
+    const refused = await rawRequest(port, head("PROPFIND", "/nope", { "content-length": String(big.length) }), big);
+    expectEnvelope(refused, 405, "method_not_allowed");
+    const unauthorized = await rawRequest(
+      port,
+      head("POST", "/api/pick-skill", { "content-type": "application/json", "content-length": String(big.length) }),
+      big,
+    );
+    expectEnvelope(unauthorized, 401, "unauthorized");
+    const tooLarge = await rawRequest(
+      port,
+      head("POST", "/api/pick-skill", { ...auth, "content-type": "application/json", "content-length": String(big.length) }),
+      big,
+    );
+    expectEnvelope(tooLarge, 413, "payload_too_large");
+  });
+
   test("the bare /api is a JSON 404, not the HTML page", async () => {
     expectEnvelope(await rawRequest(port, head("GET", "/api")), 404, "not_found");
   });

@@ -34,19 +34,9 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Re
   const body = JSON.stringify(refusal.error.toJSON());
   const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
   if (refusal.allow) headers.allow = refusal.allow;
-  const reply = () => {
-    res.writeHead(refusal.error.status, headers);
-    res.end(req.method === "HEAD" ? undefined : body);
-  };
-  // Reply once the body is read: closing a socket that still has unread data sends a reset, and the
-  // client, still uploading, loses the reply.
-  let discarded = 0;
-  req.on("data", (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > MAX_DISCARDED_BODY) req.socket.destroy();
-  });
-  req.on("end", reply);
-  req.on("error", () => req.socket.destroy());
+  // At once: Node drops the unread body, and the lingering close below keeps the reply from a reset.
+  res.writeHead(refusal.error.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 function internalError(res: http.ServerResponse): void {
