@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
+import { searchParamsOf } from "@/lib/http/query";
 import { listDecisionsService } from "@/lib/services/decision-explorer";
-import { searchParamsOf } from "./query";
 import { DecisionListQuery } from "./schema";
 
 export const dynamic = "force-dynamic";

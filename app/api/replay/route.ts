@@ -3,10 +3,10 @@ import { getDb } from "@/db/client";
 import { loadConfig } from "@/lib/config";
 import { JevError } from "@/lib/errors";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
+import { searchParamsOf } from "@/lib/http/query";
 import { DEFAULT_RULES } from "@/lib/rules/config";
 import { parseRules } from "@/lib/rules/rules-file";
 import { listReplayRunsService, replayUploadService } from "@/lib/services/replay-runs";
-import { searchParamsOf } from "../decisions/query";
 
 export const dynamic = "force-dynamic";
 

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { loadConfig } from "@/lib/config";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
+import { searchParamsOf } from "@/lib/http/query";
 import { parseRules } from "@/lib/rules/rules-file";
 import { suppressionService } from "@/lib/services/suppression";
-import { searchParamsOf } from "../decisions/query";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
+import { searchParamsOf } from "@/lib/http/query";
 import { decisionSummary } from "@/lib/services/decision-summary";
-import { searchParamsOf } from "../query";
 import { SummaryQuery } from "./schema";
 
 export const dynamic = "force-dynamic";

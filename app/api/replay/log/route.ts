@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
+import { instant, searchParamsOf } from "@/lib/http/query";
 import { exportReplayLog } from "@/lib/services/export-log";
-import { instant, searchParamsOf } from "../../decisions/query";
 
 export const dynamic = "force-dynamic";
 

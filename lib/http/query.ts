@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date a client sends in a query: a UTC day (`to` inclusive) or an ISO-8601 instant. Range checks are the service's. */
+export const instant = z.string().refine((v) => (DAY.test(v) || v.includes("T")) && !Number.isNaN(Date.parse(v)), "expected YYYY-MM-DD or an ISO-8601 time");
+
+/** The query string as one value per key (a repeated key keeps its first value). */
+export function searchParamsOf(request: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URL(request.url).searchParams) if (!(k in out)) out[k] = v;
+  return out;
+}
