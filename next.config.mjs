@@ -5,6 +5,8 @@ const nextConfig = {
   poweredByHeader: false,
   // Replies are a few hundred bytes of JSON to local agents: gzip costs more than it saves.
   compress: false,
+  // The Replay page uploads a log in pieces of 4 MiB (lib/services/replay-upload-files.ts) through a server action.
+  experimental: { serverActions: { bodySizeLimit: "5mb" } },
 };
 
 export default nextConfig;

@@ -6,7 +6,9 @@
  *    wall time and peak RSS from /usr/bin/time: targets < 3 s and < 300 MB. Baseline in the
  *    same run: `jev --help` (Node, the TypeScript loader and the CLI, nothing replayed);
  *  - a 50-point sweep over that log (parsed once): target < 30 s;
- *  - that log uploaded to POST /api/replay on the real server (needs a build): < 10 s, server RSS < 400 MB.
+ *  - that log uploaded to POST /api/replay on the real server (needs a build): < 10 s, server RSS < 400 MB;
+ *  - whether a long run holds the server up: GET /api/health latency while the server sweeps
+ *    10 points over that log, against the same requests with the server idle.
  * Median of several runs.
  *
  *   node bin/run-ts.mjs bench/replay.ts
@@ -81,9 +83,41 @@ const uploaded = await request(`http://127.0.0.1:${server.port}/api/replay`, {
 });
 const uploadedRun = (await uploaded.body.json()) as { report: { events: number } };
 const uploadSeconds = (performance.now() - uploadStarted) / 1000;
+if (uploaded.statusCode !== 201) throw new Error(`POST /api/replay answered ${uploaded.statusCode}`);
+
+// Does a long run hold the server up? GET /api/health answered every 50 ms with the server idle, then while it sweeps 10 points over the million events.
+async function healthLatencies(until: () => boolean): Promise<number[]> {
+  const times: number[] = [];
+  while (!until()) {
+    const started = performance.now();
+    await (await request(`http://127.0.0.1:${server.port}/api/health`)).body.text();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return times.sort((a, b) => a - b);
+}
+const idleUntil = performance.now() + 5_000;
+const idle = await healthLatencies(() => performance.now() > idleUntil);
+let swept = false;
+const sweepGrid = encodeURIComponent(JSON.stringify({ min_suggestions: [3, 5, 8, 12, 20], dedup_loaded: [true, false] }));
+const serverSweepStarted = performance.now();
+const serverSweep = request(`http://127.0.0.1:${server.port}/api/replay?sweep=${sweepGrid}`, {
+  method: "POST",
+  headers: { authorization: "Bearer bench-replay-token", "content-type": "application/x-ndjson" },
+  body: fs.createReadStream(bigLog),
+  headersTimeout: 300_000,
+  bodyTimeout: 300_000,
+}).then(async (r) => {
+  await r.body.text();
+  swept = true;
+  if (r.statusCode !== 201) throw new Error(`POST /api/replay?sweep= answered ${r.statusCode}`);
+});
+const busy = await healthLatencies(() => swept);
+await serverSweep;
+const serverSweepSeconds = (performance.now() - serverSweepStarted) / 1000;
 clearInterval(sampler);
 await server.kill("SIGTERM");
-if (uploaded.statusCode !== 201) throw new Error(`POST /api/replay answered ${uploaded.statusCode}`);
+const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 fs.rmSync(dir, { recursive: true, force: true });
 
 console.log(`replay harness (median of ${RUNS} runs; synthetic logs, lib/replay/synthetic-log.ts)`);
@@ -98,6 +132,9 @@ console.log(
 );
 console.log(
   `  POST /api/replay of the 1M events (${uploadedRun.report.events} read): ${uploadSeconds.toFixed(1)} s, server peak RSS ${serverPeakRss.toFixed(0)} MB   (targets < 10 s, < 400 MB)`,
+);
+console.log(
+  `  while the server sweeps 10 points over the 1M events (${serverSweepSeconds.toFixed(1)} s): GET /api/health p50 ${fmt(q(busy, 0.5))}, p99 ${fmt(q(busy, 0.99))}, max ${fmt(busy[busy.length - 1])} (${busy.length} requests); idle baseline p50 ${fmt(q(idle, 0.5))}, p99 ${fmt(q(idle, 0.99))}, max ${fmt(idle[idle.length - 1])}`,
 );
 console.log(`  baseline jev --help: ${median(help.map((r) => r.seconds)).toFixed(2)} s, ${median(help.map((r) => r.rssMb)).toFixed(0)} MB`);
 console.log(

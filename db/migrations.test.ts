@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tempDbPerTest } from "../lib/testing/db-per-test";
@@ -34,5 +35,46 @@ describe("migration 0002: decision rollups backfill", () => {
     const sort = (list: typeof live) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     expect(sort(t.db.select().from(decisionRollups).all())).toEqual(sort(live));
     expect(live.find((r) => r.reason === "unknown")).toMatchObject({ latencyMs: 25_000, count: 1 });
+  });
+});
+
+describe("migration 0006: replay runs written while they run", () => {
+  it("keeps every earlier run, as a finished upload with its report", () => {
+    const dir = t.dir;
+    const raw = new Database(path.join(dir, "old.db"));
+    const run = (file: string) => {
+      const text = fs.readFileSync(path.join(import.meta.dirname, "migrations", file), "utf8");
+      for (const statement of text.split("--> statement-breakpoint")) raw.exec(statement);
+    };
+    const files = fs
+      .readdirSync(path.join(import.meta.dirname, "migrations"))
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
+    for (const file of files.filter((f) => f < "0006")) run(file);
+    raw
+      .prepare("INSERT INTO replay_runs (at, rules, report, log_digest, events, bad_lines, log_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .run(1_790_000_000_000, '{"dedup_loaded":true}', '{"events":3}', "ab".repeat(32), 3, 1, 120);
+    run(files.find((f) => f.startsWith("0006")) as string);
+    expect(raw.prepare("SELECT * FROM replay_runs").all()).toEqual([
+      {
+        id: 1,
+        at: 1_790_000_000_000,
+        source: "upload",
+        status: "done",
+        phase: "finished",
+        progress: 1,
+        updated_at: 1_790_000_000_000,
+        error: null,
+        rules: '{"dedup_loaded":true}',
+        report: '{"events":3}',
+        sweep: null,
+        sweep_points: 0,
+        log_digest: "ab".repeat(32),
+        events: 3,
+        bad_lines: 1,
+        log_bytes: 120,
+      },
+    ]);
+    raw.close();
   });
 });

@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { replayLine } from "../lib/replay/log-line";
+import { syntheticLog } from "../lib/replay/synthetic-log";
 import { prepareDb, type ServerProcess, startServer } from "../lib/testing/server-process";
+import { ReplayPage } from "./pages/replay-page";
 
 /**
  * First run on an empty database: a user loads the demo from the Overview,
- * finds rule 2 at work on Suppression, replays the demo week, and removes the
+ * finds rule 2 at work on Suppression, replays its last week, sweeps the
+ * synthetic demo week and compares two runs, uploads a log, and removes the
  * demo again. A server of its own, so the other specs' rows do not count as real.
  */
 const PORT = 3195;
@@ -25,7 +29,7 @@ test.afterAll(async () => {
   await server?.kill("SIGTERM");
 });
 
-test("load the demo, see suppression, replay the demo week, remove the demo", async ({ page }) => {
+test("load the demo, see suppression, replay, sweep, compare and upload, remove the demo", async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(`${base}/`);
   await expect(page.getByText("No decisions in the last 7 days.")).toBeVisible();
@@ -41,17 +45,49 @@ test("load the demo, see suppression, replay the demo week, remove the demo", as
       Number(await page.getByTestId("state-retrying").locator(".stat-value").textContent()),
   ).toBeGreaterThan(0);
 
-  await page.goto(`${base}/replay`);
+  const replay = new ReplayPage(page, base);
+  await replay.open();
   await expect(page.getByTestId("replay-empty")).toBeVisible();
   // Stricter than live: the demo's live rules already removed what min 5 / 10% / 6 h would; a day between retries removes more.
-  await page.getByLabel("retry hours").fill("24");
-  await page.getByLabel("max load ratio").fill("0.3");
-  await page.getByRole("button", { name: "Replay my last 7 days" }).click();
-  await expect(page).toHaveURL(/run=\d+/);
-  await expect(page.getByTestId("before-after")).toBeVisible();
-  const [recorded, replayed] = (await page.getByTestId("before-after").locator("tbody tr").first().locator("td.num").allTextContents()).map(Number);
+  await replay.setRule("retry hours", "24");
+  await replay.setRule("max load ratio", "0.3");
+  await replay.start();
+  const [recorded, replayed] = await replay.suggestions();
   expect(recorded).toBeGreaterThan(50);
   expect(replayed).toBeLessThan(recorded);
+
+  // The demo week over a grid: the sweep chart with its frontier, each point's rules on hover.
+  await replay.open();
+  await replay.chooseSource("demo");
+  await replay.sweep({ "min shown": "3, 5, 8", "window days": "14", "max load ratio": "0.05, 0.1, 0.2", "retry hours": "6, 24" });
+  const swept = await replay.start("Start sweep");
+  await expect(replay.sweepChart).toBeVisible();
+  await expect(page.getByText("Sweep: 36 settings")).toBeVisible(); // 3 × 1 × 3 × 2, × rule 1 on and off
+  const frontierRows = page.getByTestId("frontier").locator("tbody tr");
+  expect(await frontierRows.count()).toBeGreaterThan(1);
+  await replay.sweepChart.locator(".recharts-scatter-symbol").last().hover();
+  await expect(page.getByTestId("sweep-tooltip")).toContainText(/rule 1 (on|off); rule 2 min \d/);
+
+  // The same week with rule 2 off, then both side by side.
+  await replay.open();
+  await replay.chooseSource("demo");
+  await page.getByRole("checkbox", { name: "rule 2", exact: true }).uncheck();
+  const ruleTwoOff = await replay.start();
+  await replay.compare(swept, ruleTwoOff);
+  await expect(page.getByTestId("compare")).toContainText("same log");
+  await expect(page.getByTestId("compare-skills")).toBeVisible();
+
+  // A log of about 10 MB uploaded from the page: sent in pieces, replayed in the background.
+  const log = path.join(dir, "month.jsonl");
+  const lines: string[] = [];
+  for (const e of syntheticLog({ events: 110_000, skills: 120, sessions: 6_000, days: 30, start: Date.parse("2026-10-01T00:00:00Z") }))
+    lines.push(replayLine(e));
+  fs.writeFileSync(log, `${lines.join("\n")}\n`);
+  await replay.open();
+  await replay.chooseSource("upload");
+  await page.getByLabel("Replay log file").setInputFiles(log);
+  const uploaded = await replay.start();
+  await expect(page.getByRole("region", { name: `Run ${uploaded}` })).toContainText("uploaded log, 110,000 events");
 
   await page.goto(`${base}/`);
   await page.getByRole("button", { name: "Remove demo data" }).click();

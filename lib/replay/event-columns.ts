@@ -1,4 +1,5 @@
 import type { ReplayKind } from "./log-line";
+import { drain, type Steps } from "./steps";
 
 /** Strings stored once, referred to by number. */
 export class Interner {
@@ -20,6 +21,9 @@ export class Interner {
     return this.names.length;
   }
 }
+
+/** Buckets sorted between two yields of orderSteps (a power of two, less one). */
+const SORT_SLICE_MASK = 65_535;
 
 export const KIND_SUGGEST = 0;
 export const KIND_LOAD = 1;
@@ -69,15 +73,19 @@ export class EventColumns {
    * million indices took most of a second.
    */
   order(): Uint32Array {
-    if (this.sorted?.length === this.length) return this.sorted;
-    this.sorted = this.sortedOrder();
+    return drain(this.orderSteps());
+  }
+
+  /** order() a pass at a time (yielding 0, no share of a replay done), so a server sorting a million events keeps answering. */
+  *orderSteps(): Steps<Uint32Array> {
+    if (this.sorted?.length !== this.length) this.sorted = yield* this.sortedOrder();
     return this.sorted;
   }
 
   /** Kept while no event is added: a sweep replays the same log many times. */
   private sorted: Uint32Array | null = null;
 
-  private sortedOrder(): Uint32Array {
+  private *sortedOrder(): Steps<Uint32Array> {
     const n = this.length;
     const { at, kind } = this;
     const order = new Uint32Array(n);
@@ -94,10 +102,13 @@ export class EventColumns {
     const start = new Uint32Array(Math.max(buckets, Math.floor((max - min) / width) + 2));
     for (let i = 0; i < n; i++) start[bucketOf(i) + 1]++;
     for (let b = 1; b < start.length; b++) start[b] += start[b - 1];
+    yield 0;
     const fill = start.slice();
     for (let i = 0; i < n; i++) order[fill[bucketOf(i)]++] = i; // file order within a bucket
+    yield 0;
     const before = (a: number, b: number) => at[a] - at[b] || kind[a] - kind[b] || a - b;
     for (let b = 0; b + 1 < start.length; b++) {
+      if ((b & SORT_SLICE_MASK) === SORT_SLICE_MASK) yield 0;
       const lo = start[b];
       const hi = start[b + 1];
       if (hi - lo < 2) continue;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES, RulesConfig } from "../rules/config";
 import { readReplayLog } from "./read-log";
-import { runReplay } from "./run-replay";
+import { replaySteps, runReplay } from "./run-replay";
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -182,5 +182,26 @@ describe("replay: invariants over random logs", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("replay a slice at a time", () => {
+  it("gives the same report as at once, with its share done rising from 0 (sorting) to below 1", async () => {
+    const events: Ev[] = Array.from({ length: 40 }, (_, i) => [i * 7 * MIN, `s${i % 3}`, i % 4 === 3 ? "load" : "suggest", `k${i % 5}`]);
+    const { events: columns, badLines } = await readReplayLog(events.map(line));
+    const steps = replaySteps(columns, DEFAULT_RULES, badLines, 6);
+    const shares: number[] = [];
+    for (;;) {
+      const step = steps.next();
+      if (step.done) {
+        expect(step.value).toEqual(runReplay(columns, DEFAULT_RULES, badLines));
+        break;
+      }
+      shares.push(step.value);
+    }
+    expect(shares.slice(0, 2)).toEqual([0, 0]); // the sort's passes
+    expect(shares.slice(2)).toHaveLength(6); // a slice of 6 events at a time
+    expect(shares).toEqual([...shares].sort((a, b) => a - b));
+    expect(shares.slice(2).every((s) => s > 0 && s < 1)).toBe(true);
   });
 });

@@ -5,6 +5,10 @@ import { DAY_MS, MINUTE_MS, utcDay } from "../time";
 import { type EventColumns, KIND_SUGGEST } from "./event-columns";
 import type { BadLines } from "./read-log";
 import { type DayRow, type ReplayReport, type SkillRow, tally } from "./report";
+import { drain, type Steps } from "./steps";
+
+/** Events replayed between two yields of replaySteps: 5–15 ms of work here, so a server stays responsive. */
+export const REPLAY_SLICE = 16_384;
 
 /**
  * Replay a log under `rules` (selection spec §7): every suggestion as
@@ -16,8 +20,18 @@ import { type DayRow, type ReplayReport, type SkillRow, tally } from "./report";
  * lost unless another shown suggestion takes them.
  */
 export function runReplay(events: EventColumns, rules: RulesConfig, badLines: BadLines = { count: 0, first: [] }): ReplayReport {
+  return drain(replaySteps(events, rules, badLines));
+}
+
+/** runReplay a slice at a time: yields the share of events replayed so far, returns the report. */
+export function* replaySteps(
+  events: EventColumns,
+  rules: RulesConfig,
+  badLines: BadLines = { count: 0, first: [] },
+  slice = REPLAY_SLICE,
+): Steps<ReplayReport> {
   const n = events.length;
-  const order = events.order();
+  const order = yield* events.orderSteps();
   const { at, kind, session, skill } = events;
   const nSkills = events.skills.size;
   const attributionMs = rules.attribution_minutes * MINUTE_MS;
@@ -94,7 +108,12 @@ export function runReplay(events: EventColumns, rules: RulesConfig, badLines: Ba
     rules,
   };
 
+  let untilYield = slice;
   for (let o = 0; o < n; o++) {
+    if (--untilYield === 0) {
+      untilYield = slice;
+      yield o / n;
+    }
     const i = order[o];
     const k = skill[i];
     const s = session[i];

@@ -3,13 +3,14 @@ import { JevError } from "../errors";
 import { parseJsonWith } from "../json-file";
 import type { RulesConfig } from "../rules/config";
 import type { EventColumns } from "./event-columns";
-import { runReplay } from "./run-replay";
+import { replaySteps } from "./run-replay";
+import { drain, partOf, type Steps } from "./steps";
 
 /**
  * A sweep file: the values to try for each rule setting; a setting left out
  * keeps the base rules' value. Every combination is one point.
  */
-const SweepGrid = z
+export const SweepGrid = z
   .object({
     dedup_loaded: z.array(z.boolean()).min(1).max(2),
     min_suggestions: z.array(z.number().int().min(1)).min(1).max(20),
@@ -57,10 +58,18 @@ export function sweepRules(grid: SweepGrid, base: RulesConfig): RulesConfig[] {
 /** Replay the one parsed log under every point of the grid; mark the Pareto frontier of suggestions removed against loads lost. */
 export function runSweep(events: EventColumns, grid: SweepGrid, base: RulesConfig, onPoint?: (done: number, total: number) => void): SweepPoint[] {
   const all = sweepRules(grid, base);
-  const points = all.map((rules, i) => {
-    const r = runReplay(events, rules);
+  return drain(sweepSteps(events, all, onPoint));
+}
+
+/** runSweep over rules already expanded, a slice at a time: yields the share of the whole sweep done. */
+export function* sweepSteps(events: EventColumns, all: RulesConfig[], onPoint?: (done: number, total: number) => void): Steps<SweepPoint[]> {
+  const points: SweepPoint[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const rules = all[i];
+    const r = yield* partOf(replaySteps(events, rules), i, all.length);
     onPoint?.(i + 1, all.length);
-    return {
+    yield (i + 1) / all.length;
+    points.push({
       rules,
       suggestions_kept: r.replayed.suggestions,
       loads_kept: r.replayed.loaded,
@@ -68,8 +77,14 @@ export function runSweep(events: EventColumns, grid: SweepGrid, base: RulesConfi
       suggestions_removed: r.recorded.suggestions - r.replayed.suggestions,
       loads_lost: r.removed.loads_lost,
       frontier: false,
-    };
-  });
+    });
+  }
+  markFrontier(points);
+  return points;
+}
+
+/** A point is on the frontier when no other removes at least as many suggestions while losing no more loads (and does better on one). */
+function markFrontier(points: SweepPoint[]): void {
   for (const p of points) {
     p.frontier = !points.some(
       (q) =>
@@ -79,5 +94,4 @@ export function runSweep(events: EventColumns, grid: SweepGrid, base: RulesConfi
         (q.suggestions_removed > p.suggestions_removed || q.loads_lost < p.loads_lost),
     );
   }
-  return points;
 }

@@ -15,12 +15,14 @@ export interface SyntheticLogOptions {
   days: number;
   start: number;
   seed?: number;
+  /** Skill names are this and a 4-digit number (default `skill-`). */
+  skillPrefix?: string;
 }
 
 /** Events in time order within a session, sessions interleaved by start time (not globally sorted). */
 export function* syntheticLog(o: SyntheticLogOptions): Generator<ReplayEvent> {
   const random = seededRandom(o.seed ?? 7);
-  const skillNames = Array.from({ length: o.skills }, (_, i) => `skill-${String(i).padStart(4, "0")}`);
+  const skillNames = Array.from({ length: o.skills }, (_, i) => `${o.skillPrefix ?? "skill-"}${String(i).padStart(4, "0")}`);
   // Popularity falls off (a few skills are suggested most); usefulness is a separate draw.
   const loadRate = skillNames.map(() => (random() < 0.2 ? 0.3 + random() * 0.4 : random() * 0.06));
   const pickSkill = () => Math.floor(o.skills * random() ** 2.2);

@@ -4,6 +4,8 @@ import { JevError } from "../errors";
 export interface StreamedLog {
   /** Line batches, read as the body arrives (never the whole body at once). */
   batches: AsyncGenerator<string[]>;
+  /** Bytes read so far, for progress. */
+  bytesRead: () => number;
   /** After `batches` is done: bytes read and their SHA-256. */
   done: () => { bytes: number; digest: string };
 }
@@ -42,5 +44,5 @@ export function webLineBatches(body: ReadableStream<Uint8Array> | null, maxBytes
       reader.releaseLock();
     }
   }
-  return { batches: batches(), done: () => ({ bytes, digest: hash.digest("hex") }) };
+  return { batches: batches(), bytesRead: () => bytes, done: () => ({ bytes, digest: hash.digest("hex") }) };
 }

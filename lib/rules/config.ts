@@ -12,6 +12,8 @@ export const SuppressionSettings = z.object({
   retry_hours: z.number().min(0).default(6),
 });
 
+export type SuppressionSettings = z.infer<typeof SuppressionSettings>;
+
 export const RulesConfig = z.object({
   dedup_loaded: z.boolean().default(true),
   suppression: SuppressionSettings.prefault({}),

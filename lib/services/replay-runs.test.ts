@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { updateReplayRun } from "../../db/queries/replay-runs";
 import { insertSuggestion, recordFeedback } from "../../db/queries/suggestions";
 import { replayLine } from "../replay/log-line";
 import { DEFAULT_RULES, RulesConfig } from "../rules/config";
-import { freshDb, tempDir } from "../testing/factories";
-import { listReplayRunsService, replayLiveService, replayRunService, replayUploadService } from "./replay-runs";
+import { freshDb, tempDir, testConfig } from "../testing/factories";
+import { createReplayRun } from "./execute-replay";
+import { listReplayRunsService, RUN_STALE_MS, replayRunService } from "./replay-runs";
+import { replayUploadService } from "./replay-upload";
+import { appendUpload, beginUpload, UPLOAD_CHUNK_BYTES } from "./replay-upload-files";
+import { MAX_RUNNING_REPLAYS, startReplayService } from "./start-replay";
 
 let tmp: ReturnType<typeof tempDir>;
 let db: Db;
@@ -40,6 +45,7 @@ describe("replay runs", () => {
     expect(again.log.digest).toBe(run.log.digest);
     expect(listReplayRunsService(db).map((r) => r.id)).toEqual([again.id, run.id]);
     expect(listReplayRunsService(db)[0].report).toBeUndefined();
+    expect(run).toMatchObject({ status: "done", phase: "finished", progress: 1, source: "upload" });
     expect(replayRunService(db, run.id)).toEqual(JSON.parse(JSON.stringify(run)));
     expect(() => replayRunService(db, 999)).toThrow(/no replay run/);
   });
@@ -61,14 +67,86 @@ describe("replay runs", () => {
   });
 });
 
-describe("replaying the live week", () => {
-  it("replays the last 7 days of live suggestions and loads, and stores the run", async () => {
+describe("sweeping an upload", () => {
+  it("stores every point of the grid with the frontier beside the base report", async () => {
+    const grid = { dedup_loaded: [true, false], min_suggestions: [1, 5] };
+    const run = await replayUploadService(db, body(LOG), { rules: DEFAULT_RULES, sweep: grid, maxBytes: 1_000_000 });
+    expect(run.sweep?.grid).toEqual(grid);
+    expect(run.sweep?.points).toHaveLength(4);
+    expect(run.sweep?.points.some((p) => p.frontier)).toBe(true);
+    expect(run.report?.rules).toEqual(DEFAULT_RULES);
+  });
+
+  it("refuses a grid over the point limit before reading anything", async () => {
+    const big = { min_suggestions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], window_days: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], retry_hours: [1, 2, 3, 4, 5, 6] };
+    await expect(replayUploadService(db, body(LOG), { rules: DEFAULT_RULES, sweep: big, maxBytes: 1_000_000 })).rejects.toMatchObject({ field: "sweep" });
+    expect(listReplayRunsService(db)).toEqual([]);
+  });
+});
+
+describe("a run's life", () => {
+  it("a running run that stopped writing progress reads as failed (its server stopped)", () => {
+    const id = createReplayRun(db, { source: "demo", rules: DEFAULT_RULES }, T0);
+    expect(replayRunService(db, id, T0 + 1_000)).toMatchObject({ status: "running", phase: "reading", progress: 0 });
+    updateReplayRun(db, id, { progress: 0.4, updatedAt: T0 + 5_000 });
+    expect(replayRunService(db, id, T0 + 5_000 + RUN_STALE_MS - 1).status).toBe("running");
+    expect(replayRunService(db, id, T0 + 5_000 + RUN_STALE_MS + 1)).toMatchObject({ status: "failed", error: expect.stringMatching(/interrupted/) });
+  });
+});
+
+describe("starting runs from the page", () => {
+  const config = () => testConfig(tmp.dir);
+
+  it("replays the last 7 days of live suggestions and loads in the background, and stores the run", async () => {
     const now = T0 + 3_600_000;
     insertSuggestion(db, { decisionId: null, at: T0, sessionId: "s1", skill: "pdf", reportsLoads: true });
     recordFeedback(db, { sessionId: "s1", skill: "pdf", event: "loaded", at: T0 + 60_000 }, 300_000);
     insertSuggestion(db, { decisionId: null, at: T0 + 120_000, sessionId: "s1", skill: "pdf", reportsLoads: true });
-    const run = await replayLiveService(db, DEFAULT_RULES, now);
-    expect(run.report).toMatchObject({ events: 3, recorded: { suggestions: 2, loaded: 1 }, removed: { duplicates: 1 } });
-    expect(listReplayRunsService(db)[0].id).toBe(run.id);
+    const started = startReplayService(db, config(), { source: "live", rules: DEFAULT_RULES }, { now });
+    expect(replayRunService(db, started.id).status).toBe("running");
+    const run = await started.finished;
+    expect(run?.report).toMatchObject({ events: 3, recorded: { suggestions: 2, loaded: 1 }, removed: { duplicates: 1 } });
+    expect(replayRunService(db, started.id)).toMatchObject({ status: "done", source: "live" });
+  });
+
+  it("replays the demo week: about 1,200 suggestions, the same log every time", async () => {
+    const a = await startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES }).finished;
+    const b = await startReplayService(db, config(), { source: "demo", rules: RulesConfig.parse({ suppression: { enabled: false } }) }).finished;
+    expect(a?.report?.recorded.suggestions).toBeGreaterThan(1_100);
+    expect(a?.report?.recorded.suggestions).toBeLessThan(1_300);
+    expect(b?.log.digest).toBe(a?.log.digest);
+    expect(b?.report?.removed.rejected).toBe(0);
+    expect(a?.report?.removed.rejected).toBeGreaterThan(0);
+  });
+
+  it("replays a file uploaded in pieces, then removes it", async () => {
+    const uploads = { dir: `${tmp.dir}/uploads`, maxBytes: 1_000_000 };
+    const bytes = new TextEncoder().encode(LOG);
+    const { id } = beginUpload(uploads, bytes.length);
+    appendUpload(uploads, id, 0, bytes.subarray(0, 50));
+    expect(() => appendUpload(uploads, id, 0, bytes.subarray(0, 50))).toThrow(/offset: expected 50/);
+    expect(() => startReplayService(db, config(), { source: "upload", rules: DEFAULT_RULES, uploadId: id }, { uploads })).toThrow(/50 of \d+ bytes/);
+    appendUpload(uploads, id, 50, bytes.subarray(50));
+    const run = await startReplayService(db, config(), { source: "upload", rules: DEFAULT_RULES, uploadId: id }, { uploads }).finished;
+    expect(run?.report?.removed).toEqual({ duplicates: 1, rejected: 0, loads_lost: 0 });
+    expect(run?.log.bytes).toBe(bytes.length);
+    expect(() => appendUpload(uploads, id, bytes.length, new Uint8Array())).toThrow(/no such upload/);
+  });
+
+  it("refuses uploads over the limit, bad ids, pieces past the declared size and oversized pieces", () => {
+    const uploads = { dir: `${tmp.dir}/uploads`, maxBytes: 100 * UPLOAD_CHUNK_BYTES };
+    expect(() => beginUpload({ ...uploads, maxBytes: 10 }, 11)).toThrow(/JEV_REPLAY_MAX_MB/);
+    expect(() => appendUpload(uploads, "../../etc/passwd", 0, new Uint8Array(1))).toThrow(/not an upload id/);
+    const { id } = beginUpload(uploads, 5);
+    expect(() => appendUpload(uploads, id, 0, new Uint8Array(6))).toThrow(/past the declared 5 bytes/);
+    const big = beginUpload(uploads, UPLOAD_CHUNK_BYTES + 1);
+    expect(() => appendUpload(uploads, big.id, 0, new Uint8Array(UPLOAD_CHUNK_BYTES + 1))).toThrow(/chunk over/);
+  });
+
+  it("carries at most MAX_RUNNING_REPLAYS runs at once", async () => {
+    const started = Array.from({ length: MAX_RUNNING_REPLAYS }, () => startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES }));
+    expect(() => startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES })).toThrow(/already running/);
+    await Promise.all(started.map((s) => s.finished));
+    await startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES }).finished;
   });
 });

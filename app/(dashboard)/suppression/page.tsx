@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { loadConfig } from "@/lib/config";
 import { liveRules, rulesFileSetting } from "@/lib/services/rule-settings";
 import { type SuppressionRow, suppressionService } from "@/lib/services/suppression";
+import { RuleTwoFields } from "../_components/rule-two-fields";
 import { parseSuppressionView, SORTS, type Sort, type SuppressionPageView, suppressionHref, whatIfRules } from "./search-params";
 
 export const dynamic = "force-dynamic";
@@ -101,18 +102,15 @@ export default async function SuppressionPage({ searchParams }: { searchParams: 
           <form className="filters" method="get" action="/suppression" aria-label="What if" style={{ marginTop: "1.25rem" }}>
             <strong>What if</strong>
             {view.state && <input type="hidden" name="state" value={view.state} />}
-            <label>
-              min shown <input name="min" type="number" min={1} defaultValue={view.min ?? s.min_suggestions} />
-            </label>
-            <label>
-              window days <input name="window" type="number" min={1} defaultValue={view.window ?? s.window_days} />
-            </label>
-            <label>
-              max load ratio <input name="ratio" type="number" min={0} max={1} step={0.01} defaultValue={view.ratio ?? s.max_load_ratio} />
-            </label>
-            <label>
-              retry hours <input name="retry" type="number" min={0} defaultValue={view.retry ?? s.retry_hours} />
-            </label>
+            <RuleTwoFields
+              values={{
+                min_suggestions: view.min ?? s.min_suggestions,
+                window_days: view.window ?? s.window_days,
+                max_load_ratio: view.ratio ?? s.max_load_ratio,
+                retry_hours: view.retry ?? s.retry_hours,
+              }}
+              names={{ min_suggestions: "min", window_days: "window", max_load_ratio: "ratio", retry_hours: "retry" }}
+            />
             <button type="submit">Compare</button>
             {alt && <Link href={href({ min: undefined, window: undefined, ratio: undefined, retry: undefined })}>Clear</Link>}
           </form>

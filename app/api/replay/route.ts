@@ -4,18 +4,21 @@ import { loadConfig } from "@/lib/config";
 import { JevError } from "@/lib/errors";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
 import { searchParamsOf } from "@/lib/http/query";
+import { parseSweep } from "@/lib/replay/sweep";
 import { DEFAULT_RULES } from "@/lib/rules/config";
 import { parseRules } from "@/lib/rules/rules-file";
-import { listReplayRunsService, replayUploadService } from "@/lib/services/replay-runs";
+import { listReplayRunsService } from "@/lib/services/replay-runs";
+import { replayUploadService } from "@/lib/services/replay-upload";
 
 export const dynamic = "force-dynamic";
 
 const ReplayQuery = z.object({
   rules: z.string().max(10_000).optional(),
+  sweep: z.string().max(10_000).optional(),
   strict: z.enum(["1", "true", "0", "false"]).optional(),
 });
 
-/** Replay a JSONL body (streamed) under `?rules=` (a rules file's JSON, only what it changes); the run is stored. */
+/** Replay a JSONL body (streamed) under `?rules=` (a rules file's JSON, only what it changes), and every point of `?sweep=` (a sweep file's JSON); the run is stored. */
 export async function POST(request: Request) {
   return handle(async () => {
     requireToken(request);
@@ -24,7 +27,13 @@ export async function POST(request: Request) {
     const { replayMaxBytes } = loadConfig();
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (declared > replayMaxBytes) throw new JevError("payload_too_large", `replay log over ${replayMaxBytes / 1e6} MB (JEV_REPLAY_MAX_MB)`);
-    const run = await replayUploadService(getDb(), request.body, { rules, maxBytes: replayMaxBytes, strict: query.strict === "1" || query.strict === "true" });
+    const run = await replayUploadService(getDb(), request.body, {
+      rules,
+      sweep: query.sweep ? parseSweep(query.sweep, "sweep") : undefined,
+      maxBytes: replayMaxBytes,
+      expectedBytes: declared || undefined,
+      strict: query.strict === "1" || query.strict === "true",
+    });
     return Response.json(run, { status: 201 });
   });
 }

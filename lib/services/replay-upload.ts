@@ -1,0 +1,30 @@
+import type { Db } from "../../db/client";
+import { deleteReplayRun } from "../../db/queries/replay-runs";
+import { JevError } from "../errors";
+import type { SweepGrid } from "../replay/sweep";
+import { webLineBatches } from "../replay/web-lines";
+import type { RulesConfig } from "../rules/config";
+import { createReplayRun, executeReplay } from "./execute-replay";
+import type { ReplayRun } from "./replay-runs";
+
+/**
+ * `POST /api/replay`: replay an uploaded log (streamed, never held whole)
+ * under `rules`, and every point of `sweep` if given; store the run and return
+ * it with its report. While it runs it is listed with its progress; an upload
+ * refused for the client's fault (too large, a bad line in strict mode) leaves
+ * no run behind.
+ */
+export async function replayUploadService(
+  db: Db,
+  body: ReadableStream<Uint8Array> | null,
+  options: { rules: RulesConfig; sweep?: SweepGrid; maxBytes: number; expectedBytes?: number; strict?: boolean; now?: number },
+): Promise<ReplayRun> {
+  const id = createReplayRun(db, { source: "upload", rules: options.rules, sweep: options.sweep }, options.now);
+  const log = { ...webLineBatches(body, options.maxBytes), expectedBytes: options.expectedBytes };
+  try {
+    return await executeReplay(db, id, { source: "upload", log, rules: options.rules, sweep: options.sweep, strict: options.strict });
+  } catch (err) {
+    if (err instanceof JevError && err.status < 500) deleteReplayRun(db, id);
+    throw err;
+  }
+}

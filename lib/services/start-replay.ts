@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import type { Db } from "../../db/client";
+import type { JevConfig } from "../config";
+import { demoWeekLines } from "../demo/demo-week";
+import { JevError } from "../errors";
+import { hashedLines } from "../replay/hashed-lines";
+import type { SweepGrid } from "../replay/sweep";
+import { webLineBatches } from "../replay/web-lines";
+import type { RulesConfig } from "../rules/config";
+import type { ReplaySource } from "../vocab/replay-runs";
+import { createReplayRun, executeReplay, type ReplayLogInput } from "./execute-replay";
+import { exportReplayLog } from "./export-log";
+import type { ReplayRun } from "./replay-runs";
+import { completedUpload, defaultUploadStore, type UploadStore } from "./replay-upload-files";
+
+/** Runs this process carries at once: each is sliced so the server keeps answering, but more would only slow them all. */
+export const MAX_RUNNING_REPLAYS = 2;
+let running = 0;
+
+export interface StartReplayInput {
+  source: ReplaySource;
+  rules: RulesConfig;
+  sweep?: SweepGrid;
+  /** For `upload`: the id of a complete upload (lib/services/replay-upload-files). */
+  uploadId?: string;
+}
+
+/**
+ * The Replay page's "start a run": replay my last 7 days, the demo week, or a
+ * file uploaded in pieces, in the background. Returns the run's id at once
+ * (the page shows its progress) and `finished`, which settles when the run is
+ * done or failed (its row says which).
+ */
+export function startReplayService(
+  db: Db,
+  config: JevConfig,
+  input: StartReplayInput,
+  options: { now?: number; uploads?: UploadStore } = {},
+): { id: number; finished: Promise<ReplayRun | null> } {
+  if (running >= MAX_RUNNING_REPLAYS) throw new JevError("conflict", `${running} replay runs are already running; start this one when one finishes`);
+  const now = options.now ?? Date.now();
+  const { log, cleanup } = logFor(db, config, input, options.uploads ?? defaultUploadStore(config.replayMaxBytes), now);
+  const id = createReplayRun(db, input, now);
+  running++;
+  const finished = executeReplay(db, id, { source: input.source, log, rules: input.rules, sweep: input.sweep })
+    .catch(() => null) // the run's row records the failure
+    .finally(() => {
+      running--;
+      cleanup();
+    });
+  return { id, finished };
+}
+
+function logFor(db: Db, config: JevConfig, input: StartReplayInput, uploads: UploadStore, now: number): { log: ReplayLogInput; cleanup: () => void } {
+  const none = () => {};
+  switch (input.source) {
+    case "live": {
+      const { lines, ...rest } = hashedLines(exportReplayLog(db, {}, now).lines);
+      return { log: { batches: lines, ...rest }, cleanup: none };
+    }
+    case "demo": {
+      const { lines, ...rest } = hashedLines(demoWeekLines());
+      return { log: { batches: lines, ...rest }, cleanup: none };
+    }
+    case "upload": {
+      if (!input.uploadId) throw new JevError("bad_request", "upload: choose a file to replay", "upload");
+      const upload = completedUpload(uploads, input.uploadId);
+      const stream = Readable.toWeb(fs.createReadStream(upload.file)) as ReadableStream<Uint8Array>;
+      return { log: { ...webLineBatches(stream, config.replayMaxBytes), expectedBytes: upload.size }, cleanup: upload.remove };
+    }
+  }
+}
