@@ -29,6 +29,18 @@ test.describe("replay API", () => {
     expect((await request.get("/api/replay/999999", { headers: authHeaders })).status()).toBe(404);
   });
 
+  test("POST /api/replay?sweep= replays every point of the grid and marks the frontier", async ({ request }) => {
+    const grid = { dedup_loaded: [true, false], min_suggestions: [1, 5] };
+    const created = await request.post(`/api/replay?sweep=${encodeURIComponent(JSON.stringify(grid))}`, { data: LOG, headers: authHeaders });
+    expect(created.status()).toBe(201);
+    const run = await created.json();
+    expect(run).toMatchObject({ status: "done", progress: 1, sweep_points: 4, sweep: { grid } });
+    expect(run.sweep.points.filter((p: { frontier: boolean }) => p.frontier).length).toBeGreaterThan(0);
+    const bad = await request.post(`/api/replay?sweep=${encodeURIComponent('{"window_days": [0]}')}`, { data: LOG, headers: authHeaders });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).error.field).toBe("sweep.window_days.0");
+  });
+
   test("bad rules, strict bad lines and a body over JEV_REPLAY_MAX_MB are refused in the envelope", async ({ request }) => {
     const badRules = await request.post(`/api/replay?rules=${encodeURIComponent('{"suppression": {"retry_hours": -1}}')}`, { data: LOG, headers: authHeaders });
     expect(badRules.status()).toBe(400);
