@@ -11,6 +11,21 @@ function Outcome({ run }: { run: ReplayRun }) {
   return <span>{run.sweep_points ? `done, ${run.sweep_points}-point sweep` : "done"}</span>;
 }
 
+function RunSelect({ label, name, ariaLabel, runs, chosen }: { label: string; name: string; ariaLabel: string; runs: ReplayRun[]; chosen: number }) {
+  return (
+    <label>
+      {label}{" "}
+      <select name={name} aria-label={ariaLabel} defaultValue={String(chosen)}>
+        {runs.map((r) => (
+          <option key={r.id} value={r.id}>
+            Run {r.id}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The stored runs, newest first, each a link; and a form that puts two finished runs side by side. */
 export function RunsTable({ runs, selected, compared }: { runs: ReplayRun[]; selected?: number; compared?: number }) {
   const done = runs.filter((r) => r.status === "done");
@@ -50,26 +65,8 @@ export function RunsTable({ runs, selected, compared }: { runs: ReplayRun[]; sel
       {done.length >= 2 && (
         <form className="filters" method="get" action="/replay" aria-label="Compare runs" style={{ marginTop: "1rem" }}>
           <strong>Compare</strong>
-          <label>
-            run{" "}
-            <select name="run" aria-label="First run" defaultValue={String(selected ?? done[1].id)}>
-              {done.map((r) => (
-                <option key={r.id} value={r.id}>
-                  Run {r.id}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            with{" "}
-            <select name="compare" aria-label="Second run" defaultValue={String(compared ?? done[0].id)}>
-              {done.map((r) => (
-                <option key={r.id} value={r.id}>
-                  Run {r.id}
-                </option>
-              ))}
-            </select>
-          </label>
+          <RunSelect label="run" name="run" ariaLabel="First run" runs={done} chosen={selected ?? done[1].id} />
+          <RunSelect label="with" name="compare" ariaLabel="Second run" runs={done} chosen={compared ?? done[0].id} />
           <button type="submit">Side by side</button>
         </form>
       )}
