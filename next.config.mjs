@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.
-  serverExternalPackages: ["better-sqlite3"],
+  // Native addons (better-sqlite3, fs-ext's flock): load them from node_modules at run time, never bundle them.
+  serverExternalPackages: ["better-sqlite3", "fs-ext"],
   poweredByHeader: false,
   // Replies are a few hundred bytes of JSON to local agents: gzip costs more than it saves.
   compress: false,

@@ -11,10 +11,14 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** A file jev must write (in the Hermes home) cannot be written: read-only, or no permission. */
+  read_only: 409,
   request_timeout: 408,
   payload_too_large: 413,
   headers_too_large: 431,
   internal: 500,
+  /** Another process held a lock (the Hermes usage file's) past the deadline. */
+  busy: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
