@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readHermesSkillsConfig } from "../hermes/config-yaml";
 import { FIXTURES } from "../testing/fixtures";
 import { clearDiscoveryCache, discover } from "./discover";
-import { readHermesSkillsConfig } from "./hermes-config";
 import { defaultRoots, discoverRoots } from "./roots";
 
 let tmp: string;

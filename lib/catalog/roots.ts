@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { readHermesSkillsConfig } from "../hermes/config-yaml";
 import { expandPath, homeDir } from "./expand-path";
-import { readHermesSkillsConfig } from "./hermes-config";
 
 function isDir(p: string): boolean {
   try {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { rootPolicy } from "../catalog/allowed-roots";
-import { readHermesSkillsConfig } from "../catalog/hermes-config";
 import { defaultRoots } from "../catalog/roots";
 import type { JevConfig } from "../config";
 import { JevError } from "../errors";
+import { readHermesSkillsConfig } from "../hermes/config-yaml";
 import { isKnownAgent, KNOWN_AGENTS } from "../vocab/agents";
 
 /** Why an explicit root cannot be read, or null when it can. */

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expandPath } from "../catalog/expand-path";
+import { readBundledNames } from "../hermes/bundled-manifest";
+import { type CuratorConfig, type HermesSkillsConfig, readHermesConfig } from "../hermes/config-yaml";
+import { type HubSet, readHubSet } from "../hermes/hub-lock";
+import { readUsage } from "../hermes/usage-file";
+import type { UsageMap } from "../hermes/usage-record";
+import { type SkillFolder, walkSkillTree } from "./skill-tree";
+
+/**
+ * One look at a Hermes home, as every curator decision needs it: the config,
+ * the bundled and hub sets, the external roots, the local skill folders and
+ * the usage records (a plain read; writes re-read under the lock). Built per
+ * operation, so it is never stale across calls.
+ */
+export interface CuratorHome {
+  home: string;
+  skillsDir: string;
+  config: CuratorConfig;
+  skillsConfig: HermesSkillsConfig;
+  /** Never curation-eligible (empty in current Hermes; older ones had `plan`). */
+  protectedNames: Set<string>;
+  bundled: Set<string>;
+  hub: HubSet;
+  /** Real paths of the external roots (§3.4), in config order. */
+  externalRoots: string[];
+  /** Skill folders under `skills/`, external ones left out. */
+  local: SkillFolder[];
+  /** Names found only under external roots. */
+  externalNames: Set<string>;
+  usage: UsageMap;
+}
+
+export interface CuratorHomeOptions {
+  protectedNames?: Iterable<string>;
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+function realOrNull(p: string): string | null {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `p` lies under one of the real roots. */
+export function isUnder(p: string, roots: string[]): boolean {
+  const real = realOrNull(p) ?? path.resolve(p);
+  return roots.some((r) => real === r || real.startsWith(`${r}${path.sep}`));
+}
+
+export function loadCuratorHome(home: string, options: CuratorHomeOptions = {}): CuratorHome {
+  const { curator, skills: skillsConfig } = readHermesConfig(home);
+  const skillsDir = path.join(home, "skills");
+  const localRoot = realOrNull(skillsDir);
+  const externalRoots: string[] = [];
+  for (const entry of skillsConfig.externalDirs) {
+    const real = realOrNull(expandPath(entry, home, options.env));
+    if (!real || !fs.statSync(real).isDirectory() || real === localRoot || externalRoots.includes(real)) continue;
+    externalRoots.push(real);
+  }
+  const local = localRoot ? walkSkillTree(skillsDir, (folder) => isUnder(folder, externalRoots)) : [];
+  const localNames = new Set(local.map((s) => s.name));
+  const externalNames = new Set<string>();
+  for (const root of externalRoots) for (const s of walkSkillTree(root)) if (!localNames.has(s.name)) externalNames.add(s.name);
+  return {
+    home,
+    skillsDir,
+    config: curator,
+    skillsConfig,
+    protectedNames: new Set(options.protectedNames ?? []),
+    bundled: readBundledNames(home),
+    hub: readHubSet(home),
+    externalRoots,
+    local,
+    externalNames,
+    usage: readUsage(home).map,
+  };
+}

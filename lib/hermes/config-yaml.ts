@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+
+/**
+ * Hermes's `config.yaml`, the one reader of it: the `skills:` section (roots
+ * and disables, for discovery) and the `curator:` section (curator spec
+ * §5.1). A missing or unreadable file, or a missing or ill-typed key, gives
+ * the default, with Python's casting rules.
+ */
+export interface HermesSkillsConfig {
+  externalDirs: string[];
+  disabled: string[];
+  /** `skills.platform_disabled.<platform>`: names disabled on one platform only. */
+  platformDisabled: Record<string, string[]>;
+}
+
+export interface CuratorConfig {
+  enabled: boolean;
+  intervalHours: number;
+  minIdleHours: number;
+  staleAfterDays: number;
+  archiveAfterDays: number;
+  pruneBuiltins: boolean;
+  consolidate: boolean;
+  backup: { enabled: boolean; keep: number };
+}
+
+export interface HermesConfig {
+  skills: HermesSkillsConfig;
+  curator: CuratorConfig;
+  /** Keys whose value was not usable, with the value: each is warned about once. */
+  fallbacks: string[];
+}
+
+export const DEFAULT_CURATOR_CONFIG: CuratorConfig = {
+  enabled: true,
+  intervalHours: 168,
+  minIdleHours: 2,
+  staleAfterDays: 14,
+  archiveAfterDays: 30,
+  pruneBuiltins: true,
+  consolidate: false,
+  backup: { enabled: true, keep: 5 },
+};
+
+/** A string or a list of strings; anything else is the default (empty). */
+function stringList(value: unknown): string[] {
+  if (typeof value === "string") return value.trim() ? [value.trim()] : [];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim());
+  return [];
+}
+
+/** Python truthiness of a YAML value (so the string "false" is true, as in Hermes). */
+function truthy(value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (value === null || value === false || value === 0 || value === "") return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === "object") return Object.keys(value as object).length > 0;
+  return true;
+}
+
+/** Python's `int(value)`: ints, truncated floats, integer strings; null when it would raise. */
+function pyInt(value: unknown): number | null {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : null;
+  if (typeof value === "string" && /^\s*[+-]?\d+\s*$/.test(value)) return Number(value);
+  return null;
+}
+
+/** Python's `float(value)`: numbers and numeric strings; null when it would raise. */
+function pyFloat(value: unknown): number | null {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+const section = (doc: unknown, key: string): Record<string, unknown> => {
+  const value = doc && typeof doc === "object" ? (doc as Record<string, unknown>)[key] : undefined;
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+};
+
+export function parseHermesConfig(doc: unknown): HermesConfig {
+  const skills = section(doc, "skills");
+  const curator = section(doc, "curator");
+  const backup = section(curator, "backup");
+  const fallbacks: string[] = [];
+  const atLeastOne = (key: string, fallback: number) => {
+    if (curator[key] === undefined) return fallback;
+    const n = pyInt(curator[key]);
+    if (n !== null && n >= 1) return n;
+    fallbacks.push(`curator.${key}=${JSON.stringify(curator[key])}`);
+    return fallback;
+  };
+  const platformDisabled: Record<string, string[]> = {};
+  for (const [platform, names] of Object.entries(section(skills, "platform_disabled"))) platformDisabled[platform] = stringList(names);
+  return {
+    skills: { externalDirs: stringList(skills.external_dirs), disabled: stringList(skills.disabled), platformDisabled },
+    curator: {
+      enabled: truthy(curator.enabled, DEFAULT_CURATOR_CONFIG.enabled),
+      intervalHours: atLeastOne("interval_hours", DEFAULT_CURATOR_CONFIG.intervalHours),
+      minIdleHours:
+        curator.min_idle_hours === undefined ? DEFAULT_CURATOR_CONFIG.minIdleHours : (pyFloat(curator.min_idle_hours) ?? DEFAULT_CURATOR_CONFIG.minIdleHours),
+      staleAfterDays: atLeastOne("stale_after_days", DEFAULT_CURATOR_CONFIG.staleAfterDays),
+      archiveAfterDays: atLeastOne("archive_after_days", DEFAULT_CURATOR_CONFIG.archiveAfterDays),
+      pruneBuiltins: truthy(curator.prune_builtins, DEFAULT_CURATOR_CONFIG.pruneBuiltins),
+      consolidate: truthy(curator.consolidate, DEFAULT_CURATOR_CONFIG.consolidate),
+      backup: {
+        enabled: truthy(backup.enabled, DEFAULT_CURATOR_CONFIG.backup.enabled),
+        keep: Math.max(1, pyInt(backup.keep) ?? DEFAULT_CURATOR_CONFIG.backup.keep),
+      },
+    },
+    fallbacks,
+  };
+}
+
+const cache = new Map<string, { mtimeMs: number; size: number; config: HermesConfig }>();
+const warned = new Set<string>();
+
+/** Read `<home>/config.yaml`, parsed once per change of the file (one stat per call); bad values are warned about once each. */
+export function readHermesConfig(hermesHome: string): HermesConfig {
+  const file = path.join(hermesHome, "config.yaml");
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  if (!st) return parseHermesConfig(undefined);
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.config;
+  let doc: unknown;
+  try {
+    doc = parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    doc = undefined;
+  }
+  const config = parseHermesConfig(doc);
+  for (const f of config.fallbacks) {
+    if (warned.has(f)) continue;
+    warned.add(f);
+    console.warn(`[jev] ${file}: ${f} is not a whole number of at least 1; using the default`);
+  }
+  cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, config });
+  return config;
+}
+
+/** The `skills:` section, as discovery uses it. */
+export function readHermesSkillsConfig(hermesHome: string): HermesSkillsConfig {
+  return readHermesConfig(hermesHome).skills;
+}

@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import path from "node:path";
+import { atomicWriteFile } from "../fs/atomic-write";
+import { compareCodePoints } from "./python-json";
+
+/** `skills/.curator_suppressed` (curator spec §6.6): bundled names Hermes must not re-seed. */
+const file = (home: string) => path.join(home, "skills", ".curator_suppressed");
+
+export function readSuppressedNames(home: string): Set<string> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file(home), "utf8");
+  } catch {
+    return new Set();
+  }
+  return new Set(
+    text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#")),
+  );
+}
+
+/** Add or remove a name; writes (sorted names, each with `\n`; comments dropped) only when the set changes. */
+export function setSuppressed(home: string, name: string, suppressed: boolean): boolean {
+  const names = readSuppressedNames(home);
+  if (names.has(name) === suppressed) return false;
+  if (suppressed) names.add(name);
+  else names.delete(name);
+  atomicWriteFile(
+    file(home),
+    [...names]
+      .sort(compareCodePoints)
+      .map((n) => `${n}\n`)
+      .join(""),
+    ".curator_suppressed_",
+  );
+  return true;
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** Where a skill came from (curator spec §3.9). */
+export const PROVENANCES = ["bundled", "hub", "agent"] as const;
+export const Provenance = z.enum(PROVENANCES);
+export type Provenance = z.infer<typeof Provenance>;
+
+export const PROVENANCE_LABELS: Record<Provenance, string> = { bundled: "bundled", hub: "hub", agent: "agent-created" };
+
+/** The telemetry an agent reports (`POST /api/skills/:name/usage`). */
+export const USAGE_KINDS = ["use", "view", "patch"] as const;
+export const UsageKind = z.enum(USAGE_KINDS);
+export type UsageKind = z.infer<typeof UsageKind>;
+
+/** Curator actions (`POST /api/curator/:action`, `jev curator …`). */
+export const CURATOR_ACTIONS = ["pin", "unpin", "archive", "restore", "run"] as const;
+export const CuratorAction = z.enum(CURATOR_ACTIONS);
+export type CuratorAction = z.infer<typeof CuratorAction>;
+
+/** Rows of jev's own usage-event store (spec §2.8): Hermes telemetry and the curator's own actions. */
+export const USAGE_EVENT_KINDS = ["use", "view", "patch", "state", "pin", "unpin", "archive", "restore", "adopt"] as const;
+export const UsageEventKind = z.enum(USAGE_EVENT_KINDS);
+export type UsageEventKind = z.infer<typeof UsageEventKind>;
+
+/** Who caused an event: the curator (jev) or Hermes (inferred from counter deltas). */
+export const USAGE_EVENT_SOURCES = ["curator", "hermes"] as const;
+export type UsageEventSource = (typeof USAGE_EVENT_SOURCES)[number];
