@@ -1,0 +1,173 @@
+import fs from "node:fs";
+import path from "node:path";
+import { readCuratorState, updateCuratorState } from "../hermes/curator-state";
+import { formatPyTime, parsePyTime } from "../hermes/py-time";
+import { latestActivityAt } from "../hermes/usage-record";
+import { HOUR_MS } from "../time";
+import { candidateList, candidateRows } from "./candidates";
+import { type Consolidator, consolidationPrompt } from "./consolidation";
+import { type CuratorHome, type CuratorHomeOptions, loadCuratorHome } from "./curator-home";
+import { curatedReport } from "./provenance";
+import { writeRunReport } from "./run-report";
+import { applyTransitions, type StateChange, type TransitionCounts } from "./transitions";
+
+export const DEFERRED_FIRST_RUN = "deferred first run — curator seeded, will run after one interval; use `hermes curator run --dry-run` to preview now";
+/** A run claim older than this is taken over (its process is gone). */
+const CLAIM_STALE_MS = 3_600_000;
+const CONSOLIDATION_INSTRUCTIONS =
+  "Review these agent-created skills. Merge narrow ones into umbrella skills and prune dead ones; never touch bundled, hub, external, protected or pinned skills, never delete (archive at most), never prune a cron=yes skill. End with the heading `## Structured summary (required)` and a fenced YAML block of `consolidations` and `prunings`.";
+
+export interface CuratorRunResult {
+  summary: string;
+  counts: TransitionCounts;
+  changes: StateChange[];
+  reportPath: string | null;
+  dryRun: boolean;
+  startedAt: string;
+  durationSeconds: number;
+}
+
+export class CuratorRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CuratorRefusal";
+  }
+}
+
+/** §7.2: should an automatic run happen now? The first call on an empty state defers the first run by one interval. */
+export function shouldRunNow(h: CuratorHome, now: number): boolean {
+  const state = readCuratorState(h.home);
+  if (!h.config.enabled || state.paused) return false;
+  const last = parsePyTime(state.last_run_at);
+  if (last === null) {
+    updateCuratorState(h.home, { last_run_at: formatPyTime(now), last_run_summary: DEFERRED_FIRST_RUN });
+    return false;
+  }
+  return now - last >= h.config.intervalHours * HOUR_MS;
+}
+
+const claimFile = (home: string) => path.join(home, "skills", ".locks", "curator-run");
+
+/** §7.3 run claim: exclusive create with our PID; a claim over an hour old is taken over. Returns a release, or null when another run holds it. */
+export function claimRun(home: string, now: number): (() => void) | null {
+  const file = claimFile(home);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+  } catch {
+    return () => {}; // .locks cannot be created: run anyway
+  }
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") return () => {};
+      const st = fs.statSync(file, { throwIfNoEntry: false });
+      if (st && now - st.mtimeMs <= CLAIM_STALE_MS) return null;
+      fs.rmSync(file, { force: true });
+    }
+  }
+  return null;
+}
+
+/**
+ * §7.4: one curator run. A dry run counts the curated report and changes
+ * nothing but its own summary and report; a real run applies the transitions
+ * and advances the schedule. Consolidation runs only when configured (or
+ * forced) and a pass is given.
+ */
+export async function runCurator(
+  home: string,
+  options: { dryRun?: boolean; consolidate?: boolean; now?: number; clock?: () => number; consolidator?: Consolidator; homeOptions?: CuratorHomeOptions } = {},
+): Promise<CuratorRunResult> {
+  const clock = options.clock ?? Date.now;
+  const start = options.now ?? clock();
+  const dryRun = options.dryRun ?? false;
+  const h = loadCuratorHome(home, options.homeOptions);
+  if (!h.config.enabled) throw new CuratorRefusal("disabled via config; enable with `curator.enabled: true`");
+  if (h.hub.unreadable) throw new CuratorRefusal("hub lock unreadable (skills/.hub/lock.json): fix or remove it before running the curator");
+  const release = claimRun(home, start);
+  if (!release) throw new CuratorRefusal("another curator run is in progress (skills/.locks/curator-run)");
+  try {
+    let counts: TransitionCounts = { marked_stale: 0, archived: 0, reactivated: 0, checked: curatedReport(h, start).length, seeded: 0 };
+    let changes: StateChange[] = [];
+    if (!dryRun) ({ counts, changes } = await applyTransitions(h, start));
+    const parts = [
+      counts.marked_stale && `${counts.marked_stale} marked stale`,
+      counts.archived && `${counts.archived} archived`,
+      counts.reactivated && `${counts.reactivated} reactivated`,
+    ].filter(Boolean);
+    const auto = `${dryRun ? "dry-run auto: " : "auto: "}${parts.length ? parts.join(", ") : "no changes"}`;
+    const state = readCuratorState(home);
+    updateCuratorState(home, { last_run_summary: auto, ...(dryRun ? {} : { last_run_at: formatPyTime(start), run_count: state.run_count + 1 }) });
+
+    const after = loadCuratorHome(home, options.homeOptions);
+    const before = curatedReport(after, start).length;
+    let llmSummary = "skipped (consolidation off)";
+    let llmFinal = "";
+    let llmError: string | null = null;
+    if (options.consolidate ?? h.config.consolidate) {
+      if (candidateRows(after, start).length === 0) llmSummary = "skipped (no candidates)";
+      else if (!options.consolidator) {
+        llmError = "no consolidation pass is configured";
+        llmSummary = `error (${llmError})`;
+      } else {
+        try {
+          llmFinal = await options.consolidator.consolidate(consolidationPrompt(CONSOLIDATION_INSTRUCTIONS, candidateList(after, start), dryRun), { dryRun });
+          llmSummary = "done";
+        } catch (err) {
+          llmError = err instanceof Error ? err.message.slice(0, 200) : "failed";
+          llmSummary = `error (${llmError})`;
+        }
+      }
+    }
+    const summary = `${auto}; llm: ${llmSummary}`;
+    const durationSeconds = (clock() - start) / 1000;
+    const startedAt = formatPyTime(start);
+    const reportPath = writeRunReport(home, {
+      startedAt,
+      startMs: start,
+      durationSeconds,
+      counts,
+      before,
+      after: before,
+      stateTransitions: changes,
+      llmSummary,
+      llmFinal,
+      llmError,
+      summary,
+      dryRun,
+    });
+    updateCuratorState(home, { last_run_duration_seconds: durationSeconds, last_run_summary: summary, last_report_path: reportPath });
+    return { summary, counts, changes, reportPath, dryRun, startedAt, durationSeconds };
+  } finally {
+    release();
+  }
+}
+
+/** §7.3: the background trigger. Never throws; null when it did not run. */
+export async function maybeRun(
+  home: string,
+  options: { now?: number; idleSeconds?: number; homeOptions?: CuratorHomeOptions } = {},
+): Promise<CuratorRunResult | null> {
+  try {
+    const now = options.now ?? Date.now();
+    const h = loadCuratorHome(home, options.homeOptions);
+    if (!shouldRunNow(h, now)) return null;
+    const idle = options.idleSeconds ?? idleSecondsOf(h, now);
+    if (idle !== null && idle < h.config.minIdleHours * 3600) return null;
+    return await runCurator(home, { now, homeOptions: options.homeOptions });
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds since the newest use/view/patch in `.usage.json`, or null when there is none. */
+export function idleSecondsOf(h: CuratorHome, now: number): number | null {
+  let newest: number | null = null;
+  for (const record of Object.values(h.usage)) {
+    const at = parsePyTime(latestActivityAt(record));
+    if (at !== null && (newest === null || at > newest)) newest = at;
+  }
+  return newest === null ? null : (now - newest) / 1000;
+}
