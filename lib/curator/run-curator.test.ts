@@ -128,7 +128,10 @@ describe("consolidation extension point (curator checklist 47–48)", () => {
     buildHermesHome(home, { configYaml: "curator:\n  consolidate: true\n", skills: { a: null }, usage: { a: idleRecord(NOW, 1) } });
     const prompts: string[] = [];
     const consolidator = {
-      consolidate: async (prompt: string) => (prompts.push(prompt), "## Structured summary (required)\n```yaml\nconsolidations: []\nprunings: []\n```"),
+      consolidate: async (prompt: string) => {
+        prompts.push(prompt);
+        return "## Structured summary (required)\n```yaml\nconsolidations: []\nprunings: []\n```";
+      },
     };
     const dry = await runCurator(home, { dryRun: true, now: NOW, consolidator });
     expect(prompts[0].startsWith(DRY_RUN_BANNER)).toBe(true);
