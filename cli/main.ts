@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   replay: async () => (await import("./commands/replay")).replayCommand,
   "export-log": async () => (await import("./commands/export-log")).exportLogCommand,
   import: async () => (await import("./commands/import")).importCommand,
+  curator: async () => (await import("./commands/curator")).curatorCommand,
 };
 
 const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";

@@ -17,7 +17,10 @@ export const COMMAND_USAGE: Record<string, string> = {
   "export-log": `jev export-log [--from DAY|TIME] [--to DAY|TIME] [--out FILE]
       The live suggestions and loads (default: the last 7 days) as a replay log for jev replay.`,
   import: `jev import hermes [--hermes-home DIR]   (--home is accepted too)
-      Import what the Hermes plugin recorded in jev/skill-feedback.json while the server was down; running it again adds nothing.`,
+      Import a Hermes home's history: skills/.usage.json counters as usage events, and what the Hermes plugin recorded in
+      jev/skill-feedback.json while the server was down; running it again adds nothing.`,
+  curator: `jev curator status|usage|run [--dry-run]|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived [--hermes-home DIR] [--json]
+      Curate a Hermes home as Hermes's own curator does: lifecycle (active, stale, archived), pins, archive and restore.`,
   token: `jev token
       Print the API token agents send (JEV_API_TOKEN, or the one generated at first start).`,
 };

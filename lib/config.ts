@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   JEV_SKILL_FEEDBACK: z.enum(["on", "off"], "must be on or off").optional(),
   JEV_ALLOWED_ROOTS: z.string().optional(),
   JEV_RULES: z.string().min(1).optional(),
+  JEV_PROTECTED_SKILLS: z.string().optional(),
   JEV_REPLAY_MAX_MB: z.coerce.number().int("must be a whole number of MB").min(1).max(100_000).default(200),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -55,6 +56,8 @@ export interface JevConfig {
   allowedRoots: string[] | null;
   /** The live suggestion rules' file (`JEV_RULES`, default `$HERMES_HOME/jev/rules.json`); missing means the defaults. */
   rulesFile: string;
+  /** `JEV_PROTECTED_SKILLS` (comma-separated): names the curator never manages (current Hermes has none; older ones had `plan`). */
+  protectedSkills: string[];
   /** `JEV_REPLAY_MAX_MB` (default 200) in bytes: the largest replay log POST /api/replay reads. */
   replayMaxBytes: number;
   /** Where `npm start` serves. */
@@ -145,6 +148,10 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
             .map((p) => expandPath(p, process.cwd(), { ...env, HOME: home })),
     rulesFile: "",
     replayMaxBytes: e.JEV_REPLAY_MAX_MB * 1_000_000,
+    protectedSkills: (e.JEV_PROTECTED_SKILLS ?? "")
+      .split(",")
+      .map((n) => n.trim())
+      .filter(Boolean),
     port: e.PORT,
     host: e.HOST,
     pathVars: env,

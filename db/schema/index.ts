@@ -4,3 +4,4 @@ export * from "./import-keys";
 export * from "./replay-runs";
 export * from "./settings";
 export * from "./suggestions";
+export * from "./usage-events";

@@ -124,7 +124,7 @@ describe("Hermes roots", () => {
     const home = path.join(tmp, "hermes");
     fs.mkdirSync(home);
     fs.writeFileSync(path.join(home, "config.yaml"), "skills: [this is: not: valid");
-    expect(readHermesSkillsConfig(home)).toEqual({ externalDirs: [], disabled: [] });
+    expect(readHermesSkillsConfig(home)).toEqual({ externalDirs: [], disabled: [], platformDisabled: {} });
     expect(discoverRoots(path.join(tmp, "nowhere"))).toEqual([]);
   });
 

@@ -24,6 +24,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/replay/log", methods: ["GET"] },
   { path: "/api/replay/[id]", methods: ["GET"] },
   { path: "/api/suppression", methods: ["GET"] },
+  { path: "/api/skills", methods: ["GET"] },
+  { path: "/api/skills/[name]/usage", methods: ["POST"] },
+  { path: "/api/curator/[action]", methods: ["POST"] },
 ];
 
 const split = (p: string) => p.split("/").filter(Boolean);

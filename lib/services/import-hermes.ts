@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import path from "node:path";
 import type { Db } from "../../db/client";
 import { insertSuggestion, recordFeedback } from "../../db/queries/suggestions";
 import { importKeys } from "../../db/schema";
@@ -6,6 +7,7 @@ import type { JevConfig } from "../config";
 import { readSkillFeedbackFile } from "../hermes/skill-feedback-file";
 import { MINUTE_MS } from "../time";
 import { liveRules } from "./rule-settings";
+import { scanHermesUsage, type UsageScan } from "./skill-usage";
 import { forgetHistory } from "./suggestion-history";
 
 export interface ImportReport {
@@ -14,6 +16,8 @@ export interface ImportReport {
   imported: number;
   /** Records imported by an earlier run: counted once, never twice. */
   already: number;
+  /** `skills/.usage.json`: what its counters grew by since the last import, as usage events (none the second time). */
+  usage: UsageScan;
 }
 
 const keyOf = (r: { skill: string; at: string; loaded: boolean; session?: string }) =>
@@ -22,7 +26,8 @@ const keyOf = (r: { skill: string; at: string; loaded: boolean; session?: string
     .digest("base64url");
 
 /**
- * `jev import hermes`: each record of `jev/skill-feedback.json` becomes a
+ * `jev import hermes`: the home's `.usage.json` counters become usage events
+ * (only what grew since the last import), and each record of `jev/skill-feedback.json` becomes a
  * suggestion shown to a client that reports loads, and, when loaded, a load
  * (credited by the same attribution as live). Records already imported are
  * skipped by a key of their content, so running it twice adds nothing.
@@ -49,5 +54,6 @@ export function importHermesService(db: Db, config: JevConfig, hermesHome = conf
     }
   });
   forgetHistory(db);
-  return { file, records: records.length, imported, already: records.length - imported };
+  const usage = scanHermesUsage(db, path.resolve(hermesHome));
+  return { file, records: records.length, imported, already: records.length - imported, usage };
 }

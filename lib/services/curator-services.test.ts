@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
+import { insertSuggestion } from "../../db/queries/suggestions";
+import { curatorActionEvents, skillUsageEvents } from "../../db/queries/usage-events";
+import { pythonJson } from "../hermes/python-json";
+import { readUsage, usagePaths } from "../hermes/usage-file";
+import { freshDb, tempDir, testConfig } from "../testing/factories";
+import { buildHermesHome, idleRecord } from "../testing/hermes-home";
+import { DAY_MS } from "../time";
+import { curatorActionService } from "./curator-actions";
+import { importHermesService } from "./import-hermes";
+import { bumpUsageService, scanHermesUsage } from "./skill-usage";
+import { skillsService } from "./skills-list";
+
+const NOW = Date.parse("2026-09-10T12:00:00Z");
+let tmp: ReturnType<typeof tempDir>;
+let db: Db;
+let home: string;
+const config = () => testConfig(tmp.dir, { HERMES_HOME: home });
+beforeEach(() => {
+  tmp = tempDir("jev-cur-svc-");
+  db = freshDb(tmp.dir);
+  home = path.join(tmp.dir, "hermes");
+  fs.mkdirSync(home);
+});
+afterEach(() => tmp.cleanup());
+
+describe("usage telemetry", () => {
+  it("a bump writes Hermes's record under the lock and appends an event; the next scan does not count it again", async () => {
+    buildHermesHome(home, { skills: { pdf: null } });
+    const record = await bumpUsageService(db, config(), "pdf", "use", NOW);
+    expect(record).toMatchObject({ use_count: 1, last_used_at: "2026-09-10T12:00:00+00:00", state: "active" });
+    expect(readUsage(home).map.pdf.use_count).toBe(1);
+    expect(scanHermesUsage(db, home, NOW).events).toBe(0);
+    expect(skillUsageEvents(db, home, "pdf").map((e) => [e.kind, e.count, e.source])).toEqual([["use", 1, "curator"]]);
+    await expect(bumpUsageService(db, config(), " ", "use", NOW)).rejects.toMatchObject({ code: "bad_request" });
+  });
+
+  it("Hermes's own counting becomes events at import, once; a counter that went down re-baselines without negative rows", async () => {
+    buildHermesHome(home, { skills: {}, usage: { a: { use_count: 3, last_used_at: "2026-09-01T10:00:00+00:00", view_count: 2 } } });
+    const first = importHermesService(db, config(), home);
+    expect(first.usage.events).toBe(2);
+    expect(importHermesService(db, config(), home).usage.events).toBe(0);
+    fs.writeFileSync(usagePaths(home).file, pythonJson({ a: { use_count: 5, last_used_at: "2026-09-05T10:00:00+00:00", view_count: 1 } }));
+    expect(scanHermesUsage(db, home, NOW).events).toBe(1);
+    const events = skillUsageEvents(db, home, "a").map((e) => [e.kind, e.count, e.kind === "use" ? new Date(e.at).toISOString() : "at import"]);
+    expect(events.sort()).toEqual([
+      ["use", 2, "2026-09-05T10:00:00.000Z"],
+      ["use", 3, "2026-09-01T10:00:00.000Z"],
+      ["view", 2, "at import"], // no last_viewed_at: counted when it was seen
+    ]);
+  });
+});
+
+describe("curator actions", () => {
+  it("pin, archive (refused while pinned), restore; each done action is in the history", async () => {
+    buildHermesHome(home, { skills: { mine: null }, usage: { mine: { created_by: "agent" } } });
+    expect((await curatorActionService(db, config(), "pin", { name: "mine" }, NOW)).message).toBe("pinned 'mine' (will bypass auto-transitions)");
+    await expect(curatorActionService(db, config(), "archive", { name: "mine" }, NOW)).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/is pinned/),
+    });
+    await curatorActionService(db, config(), "unpin", { name: "mine" }, NOW);
+    expect((await curatorActionService(db, config(), "archive", { name: "mine" }, NOW)).message).toMatch(/archived to/);
+    await expect(curatorActionService(db, config(), "archive", { name: "mine" }, NOW)).rejects.toMatchObject({ code: "not_found" });
+    expect((await curatorActionService(db, config(), "restore", { name: "mine" }, NOW)).message).toMatch(/restored to/);
+    expect(curatorActionEvents(db, home).map((e) => e.kind)).toEqual(["restore", "archive", "unpin", "pin"]);
+  });
+
+  it("a run archives what is due and records it; no home is a clear not-found", async () => {
+    buildHermesHome(home, { skills: { old: null }, usage: { old: idleRecord(NOW, 60) } });
+    const result = await curatorActionService(db, config(), "run", { dryRun: false }, NOW);
+    expect(result.message).toBe("auto: 1 archived; llm: skipped (consolidation off)");
+    expect(curatorActionEvents(db, home).map((e) => [e.skill, e.kind])).toEqual([["old", "archive"]]);
+    fs.rmSync(home, { recursive: true });
+    await expect(curatorActionService(db, config(), "run", {}, NOW)).rejects.toMatchObject({
+      code: "not_found",
+      message: expect.stringMatching(/set HERMES_HOME/),
+    });
+  });
+
+  it("a read-only home gives a clear error and changes nothing", async () => {
+    if (process.getuid?.() === 0) return; // root writes through permission bits
+    buildHermesHome(home, { skills: { mine: null }, usage: { mine: { created_by: "agent" } } });
+    const before = fs.readFileSync(usagePaths(home).file);
+    fs.chmodSync(path.join(home, "skills"), 0o555);
+    try {
+      await expect(curatorActionService(db, config(), "pin", { name: "mine" }, NOW)).rejects.toMatchObject({ code: "read_only" });
+    } finally {
+      fs.chmodSync(path.join(home, "skills"), 0o755);
+    }
+    expect(fs.readFileSync(usagePaths(home).file)).toEqual(before);
+  });
+});
+
+describe("the skills list", () => {
+  it("lists local, external and archived skills with provenance, state, 30 days of activity and the engine's counts", async () => {
+    const ext = path.join(tmp.dir, "ext");
+    buildHermesHome(home, {
+      configYaml: `skills:\n  external_dirs: ["${ext}"]\n`,
+      skills: { "cat/pdf": null, "bundled-one": null, ".archive/gone": null },
+      bundled: ["bundled-one"],
+      external: { [ext]: { far: null, pdf: null } },
+      usage: { pdf: { created_by: "agent", use_count: 2, last_used_at: "2026-09-09T10:00:00+00:00" }, gone: { state: "archived", created_by: "agent" } },
+    });
+    insertSuggestion(db, { decisionId: null, at: NOW - DAY_MS, sessionId: "s", skill: "pdf", reportsLoads: true });
+    await bumpUsageService(db, config(), "pdf", "view", NOW - 2 * DAY_MS);
+    const rows = await skillsService(db, config(), {}, NOW);
+    expect(rows.map((r) => [r.name, r.location, r.provenance, r.state])).toEqual([
+      ["bundled-one", "local", "bundled", "active"],
+      ["far", "external", "agent", "active"],
+      ["gone", "archived", "agent", "archived"],
+      ["pdf", "local", "agent", "active"],
+    ]);
+    const pdf = rows.find((r) => r.name === "pdf");
+    expect(pdf).toMatchObject({ folder: "cat/pdf", managed: true, use_count: 2, view_count: 1, suggested: 1 });
+    expect(pdf?.uses.reduce((a, b) => a + b)).toBe(2); // imported from Hermes's counter at its last_used_at
+    expect(pdf?.views[27]).toBe(1); // two days ago
+    expect((await skillsService(db, config(), { location: "archived" }, NOW)).map((r) => r.name)).toEqual(["gone"]);
+    expect((await skillsService(db, config(), { sort: "activity" }, NOW))[0].name).toBe("pdf");
+  });
+});
