@@ -8,6 +8,8 @@ const NAV = [
   { href: "/decisions", label: "Decisions" },
   { href: "/suppression", label: "Suppression" },
   { href: "/replay", label: "Replay" },
+  { href: "/skills", label: "Skills" },
+  { href: "/curator", label: "Curator" },
 ];
 
 /** The main navigation; the current section is marked for assistive tech and styled from that mark. */

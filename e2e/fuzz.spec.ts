@@ -38,6 +38,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.kill("SIGTERM");
+  // The hostile roots (a link to /, a FIFO, a loop) must not outlive the test: a later `next build` traces the project folder.
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test("fuzz: no 5xx, every API error in the JSON envelope, every request answered, health answering throughout", async () => {

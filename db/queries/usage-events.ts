@@ -107,3 +107,12 @@ export function engineCountsSince(db: Db, fromDay: number): Map<string, { sugges
     .all(fromDay) as { skill: string; suggested: number; loaded: number }[];
   return new Map(rows.map((r) => [r.skill, { suggested: r.suggested, loaded: r.loaded }]));
 }
+
+/** A skill's suggestions and loads per day since `fromDay` (rule 2's per-day counts). */
+export function engineDaysOf(db: Db, skill: string, fromDay: number): { day: number; suggestions: number; loads: number }[] {
+  return db.$client.prepare("SELECT day, suggestions, loads FROM suggestion_days WHERE skill = ? AND day >= ? ORDER BY day").all(skill, fromDay) as {
+    day: number;
+    suggestions: number;
+    loads: number;
+  }[];
+}

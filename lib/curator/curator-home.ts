@@ -39,7 +39,7 @@ export interface CuratorHomeOptions {
 
 function realOrNull(p: string): string | null {
   try {
-    return fs.realpathSync(p);
+    return fs.realpathSync(/*turbopackIgnore: true*/ p);
   } catch {
     return null;
   }
@@ -47,7 +47,7 @@ function realOrNull(p: string): string | null {
 
 /** Whether `p` lies under one of the real roots. */
 export function isUnder(p: string, roots: string[]): boolean {
-  const real = realOrNull(p) ?? path.resolve(p);
+  const real = realOrNull(p) ?? p;
   return roots.some((r) => real === r || real.startsWith(`${r}${path.sep}`));
 }
 
@@ -58,7 +58,7 @@ export function loadCuratorHome(home: string, options: CuratorHomeOptions = {}):
   const externalRoots: string[] = [];
   for (const entry of skillsConfig.externalDirs) {
     const real = realOrNull(expandPath(entry, home, options.env));
-    if (!real || !fs.statSync(real).isDirectory() || real === localRoot || externalRoots.includes(real)) continue;
+    if (!real || !fs.statSync(/*turbopackIgnore: true*/ real).isDirectory() || real === localRoot || externalRoots.includes(real)) continue;
     externalRoots.push(real);
   }
   const local = localRoot ? walkSkillTree(skillsDir, (folder) => isUnder(folder, externalRoots)) : [];

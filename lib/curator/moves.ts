@@ -20,11 +20,11 @@ export const archiveStamp = (now: number) => new Date(now).toISOString().replace
 
 function moveFolder(from: string, to: string): void {
   try {
-    fs.renameSync(from, to);
+    fs.renameSync(/*turbopackIgnore: true*/ from, to);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
-    fs.cpSync(from, to, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
-    fs.rmSync(from, { recursive: true, force: true });
+    fs.cpSync(/*turbopackIgnore: true*/ from, to, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+    fs.rmSync(/*turbopackIgnore: true*/ from, { recursive: true, force: true });
   }
 }
 
@@ -45,13 +45,13 @@ export async function archiveSkill(h: CuratorHome, name: string, now: number): P
   if (isExternalPath(h, local.folder)) return refused(externalOnly);
   const archive = path.join(h.skillsDir, ".archive");
   try {
-    fs.mkdirSync(archive, { recursive: true });
+    fs.mkdirSync(/*turbopackIgnore: true*/ archive, { recursive: true });
   } catch (err) {
     return refused(`failed to create archive dir: ${(err as NodeJS.ErrnoException).code ?? "error"}`);
   }
   const base = path.basename(local.folder);
   let dest = path.join(archive, base);
-  if (fs.existsSync(dest)) dest = path.join(archive, `${base}-${archiveStamp(now)}`);
+  if (fs.existsSync(/*turbopackIgnore: true*/ dest)) dest = path.join(archive, `${base}-${archiveStamp(now)}`);
   try {
     moveFolder(local.folder, dest);
   } catch (err) {
@@ -68,12 +68,15 @@ function archiveCandidates(archive: string, name: string): string[] {
   const stamped: string[] = [];
   const stampedName = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-\\d{14}$`);
   const visit = (folder: string) => {
-    for (const e of fs.readdirSync(folder, { withFileTypes: true })) {
+    for (const e of fs.readdirSync(/*turbopackIgnore: true*/ folder, { withFileTypes: true })) {
       if (!e.isDirectory()) continue;
       const child = path.join(folder, e.name);
       if (e.name === name) exact.push(child);
       else if (stampedName.test(e.name)) stamped.push(child);
-      else if (!fs.existsSync(path.join(child, "SKILL.md"))) visit(child);
+      else {
+        const marker = path.join(child, "SKILL.md");
+        if (!fs.existsSync(/*turbopackIgnore: true*/ marker)) visit(child);
+      }
     }
   };
   visit(archive);
@@ -88,11 +91,11 @@ export async function restoreSkill(h: CuratorHome, name: string, now: number): P
   if (h.hub.names.has(name)) return refused(`'${name}' is now hub-installed; restore would shadow the upstream version`);
   if (h.bundled.has(name) && !h.config.pruneBuiltins) return refused(`'${name}' is now bundled; restore would shadow the upstream version`);
   const archive = path.join(h.skillsDir, ".archive");
-  if (!fs.statSync(archive, { throwIfNoEntry: false })?.isDirectory()) return refused("no archive directory", "not_found");
+  if (!fs.statSync(/*turbopackIgnore: true*/ archive, { throwIfNoEntry: false })?.isDirectory()) return refused("no archive directory", "not_found");
   const [from] = archiveCandidates(archive, name);
   if (!from) return refused(`'${name}' not found in archive`, "not_found");
   const dest = path.join(h.skillsDir, name);
-  if (fs.existsSync(dest)) return refused(`destination already exists: ${dest}`);
+  if (fs.existsSync(/*turbopackIgnore: true*/ dest)) return refused(`destination already exists: ${dest}`);
   try {
     moveFolder(from, dest);
   } catch (err) {
@@ -106,9 +109,9 @@ export async function restoreSkill(h: CuratorHome, name: string, now: number): P
 /** The sorted names of the folders directly under `.archive/`. */
 export function listArchived(h: CuratorHome): string[] {
   const archive = path.join(h.skillsDir, ".archive");
-  if (!fs.existsSync(archive)) return [];
+  if (!fs.existsSync(/*turbopackIgnore: true*/ archive)) return [];
   return fs
-    .readdirSync(archive, { withFileTypes: true })
+    .readdirSync(/*turbopackIgnore: true*/ archive, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort(compareCodePoints);

@@ -52,19 +52,20 @@ const claimFile = (home: string) => path.join(home, "skills", ".locks", "curator
 export function claimRun(home: string, now: number): (() => void) | null {
   const file = claimFile(home);
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const locks = path.dirname(file);
+    fs.mkdirSync(/*turbopackIgnore: true*/ locks, { recursive: true });
   } catch {
     return () => {}; // .locks cannot be created: run anyway
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
-      return () => fs.rmSync(file, { force: true });
+      fs.writeFileSync(/*turbopackIgnore: true*/ file, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(/*turbopackIgnore: true*/ file, { force: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") return () => {};
-      const st = fs.statSync(file, { throwIfNoEntry: false });
+      const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
       if (st && now - st.mtimeMs <= CLAIM_STALE_MS) return null;
-      fs.rmSync(file, { force: true });
+      fs.rmSync(/*turbopackIgnore: true*/ file, { force: true });
     }
   }
   return null;

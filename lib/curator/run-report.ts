@@ -28,11 +28,12 @@ const stamp = (ms: number) => new Date(ms).toISOString().replace(/-/g, "").repla
 export function writeRunReport(home: string, r: RunReportInput): string | null {
   const base = path.join(home, "logs", "curator", stamp(r.startMs));
   try {
-    fs.mkdirSync(path.dirname(base), { recursive: true });
+    const parent = path.dirname(base);
+    fs.mkdirSync(/*turbopackIgnore: true*/ parent, { recursive: true });
     let folder = base;
     for (let n = 2; ; n++) {
       try {
-        fs.mkdirSync(folder);
+        fs.mkdirSync(/*turbopackIgnore: true*/ folder);
         break;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
@@ -70,8 +71,10 @@ export function writeRunReport(home: string, r: RunReportInput): string | null {
       llm_error: r.llmError,
       tool_calls: [],
     };
-    fs.writeFileSync(path.join(folder, "run.json"), `${JSON.stringify(runJson, null, 2)}\n`);
-    fs.writeFileSync(path.join(folder, "REPORT.md"), reportMarkdown(r));
+    const runFile = path.join(folder, "run.json");
+    const reportFile = path.join(folder, "REPORT.md");
+    fs.writeFileSync(/*turbopackIgnore: true*/ runFile, `${JSON.stringify(runJson, null, 2)}\n`);
+    fs.writeFileSync(/*turbopackIgnore: true*/ reportFile, reportMarkdown(r));
     return folder;
   } catch {
     return null;
@@ -105,4 +108,50 @@ function reportMarkdown(r: RunReportInput): string {
   if (r.llmFinal) lines.push("", "## Consolidation output", "", r.llmFinal);
   lines.push("", "---", "", "Archived skills can be brought back with `jev curator restore <name>` (or `hermes curator restore <name>`).", "");
   return lines.join("\n");
+}
+
+export interface RunReportSummary {
+  folder: string;
+  startedAt: string | null;
+  durationSeconds: number | null;
+  counts: Partial<TransitionCounts>;
+  llmSummary: string | null;
+  dryRun: boolean;
+}
+
+/** Past run folders under `logs/curator/`, newest first; a folder whose run.json cannot be read is listed with what is known. */
+export function listRunReports(home: string, limit = 20): RunReportSummary[] {
+  const root = path.join(home, "logs", "curator");
+  let names: string[];
+  try {
+    names = fs.readdirSync(/*turbopackIgnore: true*/ root).filter((n) => /^\d{8}-\d{6}(-\d+)?$/.test(n));
+  } catch {
+    return [];
+  }
+  const order = (n: string) => {
+    const [stamp, suffix] = [n.slice(0, 15), Number(n.slice(16) || "1")];
+    return `${stamp}-${String(suffix).padStart(6, "0")}`;
+  };
+  return names
+    .sort((a, b) => (order(a) < order(b) ? 1 : -1))
+    .slice(0, limit)
+    .map((name) => {
+      const folder = path.join(root, name);
+      try {
+        const runFile = path.join(folder, "run.json");
+        const reportFile = path.join(folder, "REPORT.md");
+        const run = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ runFile, "utf8"));
+        const report = fs.existsSync(/*turbopackIgnore: true*/ reportFile) ? fs.readFileSync(/*turbopackIgnore: true*/ reportFile, "utf8") : "";
+        return {
+          folder,
+          startedAt: typeof run.started_at === "string" ? run.started_at : null,
+          durationSeconds: typeof run.duration_seconds === "number" ? run.duration_seconds : null,
+          counts: run.auto_transitions ?? {},
+          llmSummary: typeof run.llm_summary === "string" ? run.llm_summary : null,
+          dryRun: report.split("\n", 1)[0].includes("(dry run)"),
+        };
+      } catch {
+        return { folder, startedAt: null, durationSeconds: null, counts: {}, llmSummary: null, dryRun: false };
+      }
+    });
 }

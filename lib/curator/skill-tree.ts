@@ -43,7 +43,7 @@ export function walkSkillTree(root: string, skip: (folder: string) => boolean = 
   const visit = (folder: string, rel: string) => {
     let real: string;
     try {
-      real = fs.realpathSync(folder);
+      real = fs.realpathSync(/*turbopackIgnore: true*/ folder);
     } catch {
       return;
     }
@@ -51,7 +51,7 @@ export function walkSkillTree(root: string, skip: (folder: string) => boolean = 
     seen.add(real);
     let entries: fs.Dirent[];
     try {
-      entries = fs.readdirSync(folder, { withFileTypes: true });
+      entries = fs.readdirSync(/*turbopackIgnore: true*/ folder, { withFileTypes: true });
     } catch {
       return;
     }
@@ -61,7 +61,7 @@ export function walkSkillTree(root: string, skip: (folder: string) => boolean = 
       if (e.name.startsWith(".") || EXCLUDED_SKILL_DIRS.has(e.name)) continue;
       if (isSkill && SUPPORT_DIRS.has(e.name)) continue;
       const child = path.join(folder, e.name);
-      const isDir = e.isDirectory() || (e.isSymbolicLink() && fs.statSync(child, { throwIfNoEntry: false })?.isDirectory());
+      const isDir = e.isDirectory() || (e.isSymbolicLink() && fs.statSync(/*turbopackIgnore: true*/ child, { throwIfNoEntry: false })?.isDirectory());
       if (isDir) visit(child, rel ? `${rel}/${e.name}` : e.name);
     }
   };

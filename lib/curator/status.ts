@@ -39,7 +39,7 @@ export function curatorStatus(h: CuratorHome, now: number): CuratorStatus {
   return {
     mode: !h.config.enabled ? "DISABLED" : state.paused ? "PAUSED" : "ENABLED",
     state,
-    reportMissing: state.last_report_path !== null && !fs.existsSync(state.last_report_path),
+    reportMissing: state.last_report_path !== null && !fs.existsSync(/*turbopackIgnore: true*/ state.last_report_path),
     intervalHours: h.config.intervalHours,
     staleAfterDays: h.config.staleAfterDays,
     archiveAfterDays: h.config.archiveAfterDays,

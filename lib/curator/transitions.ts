@@ -21,55 +21,88 @@ export interface StateChange {
   to: string;
 }
 
+export const PLANNED_STEPS = ["keep", "seed", "reanchor", "reactivate", "mark_stale", "archive"] as const;
+export type PlannedStep = (typeof PLANNED_STEPS)[number];
+
+/** What the automatic pass would do to one curated skill now, and why. */
+export interface PlannedTransition {
+  name: string;
+  state: string;
+  step: PlannedStep;
+  why: string;
+  /** Whole days since the skill's anchor (last activity, else creation). */
+  idleDays: number | null;
+}
+
 /**
- * The automatic lifecycle pass (curator spec §5.2) over the curated report,
- * in name order: pinned and cron-referenced skills are skipped, a skill seen
- * for the first time is seeded, a never-used skill gets its grace, and then
+ * The automatic lifecycle pass (curator spec §5.2) as a plan, changing
+ * nothing: over the curated report in name order, pinned and cron-referenced
+ * skills are kept, a skill seen for the first time is seeded (a bundled one
+ * without activity re-anchored), a never-used skill gets its grace, and then
  * idle skills go stale or are archived and recently active ones come back.
+ * The Curator page shows it as the next run's preview; `applyTransitions`
+ * carries it out.
  */
-export async function applyTransitions(h: CuratorHome, now: number): Promise<{ counts: TransitionCounts; changes: StateChange[] }> {
-  const staleCutoff = now - h.config.staleAfterDays * DAY_MS;
-  const archiveCutoff = now - h.config.archiveAfterDays * DAY_MS;
+export function planTransitions(h: CuratorHome, now: number): PlannedTransition[] {
+  const { staleAfterDays, archiveAfterDays } = h.config;
+  const staleCutoff = now - staleAfterDays * DAY_MS;
+  const archiveCutoff = now - archiveAfterDays * DAY_MS;
   const cronProtected = cronReferencedSkills(h.home);
-  const counts: TransitionCounts = { marked_stale: 0, archived: 0, reactivated: 0, checked: 0, seeded: 0 };
-  const changes: StateChange[] = [];
-  const move = async (name: string, from: string, to: "active" | "stale") => {
-    if (await writeState(h, name, to, now)) changes.push({ name, from, to });
-  };
-  for (const row of curatedReport(h, now)) {
-    counts.checked++;
-    if (row.pinned || cronProtected.has(row.name)) continue;
-    if (!row._persisted) {
-      await writeSeed(h, row.name, now);
-      counts.seeded++;
-      continue;
-    }
+  return curatedReport(h, now).map((row): PlannedTransition => {
+    const plan = (step: PlannedStep, why: string, idleDays: number | null = null) => ({ name: row.name, state: row.state, step, why, idleDays });
+    if (row.pinned) return plan("keep", "pinned");
+    if (cronProtected.has(row.name)) return plan("keep", "referenced by a cron job");
+    if (!row._persisted) return plan("seed", "first seen: its clock starts now");
     const used = counterValue(row.use_count);
     if (row.provenance === "bundled" && used === 0 && row.last_activity_at === null && !row.first_seen_at) {
-      await writeReanchor(h, row.name, now);
-      counts.seeded++;
-      continue;
+      return plan("reanchor", "bundled and never active: its clock starts now");
     }
     const anchor = parsePyTime(row.last_activity_at) ?? parsePyTime(row.created_at) ?? now;
+    const idle = Math.max(0, Math.floor((now - anchor) / DAY_MS));
+    const since = row.last_activity_at ? `last active ${idle} d ago` : `never active, created ${idle} d ago`;
     if (used === 0 && anchor > staleCutoff) {
-      if (row.state === "stale") {
-        await move(row.name, "stale", "active");
-        counts.reactivated++;
-      }
-      continue;
+      return row.state === "stale"
+        ? plan("reactivate", `never used, within its ${staleAfterDays}-day grace`, idle)
+        : plan("keep", `never used, within its ${staleAfterDays}-day grace`, idle);
     }
-    if (anchor <= archiveCutoff && row.state !== "archived") {
-      const result = await archiveSkill(h, row.name, now);
-      if (result.ok) {
-        counts.archived++;
-        changes.push({ name: row.name, from: row.state, to: "archived" });
-      }
-    } else if (anchor <= staleCutoff && row.state === "active") {
-      await move(row.name, "active", "stale");
-      counts.marked_stale++;
-    } else if (anchor > staleCutoff && row.state === "stale") {
-      await move(row.name, "stale", "active");
-      counts.reactivated++;
+    if (anchor <= archiveCutoff && row.state !== "archived") return plan("archive", `${since} (archive after ${archiveAfterDays} d)`, idle);
+    if (anchor <= staleCutoff && row.state === "active") return plan("mark_stale", `${since} (stale after ${staleAfterDays} d)`, idle);
+    if (anchor > staleCutoff && row.state === "stale") return plan("reactivate", `${since}: active again`, idle);
+    return plan("keep", since, idle);
+  });
+}
+
+/** Carry out the plan: each step is a locked write (or a folder move), counted as the spec counts them. */
+export async function applyTransitions(h: CuratorHome, now: number): Promise<{ counts: TransitionCounts; changes: StateChange[] }> {
+  const counts: TransitionCounts = { marked_stale: 0, archived: 0, reactivated: 0, checked: 0, seeded: 0 };
+  const changes: StateChange[] = [];
+  for (const p of planTransitions(h, now)) {
+    counts.checked++;
+    switch (p.step) {
+      case "seed":
+        await writeSeed(h, p.name, now);
+        counts.seeded++;
+        break;
+      case "reanchor":
+        await writeReanchor(h, p.name, now);
+        counts.seeded++;
+        break;
+      case "reactivate":
+        if (await writeState(h, p.name, "active", now)) changes.push({ name: p.name, from: p.state, to: "active" });
+        counts.reactivated++;
+        break;
+      case "mark_stale":
+        if (await writeState(h, p.name, "stale", now)) changes.push({ name: p.name, from: p.state, to: "stale" });
+        counts.marked_stale++;
+        break;
+      case "archive":
+        if ((await archiveSkill(h, p.name, now)).ok) {
+          counts.archived++;
+          changes.push({ name: p.name, from: p.state, to: "archived" });
+        }
+        break;
+      case "keep":
+        break;
     }
   }
   return { counts, changes };

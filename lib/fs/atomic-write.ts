@@ -21,34 +21,36 @@ function tempName(prefix: string): string {
  * removed and the target left as it was.
  */
 export function atomicWriteFile(target: string, data: string, prefix: string): void {
-  const resolved = fs.lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink() ? fs.realpathSync(target) : target;
-  const existingMode = fs.statSync(resolved, { throwIfNoEntry: false })?.mode;
+  const resolved = fs.lstatSync(/*turbopackIgnore: true*/ target, { throwIfNoEntry: false })?.isSymbolicLink()
+    ? fs.realpathSync(/*turbopackIgnore: true*/ target)
+    : target;
+  const existingMode = fs.statSync(/*turbopackIgnore: true*/ resolved, { throwIfNoEntry: false })?.mode;
   const temp = path.join(path.dirname(resolved), tempName(prefix));
   let fd: number | undefined;
   try {
-    fd = fs.openSync(temp, "wx", 0o666);
+    fd = fs.openSync(/*turbopackIgnore: true*/ temp, "wx", 0o666);
     if (existingMode !== undefined) fs.fchmodSync(fd, existingMode & 0o7777);
     fs.writeSync(fd, data, null, "utf8");
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = undefined;
     try {
-      fs.renameSync(temp, resolved);
+      fs.renameSync(/*turbopackIgnore: true*/ temp, resolved);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== "EXDEV" && code !== "EBUSY") throw err;
-      fs.copyFileSync(temp, resolved);
-      const out = fs.openSync(resolved, "r+");
+      fs.copyFileSync(/*turbopackIgnore: true*/ temp, resolved);
+      const out = fs.openSync(/*turbopackIgnore: true*/ resolved, "r+");
       try {
         fs.fsyncSync(out);
       } finally {
         fs.closeSync(out);
       }
-      fs.unlinkSync(temp);
+      fs.unlinkSync(/*turbopackIgnore: true*/ temp);
     }
   } catch (err) {
     if (fd !== undefined) fs.closeSync(fd);
-    fs.rmSync(temp, { force: true });
+    fs.rmSync(/*turbopackIgnore: true*/ temp, { force: true });
     throw err;
   }
 }

@@ -1,5 +1,6 @@
-import fs from "node:fs";
 // A native addon giving real flock(2), which excludes Python's fcntl.flock on the same file (next.config.mjs keeps it unbundled).
+
+import fs from "node:fs";
 import { flockSync } from "fs-ext";
 
 /** The lock could not be taken before the deadline: another process holds it. */
@@ -31,7 +32,7 @@ export async function withFileLock<T>(lockFile: string, critical: () => T | Prom
 }
 
 async function lockAndRun<T>(lockFile: string, critical: () => T | Promise<T>, timeoutMs: number): Promise<T> {
-  const fd = fs.openSync(lockFile, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_APPEND, 0o666);
+  const fd = fs.openSync(/*turbopackIgnore: true*/ lockFile, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_APPEND, 0o666);
   try {
     const deadline = Date.now() + timeoutMs;
     for (let wait = 5; ; wait = Math.min(50, wait * 2)) {

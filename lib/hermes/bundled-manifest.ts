@@ -6,7 +6,8 @@ import path from "node:path";
 export function readBundledNames(home: string): Set<string> {
   let text: string;
   try {
-    text = fs.readFileSync(path.join(home, "skills", ".bundled_manifest"), "utf8");
+    const manifest = path.join(home, "skills", ".bundled_manifest");
+    text = fs.readFileSync(/*turbopackIgnore: true*/ manifest, "utf8");
   } catch {
     return new Set();
   }
@@ -31,7 +32,8 @@ function compareByComponents(a: string, b: string): number {
 
 function regularFiles(root: string, rel = ""): string[] {
   const out: string[] = [];
-  for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+  const folder = path.join(root, rel);
+  for (const entry of fs.readdirSync(/*turbopackIgnore: true*/ folder, { withFileTypes: true })) {
     const child = rel ? `${rel}/${entry.name}` : entry.name;
     if (entry.isDirectory()) out.push(...regularFiles(root, child));
     else if (entry.isFile()) out.push(child);
@@ -44,7 +46,8 @@ export function bundledHash(skillFolder: string): string {
   const md5 = createHash("md5");
   for (const rel of regularFiles(skillFolder).sort(compareByComponents)) {
     md5.update(rel);
-    md5.update(fs.readFileSync(path.join(skillFolder, rel)));
+    const file = path.join(skillFolder, rel);
+    md5.update(fs.readFileSync(/*turbopackIgnore: true*/ file));
   }
   return md5.digest("hex");
 }

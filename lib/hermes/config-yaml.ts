@@ -121,13 +121,13 @@ const warned = new Set<string>();
 /** Read `<home>/config.yaml`, parsed once per change of the file (one stat per call); bad values are warned about once each. */
 export function readHermesConfig(hermesHome: string): HermesConfig {
   const file = path.join(hermesHome, "config.yaml");
-  const st = fs.statSync(file, { throwIfNoEntry: false });
+  const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
   if (!st) return parseHermesConfig(undefined);
   const hit = cache.get(file);
   if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.config;
   let doc: unknown;
   try {
-    doc = parse(fs.readFileSync(file, "utf8"));
+    doc = parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8"));
   } catch {
     doc = undefined;
   }

@@ -10,7 +10,8 @@ import path from "node:path";
 export function cronReferencedSkills(home: string): Set<string> {
   let doc: unknown;
   try {
-    doc = JSON.parse(fs.readFileSync(path.join(home, "cron", "jobs.json"), "utf8"));
+    const jobs = path.join(home, "cron", "jobs.json");
+    doc = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ jobs, "utf8"));
   } catch {
     return new Set();
   }

@@ -31,8 +31,9 @@ export const curatorStateFile = (home: string) => path.join(home, "skills", ".cu
 /** A missing, unreadable or corrupt file, or a value that is not an object, loads as the defaults. */
 export function readCuratorState(home: string): CuratorState {
   let value: unknown;
+  const stateFile = curatorStateFile(home);
   try {
-    value = JSON.parse(fs.readFileSync(curatorStateFile(home), "utf8").replace(/^\uFEFF/, ""));
+    value = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ stateFile, "utf8").replace(/^\uFEFF/, ""));
   } catch {
     return { ...DEFAULT_CURATOR_STATE };
   }

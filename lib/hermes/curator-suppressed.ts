@@ -9,7 +9,8 @@ const file = (home: string) => path.join(home, "skills", ".curator_suppressed");
 export function readSuppressedNames(home: string): Set<string> {
   let text: string;
   try {
-    text = fs.readFileSync(file(home), "utf8");
+    const suppressed = file(home);
+    text = fs.readFileSync(/*turbopackIgnore: true*/ suppressed, "utf8");
   } catch {
     return new Set();
   }

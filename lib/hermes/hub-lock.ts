@@ -16,21 +16,22 @@ export interface HubSet {
 export function readHubSet(home: string): HubSet {
   const skills = path.join(home, "skills");
   const file = path.join(skills, ".hub", "lock.json");
-  if (!fs.existsSync(file)) return { names: new Set(), unreadable: false };
+  if (!fs.existsSync(/*turbopackIgnore: true*/ file)) return { names: new Set(), unreadable: false };
   try {
-    const doc = JSON.parse(new TextDecoder("utf-8", { fatal: false }).decode(fs.readFileSync(file)));
+    const doc = JSON.parse(new TextDecoder("utf-8", { fatal: false }).decode(fs.readFileSync(/*turbopackIgnore: true*/ file)));
     if (!doc || typeof doc !== "object" || Array.isArray(doc)) return { names: new Set(), unreadable: true };
     const installed = doc.installed ?? {};
     if (typeof installed !== "object" || Array.isArray(installed)) return { names: new Set(), unreadable: true };
     const names = new Set<string>(Object.keys(installed));
-    const root = fs.realpathSync(skills);
+    const root = fs.realpathSync(/*turbopackIgnore: true*/ skills);
     for (const entry of Object.values(installed as Record<string, { install_path?: unknown }>)) {
       const rel = entry && typeof entry === "object" && typeof entry.install_path === "string" ? entry.install_path.trim() : "";
       if (!rel) continue;
-      const folder = path.resolve(skills, rel);
-      const real = fs.existsSync(folder) ? fs.realpathSync(folder) : null;
+      const folder = path.join(skills, rel); // skills is absolute: join normalises .. as resolve would
+      const real = fs.existsSync(/*turbopackIgnore: true*/ folder) ? fs.realpathSync(/*turbopackIgnore: true*/ folder) : null;
       if (!real || !(real === root || real.startsWith(`${root}${path.sep}`))) continue; // escapes skills/
-      if (fs.existsSync(path.join(folder, "SKILL.md"))) names.add(provenanceName(folder));
+      const marker = path.join(folder, "SKILL.md");
+      if (fs.existsSync(/*turbopackIgnore: true*/ marker)) names.add(provenanceName(folder));
     }
     return { names, unreadable: false };
   } catch {

@@ -20,13 +20,13 @@ const cache = new Map<string, { mtimeMs: number; size: number; feedbackOn: boole
 /** Whether rule 2 (rejection suppression) is on in the state file; a missing or broken file means on. */
 export function skillFeedbackOn(hermesHome: string): boolean {
   const file = jevStateFile(hermesHome);
-  const st = fs.statSync(file, { throwIfNoEntry: false });
+  const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
   if (!st) return true;
   const hit = cache.get(file);
   if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.feedbackOn;
   let feedbackOn = true;
   try {
-    feedbackOn = StateFile.parse(JSON.parse(fs.readFileSync(file, "utf8"))).skill_feedback !== "off";
+    feedbackOn = StateFile.parse(JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8"))).skill_feedback !== "off";
   } catch {
     feedbackOn = true;
   }
@@ -45,7 +45,7 @@ export function setSkillFeedback(hermesHome: string, value: "on" | "off"): void 
   let state: Record<string, unknown> = {};
   let text: string | null = null;
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
@@ -55,15 +55,16 @@ export function setSkillFeedback(hermesHome: string, value: "on" | "off"): void 
     state = parsed as Record<string, unknown>;
   }
   state.skill_feedback = value;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const folder = path.dirname(file);
+  fs.mkdirSync(/*turbopackIgnore: true*/ folder, { recursive: true });
   const tmp = path.join(path.dirname(file), `.state.json.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`);
-  const fd = fs.openSync(tmp, "w", 0o644);
+  const fd = fs.openSync(/*turbopackIgnore: true*/ tmp, "w", 0o644);
   try {
     fs.writeSync(fd, `${JSON.stringify(state, null, 2)}\n`);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  fs.renameSync(tmp, file);
+  fs.renameSync(/*turbopackIgnore: true*/ tmp, file);
   cache.delete(file);
 }

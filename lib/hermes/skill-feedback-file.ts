@@ -26,7 +26,7 @@ export function readSkillFeedbackFile(hermesHome: string): { file: string; recor
   const file = skillFeedbackFile(hermesHome);
   let text: string;
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return { file, records: [] };
     throw new JevError("bad_request", `cannot read ${file}`);

@@ -10,7 +10,8 @@ import path from "node:path";
 export function provenanceName(skillFolder: string): string {
   let text = "";
   try {
-    const fd = fs.openSync(path.join(skillFolder, "SKILL.md"), "r");
+    const file = path.join(skillFolder, "SKILL.md");
+    const fd = fs.openSync(/*turbopackIgnore: true*/ file, "r");
     try {
       const buffer = Buffer.alloc(16_000); // 4,000 characters are at most 16,000 bytes of UTF-8
       const read = fs.readSync(fd, buffer, 0, buffer.length, 0);

@@ -39,7 +39,7 @@ export function parseUsage(raw: Buffer | undefined): LoadedUsage {
 
 function readBytes(file: string): Buffer | undefined {
   try {
-    return fs.readFileSync(file);
+    return fs.readFileSync(/*turbopackIgnore: true*/ file);
   } catch {
     return undefined; // missing or unreadable: {}
   }
@@ -76,16 +76,21 @@ export async function mutateUsage<T>(
   options: { now?: number; lockTimeoutMs?: number } = {},
 ): Promise<T> {
   const paths = usagePaths(home);
-  if (!fs.statSync(home, { throwIfNoEntry: false })?.isDirectory()) throw new JevError("not_found", `no Hermes home at ${home} (set HERMES_HOME)`);
+  if (!fs.statSync(/*turbopackIgnore: true*/ home, { throwIfNoEntry: false })?.isDirectory())
+    throw new JevError("not_found", `no Hermes home at ${home} (set HERMES_HOME)`);
   try {
-    fs.mkdirSync(paths.skills, { recursive: true });
+    const skillsDir = paths.skills;
+    fs.mkdirSync(/*turbopackIgnore: true*/ skillsDir, { recursive: true });
     return await withFileLock(
       paths.lock,
       () => {
         const loaded = parseUsage(readBytes(paths.file));
         const { write, result } = change(loaded.map);
         if (write) {
-          if (loaded.corrupt && loaded.raw) fs.writeFileSync(`${paths.file}.corrupt-${stamp(options.now ?? Date.now())}`, loaded.raw);
+          if (loaded.corrupt && loaded.raw) {
+            const copy = `${paths.file}.corrupt-${stamp(options.now ?? Date.now())}`;
+            fs.writeFileSync(/*turbopackIgnore: true*/ copy, loaded.raw);
+          }
           atomicWriteFile(paths.file, pythonJson(loaded.map), ".usage_");
         }
         return result;

@@ -16,7 +16,7 @@ export type CuratorActionResult = { ok: true; action: CuratorAction; message: st
 /** The home must exist: jev never creates one (curator spec §0). */
 export function requireHome(config: JevConfig): string {
   const home = curatedHome(config);
-  if (!fs.statSync(home, { throwIfNoEntry: false })?.isDirectory()) {
+  if (!fs.statSync(/*turbopackIgnore: true*/ home, { throwIfNoEntry: false })?.isDirectory()) {
     throw new JevError("not_found", `no Hermes home found at ${home}; set HERMES_HOME (or pass --hermes-home)`);
   }
   return home;

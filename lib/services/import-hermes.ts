@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import path from "node:path";
 import type { Db } from "../../db/client";
 import { insertSuggestion, recordFeedback } from "../../db/queries/suggestions";
 import { importKeys } from "../../db/schema";
@@ -54,6 +53,6 @@ export function importHermesService(db: Db, config: JevConfig, hermesHome = conf
     }
   });
   forgetHistory(db);
-  const usage = scanHermesUsage(db, path.resolve(hermesHome));
+  const usage = scanHermesUsage(db, hermesHome);
   return { file, records: records.length, imported, already: records.length - imported, usage };
 }

@@ -18,7 +18,6 @@ export interface UploadStore {
 /** A piece of an upload: under the server action body limit (next.config.mjs) with room for the form around it. */
 export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
 const UPLOAD_TTL_MS = 3_600_000;
-// Paths here are under the temp folder: `turbopackIgnore` keeps Next's file tracing from taking them for the whole project.
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function defaultUploadStore(maxBytes: number): UploadStore {
@@ -43,12 +42,12 @@ function declaredSize(store: UploadStore, id: string): number {
 export function beginUpload(store: UploadStore, size: number, now = Date.now()): { id: string } {
   if (!Number.isSafeInteger(size) || size < 0) throw new JevError("bad_request", "size: a whole number of bytes", "size");
   if (size > store.maxBytes) throw new JevError("payload_too_large", `replay log over ${Math.round(store.maxBytes / 1e6)} MB (JEV_REPLAY_MAX_MB)`);
-  fs.mkdirSync(store.dir, { recursive: true, mode: 0o700 });
+  fs.mkdirSync(/*turbopackIgnore: true*/ store.dir, { recursive: true, mode: 0o700 });
   removeStaleUploads(store, now);
   const id = randomUUID();
   const { data, meta } = files(store, id);
-  fs.writeFileSync(data, "", { flag: "wx", mode: 0o600 });
-  fs.writeFileSync(meta, JSON.stringify({ size }), { flag: "wx", mode: 0o600 });
+  fs.writeFileSync(/*turbopackIgnore: true*/ data, "", { flag: "wx", mode: 0o600 });
+  fs.writeFileSync(/*turbopackIgnore: true*/ meta, JSON.stringify({ size }), { flag: "wx", mode: 0o600 });
   return { id };
 }
 
@@ -60,7 +59,7 @@ export function appendUpload(store: UploadStore, id: string, offset: number, pie
   if (offset !== received) throw new JevError("conflict", `offset: expected ${received}, the bytes received so far`, "offset");
   if (received + piece.byteLength > size) throw new JevError("bad_request", `chunk: past the declared ${size} bytes`, "chunk");
   if (piece.byteLength > UPLOAD_CHUNK_BYTES) throw new JevError("payload_too_large", `chunk over ${UPLOAD_CHUNK_BYTES} bytes`);
-  fs.appendFileSync(data, piece);
+  fs.appendFileSync(/*turbopackIgnore: true*/ data, piece);
   return { received: received + piece.byteLength };
 }
 
@@ -74,16 +73,16 @@ export function completedUpload(store: UploadStore, id: string): { file: string;
     file: data,
     size,
     remove: () => {
-      fs.rmSync(data, { force: true });
-      fs.rmSync(meta, { force: true });
+      fs.rmSync(/*turbopackIgnore: true*/ data, { force: true });
+      fs.rmSync(/*turbopackIgnore: true*/ meta, { force: true });
     },
   };
 }
 
 function removeStaleUploads(store: UploadStore, now: number): void {
-  for (const name of fs.readdirSync(store.dir)) {
+  for (const name of fs.readdirSync(/*turbopackIgnore: true*/ store.dir)) {
     const file = path.join(store.dir, name);
-    const st = fs.statSync(file, { throwIfNoEntry: false });
-    if (st && now - st.mtimeMs > UPLOAD_TTL_MS) fs.rmSync(file, { force: true });
+    const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
+    if (st && now - st.mtimeMs > UPLOAD_TTL_MS) fs.rmSync(/*turbopackIgnore: true*/ file, { force: true });
   }
 }

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Db } from "../../db/client";
 import { addToSnapshot, type Counters, insertUsageEvents, putSnapshot, snapshotsOf, type UsageEventRow } from "../../db/queries/usage-events";
 import type { JevConfig } from "../config";
@@ -9,7 +8,7 @@ import { backfilled, bumpPatch, bumpUse, bumpView, counterValue, type FullUsageR
 import type { UsageKind } from "../vocab/curator";
 
 /** The Hermes home jev curates, as stored in its event rows. */
-export const curatedHome = (config: JevConfig) => path.resolve(config.hermesHome);
+export const curatedHome = (config: JevConfig) => config.hermesHome; // already absolute (lib/config)
 
 const BUMPS = { use: bumpUse, view: bumpView, patch: bumpPatch } as const;
 const COLUMN: Record<UsageKind, keyof Counters> = { use: "uses", view: "views", patch: "patches" };

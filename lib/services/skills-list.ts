@@ -115,10 +115,11 @@ export async function skillsService(db: Db, config: JevConfig, filter: SkillsFil
   for (const s of h.local) add(s.name, s.folder, s.rel, "local");
   for (const root of h.externalRoots) for (const s of walkSkillTree(root)) add(s.name, s.folder, s.rel, "external");
   const archive = path.join(h.skillsDir, ".archive");
-  if (fs.existsSync(archive)) {
-    for (const e of fs.readdirSync(archive, { withFileTypes: true })) {
+  if (fs.existsSync(/*turbopackIgnore: true*/ archive)) {
+    for (const e of fs.readdirSync(/*turbopackIgnore: true*/ archive, { withFileTypes: true })) {
       const folder = path.join(archive, e.name);
-      if (e.isDirectory() && fs.existsSync(path.join(folder, "SKILL.md"))) add(provenanceName(folder), folder, `.archive/${e.name}`, "archived");
+      const marker = path.join(folder, "SKILL.md");
+      if (e.isDirectory() && fs.existsSync(/*turbopackIgnore: true*/ marker)) add(provenanceName(folder), folder, `.archive/${e.name}`, "archived");
     }
   }
   return sortRows(filterRows(rows, filter), filter.sort ?? "name");
@@ -126,7 +127,7 @@ export async function skillsService(db: Db, config: JevConfig, filter: SkillsFil
 
 const realOr = (p: string) => {
   try {
-    return fs.realpathSync(p);
+    return fs.realpathSync(/*turbopackIgnore: true*/ p);
   } catch {
     return p;
   }
@@ -136,7 +137,7 @@ const realOr = (p: string) => {
 async function healthByFolder(roots: string[]): Promise<Map<string, DescriptionProblem | null>> {
   const out = new Map<string, DescriptionProblem | null>();
   try {
-    const { skills } = await discover(roots.filter((r) => fs.existsSync(r)));
+    const { skills } = await discover(roots.filter((r) => fs.existsSync(/*turbopackIgnore: true*/ r)));
     for (const card of skills) out.set(realOr(path.dirname(card.path)), descriptionProblem(card));
   } catch {
     // Over the walk budget: no health flags rather than no page.

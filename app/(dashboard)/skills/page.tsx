@@ -1,0 +1,168 @@
+import Link from "next/link";
+import { getDb } from "@/db/client";
+import { loadConfig } from "@/lib/config";
+import { JevError } from "@/lib/errors";
+import { LIFECYCLE_STATES } from "@/lib/hermes/usage-record";
+import { SKILL_LOCATIONS, SKILL_SORTS, type SkillListRow, skillsService } from "@/lib/services/skills-list";
+import { PROVENANCE_LABELS, PROVENANCES } from "@/lib/vocab/curator";
+import { Sparkline } from "../_components/sparkline";
+import { parseSkillsView, skillsHref } from "./search-params";
+
+export const dynamic = "force-dynamic";
+
+const SORT_LABELS = { name: "name", activity: "most activity", last_activity: "last active", suggested: "most suggested" } as const;
+const HEALTH_LABELS = { missing: "no description", too_short: "description too short", cut_off: "description cut off" } as const;
+
+function StateCell({ row }: { row: SkillListRow }) {
+  return (
+    <>
+      {row.state}
+      {row.pinned && <span className="badge badge-pinned">pinned</span>}
+      {row.location !== "local" && <span className="badge">{row.location}</span>}
+      {!row.managed && row.location === "local" && (
+        <span className="badge" title="not under the curator's automatic transitions">
+          unmanaged
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * Every skill of the Hermes home, one row each: provenance, lifecycle and pin,
+ * Hermes's counters and last activity, 30 days of uses (solid) and views
+ * (pale), the engine's suggestions and loads, and description health.
+ * Filters and sort live in the URL.
+ */
+export default async function SkillsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const view = parseSkillsView(await searchParams);
+  const config = loadConfig();
+  let rows: SkillListRow[] | null = null;
+  let problem: string | null = null;
+  try {
+    rows = await skillsService(getDb(), config, view);
+  } catch (err) {
+    problem = err instanceof JevError ? err.message : "the Hermes home could not be read";
+  }
+  const filtered = view.provenance || view.state || view.location || view.q;
+  return (
+    <section>
+      <h1>Skills</h1>
+      <p className="muted">
+        The skills of the Hermes home <code>{config.hermesHome}</code>, with Hermes&apos;s usage telemetry (use is the hard signal: the skill was loaded to be
+        followed; view the soft one: it was read) and what jev&apos;s engine did with each.
+      </p>
+      <form className="filters" method="get" action="/skills" aria-label="Filter skills">
+        <label>
+          Provenance
+          <select name="provenance" defaultValue={view.provenance ?? ""}>
+            <option value="">any</option>
+            {PROVENANCES.map((p) => (
+              <option key={p} value={p}>
+                {PROVENANCE_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          State
+          <select name="state" defaultValue={view.state ?? ""}>
+            <option value="">any</option>
+            {LIFECYCLE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Where
+          <select name="location" defaultValue={view.location ?? ""}>
+            <option value="">anywhere</option>
+            {SKILL_LOCATIONS.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Name <input name="q" defaultValue={view.q ?? ""} placeholder="contains…" />
+        </label>
+        <label>
+          Sort
+          <select name="sort" defaultValue={view.sort ?? "name"}>
+            {SKILL_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Apply</button>
+        {filtered && <Link href={skillsHref({}, { sort: view.sort })}>Clear</Link>}
+      </form>
+
+      {problem ? (
+        <div className="empty" data-testid="skills-empty">
+          <p>{problem}</p>
+          <p className="muted">
+            jev curates a Hermes home in place: set <code>HERMES_HOME</code> to it (default <code>~/.hermes</code>) and restart.
+          </p>
+        </div>
+      ) : rows && rows.length === 0 ? (
+        <div className="empty" data-testid="skills-empty">
+          <p>{filtered ? "No skill matches these filters." : `No skills in ${config.hermesHome}/skills yet: skills Hermes installs or creates appear here.`}</p>
+        </div>
+      ) : (
+        rows && (
+          <div className="table-scroll">
+            <p className="muted">{rows.length} skills</p>
+            <table className="decisions" data-testid="skills-table">
+              <thead>
+                <tr>
+                  <th>skill</th>
+                  <th>provenance</th>
+                  <th>state</th>
+                  <th className="num">use</th>
+                  <th className="num">view</th>
+                  <th className="num">patch</th>
+                  <th>last activity</th>
+                  <th>30 days</th>
+                  <th className="num" title="suggested by jev to clients that report loads, in 30 days">
+                    suggested
+                  </th>
+                  <th className="num">loaded</th>
+                  <th>description</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.location}:${r.folder}`} data-testid="skill-row">
+                    <td>
+                      <Link href={`/skills/${encodeURIComponent(r.name)}`}>{r.name}</Link>
+                    </td>
+                    <td>{PROVENANCE_LABELS[r.provenance]}</td>
+                    <td>
+                      <StateCell row={r} />
+                    </td>
+                    <td className="num">{r.use_count}</td>
+                    <td className="num">{r.view_count}</td>
+                    <td className="num">{r.patch_count}</td>
+                    <td>{r.last_activity_at ? r.last_activity_at.slice(0, 16).replace("T", " ") : "never"}</td>
+                    <td>
+                      <Sparkline uses={r.uses} views={r.views} label={r.name} />
+                    </td>
+                    <td className="num">{r.suggested}</td>
+                    <td className="num">{r.loaded}</td>
+                    <td>{r.health ? <span className="warning-text">{HEALTH_LABELS[r.health]}</span> : <span className="muted">ok</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Db } from "../../db/client";
+import { curatorActionEvents } from "../../db/queries/usage-events";
+import type { JevConfig } from "../config";
+import { loadCuratorHome } from "../curator/curator-home";
+import { listArchived } from "../curator/moves";
+import { unmanagedList } from "../curator/provenance";
+import { listRunReports, type RunReportSummary } from "../curator/run-report";
+import { type CuratorStatus, curatorStatus } from "../curator/status";
+import { type PlannedTransition, planTransitions } from "../curator/transitions";
+import { formatPyTime, parsePyTime } from "../hermes/py-time";
+import { HOUR_MS } from "../time";
+import { requireHome } from "./curator-actions";
+
+export interface CuratorOverview {
+  home: string;
+  status: CuratorStatus;
+  /** When the scheduler will run it next (ISO), or why it will not. */
+  nextRun: { at: string } | { never: string };
+  /** What a run now would do, skill by skill (the dry-run preview); changes first. */
+  plan: PlannedTransition[];
+  archived: string[];
+  unmanaged: number;
+  reports: RunReportSummary[];
+  history: { id: number; skill: string; kind: string; at: number; detail: string | null }[];
+}
+
+/** The Curator page: status, when it runs next, the preview of the next run, archived skills, past reports, and what the curator did. */
+export function curatorOverviewService(db: Db, config: JevConfig, now = Date.now()): CuratorOverview {
+  const home = requireHome(config);
+  const h = loadCuratorHome(home, { protectedNames: config.protectedSkills });
+  const status = curatorStatus(h, now);
+  const last = parsePyTime(status.state.last_run_at);
+  const nextRun = !h.config.enabled
+    ? { never: "disabled in config.yaml (curator.enabled)" }
+    : status.state.paused
+      ? { never: "paused (.curator_state)" }
+      : last === null
+        ? { never: "not scheduled yet: the first check defers the first run by one interval" }
+        : { at: formatPyTime(Math.max(now, last + h.config.intervalHours * HOUR_MS)) };
+  const plan = planTransitions(h, now).sort((a, b) => Number(a.step === "keep") - Number(b.step === "keep"));
+  return {
+    home,
+    status,
+    nextRun,
+    plan,
+    archived: listArchived(h),
+    unmanaged: unmanagedList(h).length,
+    reports: listRunReports(home),
+    history: curatorActionEvents(db, home, 50).map((e) => ({ id: e.id, skill: e.skill, kind: e.kind, at: e.at, detail: e.detail })),
+  };
+}
