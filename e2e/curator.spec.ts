@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { readUsage } from "../lib/hermes/usage-file";
+import { buildHermesHome, idleRecord } from "../lib/testing/hermes-home";
+import { prepareDb, type ServerProcess, startServer } from "../lib/testing/server-process";
+
+/**
+ * The curator on a temporary Hermes home, through the dashboard: a user pins
+ * a skill, runs the curator, archives a skill, restores it and sees its
+ * activity; the Hermes files on disk say the same. A server of its own, so no
+ * other spec's home is touched.
+ */
+const PORT = 3193;
+const TOKEN = "curator-e2e-token";
+const dir = path.resolve(".tmp/e2e-curator");
+const home = path.join(dir, "hermes");
+const base = `http://127.0.0.1:${PORT}`;
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "home"), { recursive: true });
+  const now = Date.now();
+  buildHermesHome(home, {
+    configYaml: "curator:\n  prune_builtins: false\n",
+    skills: { "ops/keep-me": null, "ops/old-one": null, "writing/doc-helper": null, "github-pr-workflow": null },
+    bundled: ["github-pr-workflow"],
+    usage: { "keep-me": idleRecord(now, 20), "old-one": idleRecord(now, 60), "doc-helper": idleRecord(now, 1) },
+  });
+  const env = { JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: TOKEN, HERMES_HOME: home, HOME: path.join(dir, "home") };
+  prepareDb(env);
+  server = await startServer(PORT, env);
+});
+test.afterAll(async () => {
+  await server?.kill("SIGTERM");
+});
+
+const auth = { authorization: `Bearer ${TOKEN}` };
+
+/** Confirm a curator action in its dialog, typing the token the first time. */
+async function confirm(page: import("@playwright/test").Page, button: string, scope: import("@playwright/test").Locator = page.locator("body")) {
+  await scope.getByRole("button", { name: button, exact: true }).first().click();
+  const dialog = page.locator("dialog[open]");
+  await expect(dialog).toBeVisible();
+  const token = dialog.getByLabel("API token");
+  if (!(await token.inputValue())) await token.fill(TOKEN);
+  await dialog.getByRole("button", { name: new RegExp(`^Yes, ${button}`, "i") }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test("pin, run, archive, restore and see the activity, with Hermes's files agreeing", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // An agent reports uses through the API: the Hermes record and jev's history both get them.
+  for (let i = 0; i < 3; i++) expect((await request.post(`${base}/api/skills/doc-helper/usage`, { data: { kind: "use" }, headers: auth })).status()).toBe(200);
+
+  await page.goto(`${base}/curator`);
+  const plan = page.getByTestId("curator-plan");
+  await expect(plan.getByRole("row", { name: /old-one/ })).toContainText("archive");
+  await expect(plan.getByRole("row", { name: /keep-me/ })).toContainText("mark stale");
+
+  // A wrong token is refused in the dialog and nothing changes.
+  await plan
+    .getByRole("row", { name: /keep-me/ })
+    .getByRole("button", { name: "Pin" })
+    .click();
+  await page.locator("dialog[open]").getByLabel("API token").fill("wrong-token");
+  await page
+    .locator("dialog[open]")
+    .getByRole("button", { name: /^Yes, pin/ })
+    .click();
+  await expect(page.locator("dialog[open]").getByRole("alert")).toContainText("wrong API token");
+  await page.locator("dialog[open]").getByRole("button", { name: "Cancel" }).click();
+  expect(readUsage(home).map["keep-me"].pinned).toBe(false);
+
+  // Pin keep-me: the next run leaves it alone.
+  await confirm(page, "Pin", plan.getByRole("row", { name: /keep-me/ }));
+  await expect(plan.getByRole("row", { name: /keep-me/ })).toContainText("pinned");
+  expect(readUsage(home).map["keep-me"].pinned).toBe(true);
+
+  // Run the curator: old-one, idle 60 days, is archived.
+  await confirm(page, "Run now");
+  await expect(page.getByTestId("last-summary")).toContainText("auto: 1 archived; llm: skipped (consolidation off)");
+  await expect(page.getByTestId("archived")).toContainText("old-one");
+  expect(fs.existsSync(path.join(home, "skills/.archive/old-one/SKILL.md"))).toBe(true);
+  await expect(page.getByTestId("curator-reports").locator("tbody tr")).toHaveCount(1);
+
+  // Archive doc-helper from its page, then restore it from the Curator page.
+  await page.goto(`${base}/skills/doc-helper`);
+  await confirm(page, "Archive");
+  await expect(page.getByTestId("skill-summary")).toContainText("archived");
+  expect(fs.existsSync(path.join(home, "skills/writing/doc-helper"))).toBe(false);
+  await page.goto(`${base}/curator`);
+  await confirm(page, "Restore", page.getByTestId("archived").getByRole("listitem").filter({ hasText: "doc-helper" }));
+  await expect(page.getByTestId("archived")).not.toContainText("doc-helper");
+  expect(fs.existsSync(path.join(home, "skills/doc-helper/SKILL.md"))).toBe(true);
+  expect(readUsage(home).map["doc-helper"]).toMatchObject({ state: "active", archived_at: null, use_count: 4 });
+
+  // Its activity: the chart, and the history of uses and curator actions.
+  await page.goto(`${base}/skills/doc-helper`);
+  await expect(page.getByTestId("activity-chart")).toBeVisible();
+  const history = page.getByTestId("skill-history");
+  await expect(history).toContainText("restore");
+  await expect(history).toContainText("archive");
+  await expect(history.getByRole("row", { name: /use/ })).toHaveCount(4); // 3 through the API, 1 from Hermes's own count
+
+  await page.goto(`${base}/skills?state=archived`);
+  await expect(page.getByTestId("skill-row")).toHaveCount(1);
+  await expect(page.getByTestId("skill-row")).toContainText("old-one");
+});
+
+test("the API: GET /api/skills, usage bumps and curator refusals in the envelope", async ({ request }) => {
+  const list = await (await request.get(`${base}/api/skills?provenance=bundled`, { headers: auth })).json();
+  expect(list.skills.map((s: { name: string }) => s.name)).toEqual(["github-pr-workflow"]);
+  const bump = await request.post(`${base}/api/skills/github-pr-workflow/usage`, { data: { kind: "view" }, headers: auth });
+  expect((await bump.json()).record.view_count).toBe(1); // telemetry lands for bundled skills too
+  const badKind = await request.post(`${base}/api/skills/x/usage`, { data: { kind: "love" }, headers: auth });
+  expect(badKind.status()).toBe(400);
+  expect((await badKind.json()).error.field).toBe("kind");
+  const bundled = await request.post(`${base}/api/curator/archive`, { data: { name: "github-pr-workflow" }, headers: auth });
+  expect(bundled.status()).toBe(409);
+  expect((await bundled.json()).error.message).toContain("bundled built-in");
+  const missing = await request.post(`${base}/api/curator/restore`, { data: { name: "never-was" }, headers: auth });
+  expect(missing.status()).toBe(404);
+  expect((await request.post(`${base}/api/curator/explode`, { data: {}, headers: auth })).status()).toBe(400);
+  expect((await request.post(`${base}/api/curator/run`, { data: { dry_run: true } })).status()).toBe(401);
+  const dry = await (await request.post(`${base}/api/curator/run`, { data: { dry_run: true }, headers: auth })).json();
+  expect(dry.message).toMatch(/^dry-run auto: /);
+});
