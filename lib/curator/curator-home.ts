@@ -61,7 +61,8 @@ export function loadCuratorHome(home: string, options: CuratorHomeOptions = {}):
     if (!real || !fs.statSync(/*turbopackIgnore: true*/ real).isDirectory() || real === localRoot || externalRoots.includes(real)) continue;
     externalRoots.push(real);
   }
-  const local = localRoot ? walkSkillTree(skillsDir, (folder) => isUnder(folder, externalRoots)) : [];
+  const underExternal = (real: string) => externalRoots.some((r) => real === r || real.startsWith(`${r}${path.sep}`));
+  const local = localRoot ? walkSkillTree(skillsDir, externalRoots.length ? underExternal : undefined) : [];
   const localNames = new Set(local.map((s) => s.name));
   const externalNames = new Set<string>();
   for (const root of externalRoots) for (const s of walkSkillTree(root)) if (!localNames.has(s.name)) externalNames.add(s.name);

@@ -57,7 +57,7 @@ export async function archiveSkill(h: CuratorHome, name: string, now: number): P
   } catch (err) {
     return refused(`failed to archive: ${(err as NodeJS.ErrnoException).code ?? "error"}`);
   }
-  if (h.bundled.has(name)) setSuppressed(h.home, name, true);
+  if (h.bundled.has(name)) await setSuppressed(h.home, name, true);
   await writeState(h, name, "archived", now);
   return { ok: true, message: `archived to ${dest}` };
 }
@@ -101,7 +101,7 @@ export async function restoreSkill(h: CuratorHome, name: string, now: number): P
   } catch (err) {
     return refused(`failed to restore: ${(err as NodeJS.ErrnoException).code ?? "error"}`);
   }
-  setSuppressed(h.home, name, false);
+  await setSuppressed(h.home, name, false);
   await writeState(h, name, "active", now);
   return { ok: true, message: `restored to ${dest}` };
 }

@@ -30,16 +30,16 @@ const idleHome = () =>
   });
 
 describe("scheduling (curator checklist 40–42)", () => {
-  it("40–41: the first gate defers and seeds last_run_at; then false an hour after a run, true after two intervals, false when paused", () => {
+  it("40–41: the first gate defers and seeds last_run_at; then false an hour after a run, true after two intervals, false when paused", async () => {
     idleHome();
     const h = loadCuratorHome(home);
-    expect(shouldRunNow(h, NOW)).toBe(false);
+    expect(await shouldRunNow(h, NOW)).toBe(false);
     expect(readCuratorState(home)).toMatchObject({ last_run_at: "2026-09-10T12:00:00+00:00", last_run_summary: DEFERRED_FIRST_RUN });
-    expect(shouldRunNow(h, NOW)).toBe(false);
-    expect(shouldRunNow(h, NOW + HOUR_MS)).toBe(false);
-    expect(shouldRunNow(h, NOW + 2 * 168 * HOUR_MS)).toBe(true);
+    expect(await shouldRunNow(h, NOW)).toBe(false);
+    expect(await shouldRunNow(h, NOW + HOUR_MS)).toBe(false);
+    expect(await shouldRunNow(h, NOW + 2 * 168 * HOUR_MS)).toBe(true);
     fs.writeFileSync(curatorStateFile(home), pythonJson({ ...readCuratorState(home), paused: true }));
-    expect(shouldRunNow(h, NOW + 2 * 168 * HOUR_MS)).toBe(false);
+    expect(await shouldRunNow(h, NOW + 2 * 168 * HOUR_MS)).toBe(false);
   });
 
   it("41–42: maybeRun respects the idle gate and a fresh claim, takes over a stale claim, and removes its own", async () => {

@@ -35,12 +35,12 @@ export class CuratorRefusal extends Error {
 }
 
 /** §7.2: should an automatic run happen now? The first call on an empty state defers the first run by one interval. */
-export function shouldRunNow(h: CuratorHome, now: number): boolean {
+export async function shouldRunNow(h: CuratorHome, now: number): Promise<boolean> {
   const state = readCuratorState(h.home);
   if (!h.config.enabled || state.paused) return false;
   const last = parsePyTime(state.last_run_at);
   if (last === null) {
-    updateCuratorState(h.home, { last_run_at: formatPyTime(now), last_run_summary: DEFERRED_FIRST_RUN });
+    await updateCuratorState(h.home, { last_run_at: formatPyTime(now), last_run_summary: DEFERRED_FIRST_RUN });
     return false;
   }
   return now - last >= h.config.intervalHours * HOUR_MS;
@@ -100,7 +100,7 @@ export async function runCurator(
     ].filter(Boolean);
     const auto = `${dryRun ? "dry-run auto: " : "auto: "}${parts.length ? parts.join(", ") : "no changes"}`;
     const state = readCuratorState(home);
-    updateCuratorState(home, { last_run_summary: auto, ...(dryRun ? {} : { last_run_at: formatPyTime(start), run_count: state.run_count + 1 }) });
+    await updateCuratorState(home, { last_run_summary: auto, ...(dryRun ? {} : { last_run_at: formatPyTime(start), run_count: state.run_count + 1 }) });
 
     const after = loadCuratorHome(home, options.homeOptions);
     const before = curatedReport(after, start).length;
@@ -139,7 +139,7 @@ export async function runCurator(
       summary,
       dryRun,
     });
-    updateCuratorState(home, { last_run_duration_seconds: durationSeconds, last_run_summary: summary, last_report_path: reportPath });
+    await updateCuratorState(home, { last_run_duration_seconds: durationSeconds, last_run_summary: summary, last_report_path: reportPath });
     return { summary, counts, changes, reportPath, dryRun, startedAt, durationSeconds };
   } finally {
     release();
@@ -154,7 +154,7 @@ export async function maybeRun(
   try {
     const now = options.now ?? Date.now();
     const h = loadCuratorHome(home, options.homeOptions);
-    if (!shouldRunNow(h, now)) return null;
+    if (!(await shouldRunNow(h, now))) return null;
     const idle = options.idleSeconds ?? idleSecondsOf(h, now);
     if (idle !== null && idle < h.config.minIdleHours * 3600) return null;
     return await runCurator(home, { now, homeOptions: options.homeOptions });

@@ -20,37 +20,38 @@ function tempName(prefix: string): string {
  * devices it falls back to copy + fsync + unlink. On any failure the temp is
  * removed and the target left as it was.
  */
-export function atomicWriteFile(target: string, data: string, prefix: string): void {
-  const resolved = fs.lstatSync(/*turbopackIgnore: true*/ target, { throwIfNoEntry: false })?.isSymbolicLink()
-    ? fs.realpathSync(/*turbopackIgnore: true*/ target)
-    : target;
-  const existingMode = fs.statSync(/*turbopackIgnore: true*/ resolved, { throwIfNoEntry: false })?.mode;
+export async function atomicWriteFile(target: string, data: string, prefix: string): Promise<void> {
+  const fsp = fs.promises;
+  const link = await fsp.lstat(/*turbopackIgnore: true*/ target).catch(() => undefined);
+  const resolved = link?.isSymbolicLink() ? await fsp.realpath(/*turbopackIgnore: true*/ target) : target;
+  const existingMode = (await fsp.stat(/*turbopackIgnore: true*/ resolved).catch(() => undefined))?.mode;
   const temp = path.join(path.dirname(resolved), tempName(prefix));
-  let fd: number | undefined;
+  // Asynchronous throughout: the fsync waits off the event loop, so a server keeps answering (and gathering the next batch).
+  let handle: fs.promises.FileHandle | undefined;
   try {
-    fd = fs.openSync(/*turbopackIgnore: true*/ temp, "wx", 0o666);
-    if (existingMode !== undefined) fs.fchmodSync(fd, existingMode & 0o7777);
-    fs.writeSync(fd, data, null, "utf8");
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
+    handle = await fsp.open(/*turbopackIgnore: true*/ temp, "wx", 0o666);
+    if (existingMode !== undefined) await handle.chmod(existingMode & 0o7777);
+    await handle.writeFile(data, "utf8");
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
     try {
-      fs.renameSync(/*turbopackIgnore: true*/ temp, resolved);
+      await fsp.rename(/*turbopackIgnore: true*/ temp, resolved);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== "EXDEV" && code !== "EBUSY") throw err;
-      fs.copyFileSync(/*turbopackIgnore: true*/ temp, resolved);
-      const out = fs.openSync(/*turbopackIgnore: true*/ resolved, "r+");
+      await fsp.copyFile(/*turbopackIgnore: true*/ temp, resolved);
+      const out = await fsp.open(/*turbopackIgnore: true*/ resolved, "r+");
       try {
-        fs.fsyncSync(out);
+        await out.sync();
       } finally {
-        fs.closeSync(out);
+        await out.close();
       }
-      fs.unlinkSync(/*turbopackIgnore: true*/ temp);
+      await fsp.unlink(/*turbopackIgnore: true*/ temp);
     }
   } catch (err) {
-    if (fd !== undefined) fs.closeSync(fd);
-    fs.rmSync(/*turbopackIgnore: true*/ temp, { force: true });
+    await handle?.close().catch(() => {});
+    await fsp.rm(/*turbopackIgnore: true*/ temp, { force: true });
     throw err;
   }
 }

@@ -46,8 +46,8 @@ export function readCuratorState(home: string): CuratorState {
 }
 
 /** Read, merge and write the whole object (Hermes takes no lock on this file). */
-export function updateCuratorState(home: string, change: Partial<CuratorState>): CuratorState {
+export async function updateCuratorState(home: string, change: Partial<CuratorState>): Promise<CuratorState> {
   const next = { ...readCuratorState(home), ...change };
-  atomicWriteFile(curatorStateFile(home), pythonJson(next), "..curator_state_");
+  await atomicWriteFile(curatorStateFile(home), pythonJson(next), "..curator_state_");
   return next;
 }

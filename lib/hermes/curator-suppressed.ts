@@ -23,12 +23,12 @@ export function readSuppressedNames(home: string): Set<string> {
 }
 
 /** Add or remove a name; writes (sorted names, each with `\n`; comments dropped) only when the set changes. */
-export function setSuppressed(home: string, name: string, suppressed: boolean): boolean {
+export async function setSuppressed(home: string, name: string, suppressed: boolean): Promise<boolean> {
   const names = readSuppressedNames(home);
   if (names.has(name) === suppressed) return false;
   if (suppressed) names.add(name);
   else names.delete(name);
-  atomicWriteFile(
+  await atomicWriteFile(
     file(home),
     [...names]
       .sort(compareCodePoints)

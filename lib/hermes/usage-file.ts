@@ -83,7 +83,7 @@ export async function mutateUsage<T>(
     fs.mkdirSync(/*turbopackIgnore: true*/ skillsDir, { recursive: true });
     return await withFileLock(
       paths.lock,
-      () => {
+      async () => {
         const loaded = parseUsage(readBytes(paths.file));
         const { write, result } = change(loaded.map);
         if (write) {
@@ -91,7 +91,7 @@ export async function mutateUsage<T>(
             const copy = `${paths.file}.corrupt-${stamp(options.now ?? Date.now())}`;
             fs.writeFileSync(/*turbopackIgnore: true*/ copy, loaded.raw);
           }
-          atomicWriteFile(paths.file, pythonJson(loaded.map), ".usage_");
+          await atomicWriteFile(paths.file, pythonJson(loaded.map), ".usage_");
         }
         return result;
       },

@@ -38,6 +38,17 @@ describe("usage telemetry", () => {
     await expect(bumpUsageService(db, config(), " ", "use", NOW)).rejects.toMatchObject({ code: "bad_request" });
   });
 
+  it("bumps that arrive together are written together, each answered with its own record, none lost", async () => {
+    buildHermesHome(home, { skills: { a: null, b: null } });
+    const records = await Promise.all(Array.from({ length: 60 }, (_, i) => bumpUsageService(db, config(), i % 2 ? "a" : "b", "use", NOW + i)));
+    expect(readUsage(home).map.a.use_count).toBe(30);
+    expect(readUsage(home).map.b.use_count).toBe(30);
+    expect(records.filter((r) => r.use_count === 30)).toHaveLength(2); // the last of each skill saw 30
+    expect(new Set(records.map((r) => `${r.use_count}:${r.last_used_at}`)).size).toBe(60);
+    expect(skillUsageEvents(db, home, "a", 1_000)).toHaveLength(30);
+    expect(scanHermesUsage(db, home, NOW).events).toBe(0);
+  });
+
   it("Hermes's own counting becomes events at import, once; a counter that went down re-baselines without negative rows", async () => {
     buildHermesHome(home, { skills: {}, usage: { a: { use_count: 3, last_used_at: "2026-09-01T10:00:00+00:00", view_count: 2 } } });
     const first = importHermesService(db, config(), home);

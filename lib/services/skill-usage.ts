@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { addToSnapshot, type Counters, insertUsageEvents, putSnapshot, snapshotsOf, type UsageEventRow } from "../../db/queries/usage-events";
+import { getOrCreate } from "../collections";
 import type { JevConfig } from "../config";
 import { JevError } from "../errors";
 import { parsePyTime } from "../hermes/py-time";
@@ -17,24 +18,73 @@ const COLUMN: Record<UsageKind, keyof Counters> = { use: "uses", view: "views", 
  * `POST /api/skills/:name/usage`: bump the skill's Hermes record under the
  * shared lock (any skill, whatever its provenance: telemetry is not gated),
  * then, after unlocking, append the event to jev's history and count it as
- * accounted for, so a later scan does not take it for Hermes's own.
+ * accounted for, so a later scan does not take it for Hermes's own. Bumps
+ * that arrive while a write is under way go together in the next one (one
+ * lock, one fsync; each caller still gets its answer only once its bump is
+ * on disk): the file is rewritten whole, so this is what keeps many agents
+ * reporting at once fast.
  */
-export async function bumpUsageService(db: Db, config: JevConfig, name: string, kind: UsageKind, now = Date.now()): Promise<FullUsageRecord> {
-  if (!name.trim()) throw new JevError("bad_request", "name: a skill name", "name");
+export function bumpUsageService(db: Db, config: JevConfig, name: string, kind: UsageKind, now = Date.now()): Promise<FullUsageRecord> {
+  if (!name.trim()) return Promise.reject(new JevError("bad_request", "name: a skill name", "name"));
   const home = curatedHome(config);
-  const record = await mutateUsage(
+  const queue = getOrCreate(
+    getOrCreate(bumpQueues, db, () => new Map()),
     home,
-    (map) => {
-      BUMPS[kind](map, name, now);
-      return { write: true, result: backfilled(map[name], now) };
-    },
-    { now },
+    () => ({ pending: [], running: false }),
   );
-  db.transaction(() => {
-    insertUsageEvents(db, [{ home, skill: name, kind, at: now, count: 1, source: "curator" }]);
-    addToSnapshot(db, home, name, COLUMN[kind], 1);
+  return new Promise((resolve, reject) => {
+    queue.pending.push({ name, kind, now, resolve, reject });
+    if (!queue.running) void flushBumps(db, home, queue);
   });
-  return record;
+}
+
+interface PendingBump {
+  name: string;
+  kind: UsageKind;
+  now: number;
+  resolve: (record: FullUsageRecord) => void;
+  reject: (err: unknown) => void;
+}
+interface BumpQueue {
+  pending: PendingBump[];
+  running: boolean;
+}
+/** Bumps waiting for the next write, per database and home. */
+const bumpQueues = new WeakMap<Db, Map<string, BumpQueue>>();
+/** At most this many bumps in one write. */
+const MAX_BATCH = 500;
+
+async function flushBumps(db: Db, home: string, queue: BumpQueue): Promise<void> {
+  queue.running = true;
+  while (queue.pending.length > 0) {
+    const batch = queue.pending.splice(0, MAX_BATCH);
+    try {
+      const records = await mutateUsage(
+        home,
+        (map) => ({
+          write: true,
+          result: batch.map((b) => {
+            BUMPS[b.kind](map, b.name, b.now);
+            return backfilled(map[b.name], b.now);
+          }),
+        }),
+        { now: batch[0].now },
+      );
+      db.transaction(() => {
+        insertUsageEvents(
+          db,
+          batch.map((b) => ({ home, skill: b.name, kind: b.kind, at: b.now, count: 1, source: "curator" as const })),
+        );
+        for (const b of batch) addToSnapshot(db, home, b.name, COLUMN[b.kind], 1);
+      });
+      batch.forEach((b, i) => {
+        b.resolve(records[i]);
+      });
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
+  }
+  queue.running = false;
 }
 
 export interface UsageScan {

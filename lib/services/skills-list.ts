@@ -109,7 +109,7 @@ export async function skillsService(db: Db, config: JevConfig, filter: SkillsFil
       views: s?.views ?? new Array(SPARK_DAYS).fill(0),
       suggested: engine.get(name)?.suggested ?? 0,
       loaded: engine.get(name)?.loaded ?? 0,
-      health: health.get(realOr(folder)) ?? null,
+      health: health.get(folder) ?? null,
     });
   };
   for (const s of h.local) add(s.name, s.folder, s.rel, "local");
@@ -125,20 +125,13 @@ export async function skillsService(db: Db, config: JevConfig, filter: SkillsFil
   return sortRows(filterRows(rows, filter), filter.sort ?? "name");
 }
 
-const realOr = (p: string) => {
-  try {
-    return fs.realpathSync(/*turbopackIgnore: true*/ p);
-  } catch {
-    return p;
-  }
-};
-
-/** Description problems by skill folder (real path), from the engine's own catalog of these roots. */
+/** Description problems by skill folder, from the engine's own catalog of these roots. */
 async function healthByFolder(roots: string[]): Promise<Map<string, DescriptionProblem | null>> {
   const out = new Map<string, DescriptionProblem | null>();
   try {
     const { skills } = await discover(roots.filter((r) => fs.existsSync(/*turbopackIgnore: true*/ r)));
-    for (const card of skills) out.set(realOr(path.dirname(card.path)), descriptionProblem(card));
+    // Keyed by folder as found from the same root strings: no realpath per skill.
+    for (const card of skills) out.set(path.dirname(card.path), descriptionProblem(card));
   } catch {
     // Over the walk budget: no health flags rather than no page.
   }
