@@ -143,6 +143,28 @@ describe("the lock, across processes (checklist 10, 11)", () => {
   });
 });
 
+describe("round trip with Hermes's own reader and writer", () => {
+  const pythonRoundTrip = (file: string) =>
+    execFileSync(python as string, [
+      "-c",
+      "import json,sys; d=json.load(open(sys.argv[1],encoding='utf-8')); sys.stdout.write(json.dumps(d, indent=2, sort_keys=True, ensure_ascii=False))",
+      file,
+    ]).toString("utf8");
+
+  it.skipIf(!python)("what jev writes, Python's json reads and writes back byte for byte; what Python writes, jev reads and writes back the same", async () => {
+    fs.writeFileSync(usagePaths(home).file, fixtureText);
+    await bump("Get笔记 😀", Date.parse("2026-09-10T12:00:00.123Z"));
+    await bump("legacy-record", Date.parse("2026-09-10T12:00:01Z"));
+    const jevBytes = fs.readFileSync(usagePaths(home).file, "utf8");
+    expect(pythonRoundTrip(usagePaths(home).file)).toBe(jevBytes);
+    await run(python as string, [path.join(repo, "lib/testing/python-usage-writer.py"), home, "from-python", "2"]);
+    const pythonBytes = fs.readFileSync(usagePaths(home).file, "utf8");
+    expect(readUsage(home).map["from-python"].view_count).toBe(2);
+    await mutateUsage(home, () => ({ write: true, result: null }));
+    expect(fs.readFileSync(usagePaths(home).file, "utf8")).toBe(pythonBytes);
+  });
+});
+
 describe("crash safety", () => {
   it("a writer killed mid-write (SIGKILL) leaves .usage.json whole; readers only ever see a whole file", { timeout: 60_000 }, async () => {
     // A big file, so each write takes a while and a kill lands inside one.
