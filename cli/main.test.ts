@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { skillTree, tempDir } from "../lib/testing/factories";
+import { buildHermesHome, idleRecord } from "../lib/testing/hermes-home";
 import { main } from "./main";
 
 let dir: ReturnType<typeof tempDir>;
@@ -234,5 +235,58 @@ describe("jev import hermes", () => {
     expect(await run("import", "hermes", "--home", home)).toBe(2);
     expect(String(err.mock.calls.at(-1)?.[0])).toContain("records.0.at");
     expect(await run("import")).toBe(2);
+  });
+});
+
+describe("jev curator", () => {
+  const home = () => path.join(tmp, "hermes");
+  const now = Date.now();
+  beforeEach(() => {
+    buildHermesHome(home(), {
+      configYaml: "curator:\n  prune_builtins: false\n",
+      skills: { old: null, fresh: null, hand: null, b: null },
+      bundled: ["b"],
+      usage: { old: idleRecord(now, 60), fresh: idleRecord(now, 1), hand: { created_by: "learn" } },
+    });
+    fs.mkdirSync(path.join(home(), "skills"), { recursive: true });
+    fs.writeFileSync(path.join(home(), "skills/.curator_state"), JSON.stringify({ last_run_at: new Date(now).toISOString(), run_count: 1 }));
+  });
+
+  it("status, usage and list-unmanaged print Hermes's views; --json the data", async () => {
+    expect(await run("curator", "status")).toBe(0);
+    expect(out.join("\n")).toMatch(/^curator: ENABLED \(1 runs\)/);
+    out = [];
+    expect(await run("curator", "usage", "--json")).toBe(0);
+    expect(JSON.parse(out[0]).map((r: { name: string }) => r.name)).toEqual(["b", "fresh", "hand", "old"]);
+    out = [];
+    expect(await run("curator", "list-unmanaged")).toBe(0);
+    expect(out).toEqual(["hand  created in the foreground"]);
+  });
+
+  it("prune --dry-run lists and changes nothing; prune -y archives; --days 0 is exit 2; a refusal is exit 1 with one line", async () => {
+    expect(await run("curator", "prune", "--days", "30", "--dry-run")).toBe(0);
+    expect(out).toEqual(["  old  idle 60d", "(dry run — no changes made)"]);
+    expect(fs.existsSync(path.join(home(), "skills/old"))).toBe(true);
+    out = [];
+    expect(await run("curator", "prune", "-y")).toBe(0);
+    expect(out.at(-1)).toBe("archived 1/1");
+    expect(await run("curator", "prune", "--days", "0")).toBe(2);
+    expect(err).toHaveBeenLastCalledWith("jev curator: --days must be >= 1 (got 0)");
+    expect(await run("curator", "archive", "b")).toBe(1);
+    expect(err).toHaveBeenLastCalledWith("jev curator: 'b' is a bundled built-in; enable curator.prune_builtins to allow pruning it");
+    out = [];
+    expect(await run("curator", "restore", "old", "--json")).toBe(0);
+    expect(JSON.parse(out[0])).toMatchObject({ ok: true, action: "restore" });
+  });
+
+  it("adopt puts an unmanaged skill under management; pin says so for a managed one; a missing home is exit 1 naming HERMES_HOME", async () => {
+    expect(await run("curator", "adopt", "hand")).toBe(0);
+    expect(out).toEqual(["adopted 'hand' into curator management"]);
+    out = [];
+    expect(await run("curator", "pin", "hand")).toBe(0);
+    expect(out).toEqual(["pinned 'hand' (will bypass auto-transitions)"]);
+    expect(await run("curator", "status", "--hermes-home", path.join(tmp, "nowhere"))).toBe(1);
+    expect(err).toHaveBeenLastCalledWith(expect.stringMatching(/no Hermes home found at .*nowhere; set HERMES_HOME/));
+    expect(await run("curator", "explode")).toBe(2);
   });
 });

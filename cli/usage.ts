@@ -19,7 +19,8 @@ export const COMMAND_USAGE: Record<string, string> = {
   import: `jev import hermes [--hermes-home DIR]   (--home is accepted too)
       Import a Hermes home's history: skills/.usage.json counters as usage events, and what the Hermes plugin recorded in
       jev/skill-feedback.json while the server was down; running it again adds nothing.`,
-  curator: `jev curator status|usage|run [--dry-run]|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived [--hermes-home DIR] [--json]
+  curator: `jev curator status|usage|run [--dry-run]|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived|list-unmanaged [--hermes-home DIR] [--json]
+      jev curator prune [--days N] [--dry-run] [-y]    jev curator adopt NAME...|--all-unmanaged [--dry-run] [-y]
       Curate a Hermes home as Hermes's own curator does: lifecycle (active, stale, archived), pins, archive and restore.`,
   token: `jev token
       Print the API token agents send (JEV_API_TOKEN, or the one generated at first start).`,

@@ -10,6 +10,7 @@ import { loadCuratorHome } from "./curator-home";
 import { archiveSkill, listArchived, restoreSkill } from "./moves";
 import { setPin } from "./pin";
 import { curatedReport } from "./provenance";
+import { adoptSkill, pruneCandidates } from "./prune-adopt";
 import { applyTransitions } from "./transitions";
 
 const NOW = Date.parse("2026-09-10T12:00:00Z");
@@ -195,5 +196,38 @@ describe("archive, restore, pin (curator checklist 32–37)", () => {
       expect(result.message).toMatch(/hub lock unreadable/);
     }
     expect(exists("a")).toBe(true);
+  });
+});
+
+describe("prune and adopt (curator checklist 38–39)", () => {
+  it("38: prune lists unpinned, unarchived curated skills idle at least N days, most idle first", async () => {
+    buildHermesHome(home, {
+      configYaml: THRESHOLDS,
+      skills: { a: null, b: null, c: null, d: null },
+      usage: { a: idleRecord(NOW, 40), b: idleRecord(NOW, 90), c: idleRecord(NOW, 100, { pinned: true }), d: idleRecord(NOW, 5) },
+    });
+    expect(pruneCandidates(loadCuratorHome(home), 30, NOW, new Set(["a"]))).toEqual([
+      { name: "b", idleDays: 90, cron: false },
+      { name: "a", idleDays: 40, cron: true },
+    ]);
+  });
+
+  it("39: adopt refuses bundled, hub, external and protected skills; an adopted skill idle 60 d keeps its clock and the next run archives it", async () => {
+    const ext = path.join(tmp.dir, "ext");
+    buildHermesHome(home, {
+      configYaml: `${THRESHOLDS}skills:\n  external_dirs: ["${ext}"]\n`,
+      skills: { b: null, h: null, hand: null, plan: null },
+      bundled: ["b"],
+      hub: { h: "h" },
+      external: { [ext]: { far: null } },
+      usage: { hand: { created_by: "learn", use_count: 1, last_used_at: new Date(NOW - 60 * DAY_MS).toISOString(), state: "active" } },
+    });
+    const h = loadCuratorHome(home, { protectedNames: ["plan"] });
+    for (const name of ["b", "h", "far", "plan"]) expect((await adoptSkill(h, name, NOW)).ok).toBe(false);
+    expect((await adoptSkill(h, "hand", NOW)).message).toBe("adopted 'hand' into curator management");
+    expect(usage().hand).toMatchObject({ created_by: "agent", use_count: 1 });
+    expect((await adoptSkill(loadCuratorHome(home), "hand", NOW)).message).toMatch(/already curator-managed/);
+    expect((await run()).counts.archived).toBe(1);
+    expect(exists(".archive/hand")).toBe(true);
   });
 });
