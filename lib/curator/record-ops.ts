@@ -1,5 +1,5 @@
 import { mutateUsage } from "../hermes/usage-file";
-import { type LifecycleState, markManaged, reanchor, seed, setPinned, setState } from "../hermes/usage-record";
+import { type LifecycleState, markManaged, reanchor, seed, setPinned, setState, type UsageMap } from "../hermes/usage-record";
 import type { CuratorHome } from "./curator-home";
 import { isCurationEligible } from "./provenance";
 
@@ -8,62 +8,34 @@ import { isCurationEligible } from "./provenance";
  * of `.usage.json`, each gated by eligibility (telemetry bumps are not).
  * Each returns whether the write landed.
  */
-export async function writeState(h: CuratorHome, name: string, state: LifecycleState, now: number): Promise<boolean> {
+async function lockedWrite(h: CuratorHome, name: string, now: number, change: (map: UsageMap) => boolean): Promise<boolean> {
   if (!name || !isCurationEligible(h, name)) return false;
   return mutateUsage(
     h.home,
     (map) => {
-      const changed = setState(map, name, state, now);
+      const changed = change(map);
       return { write: changed, result: changed };
     },
     { now },
   );
 }
 
-export async function writePinned(h: CuratorHome, name: string, pinned: boolean, now: number): Promise<boolean> {
-  if (!name || !isCurationEligible(h, name)) return false;
-  return mutateUsage(
-    h.home,
-    (map) => {
-      setPinned(map, name, pinned, now);
-      return { write: true, result: true };
-    },
-    { now },
-  );
-}
+export const writeState = (h: CuratorHome, name: string, state: LifecycleState, now: number) =>
+  lockedWrite(h, name, now, (map) => setState(map, name, state, now));
 
-export async function writeManaged(h: CuratorHome, name: string, now: number): Promise<boolean> {
-  if (!name || !isCurationEligible(h, name)) return false;
-  return mutateUsage(
-    h.home,
-    (map) => {
-      markManaged(map, name, now);
-      return { write: true, result: true };
-    },
-    { now },
-  );
-}
+export const writePinned = (h: CuratorHome, name: string, pinned: boolean, now: number) =>
+  lockedWrite(h, name, now, (map) => {
+    setPinned(map, name, pinned, now);
+    return true;
+  });
 
-export async function writeSeed(h: CuratorHome, name: string, now: number): Promise<boolean> {
-  if (!name || !isCurationEligible(h, name)) return false;
-  return mutateUsage(
-    h.home,
-    (map) => {
-      const seeded = seed(map, name, now);
-      return { write: seeded, result: seeded };
-    },
-    { now },
-  );
-}
+export const writeManaged = (h: CuratorHome, name: string, now: number) =>
+  lockedWrite(h, name, now, (map) => {
+    markManaged(map, name, now);
+    return true;
+  });
 
-export async function writeReanchor(h: CuratorHome, name: string, now: number): Promise<boolean> {
-  if (!name || !isCurationEligible(h, name)) return false;
-  return mutateUsage(
-    h.home,
-    (map) => {
-      const moved = reanchor(map, name, now);
-      return { write: moved, result: moved };
-    },
-    { now },
-  );
-}
+/** Start the clock at first sight (no write when a record exists). */
+export const writeSeed = (h: CuratorHome, name: string, now: number) => lockedWrite(h, name, now, (map) => seed(map, name, now));
+
+export const writeReanchor = (h: CuratorHome, name: string, now: number) => lockedWrite(h, name, now, (map) => reanchor(map, name, now));

@@ -13,6 +13,23 @@ export const dynamic = "force-dynamic";
 const SORT_LABELS = { name: "name", activity: "most activity", last_activity: "last active", suggested: "most suggested" } as const;
 const HEALTH_LABELS = { missing: "no description", too_short: "description too short", cut_off: "description cut off" } as const;
 
+/** A filter select: "any" (empty) or one of the options, its value in the URL. */
+function SelectFilter({ label, name, value, any, options }: { label: string; name: string; value?: string; any: string; options: [string, string][] }) {
+  return (
+    <label>
+      {label}
+      <select name={name} defaultValue={value ?? ""}>
+        <option value="">{any}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function StateCell({ row }: { row: SkillListRow }) {
   return (
     <>
@@ -53,39 +70,9 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
         followed; view the soft one: it was read) and what jev&apos;s engine did with each.
       </p>
       <form className="filters" method="get" action="/skills" aria-label="Filter skills">
-        <label>
-          Provenance
-          <select name="provenance" defaultValue={view.provenance ?? ""}>
-            <option value="">any</option>
-            {PROVENANCES.map((p) => (
-              <option key={p} value={p}>
-                {PROVENANCE_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          State
-          <select name="state" defaultValue={view.state ?? ""}>
-            <option value="">any</option>
-            {LIFECYCLE_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Where
-          <select name="location" defaultValue={view.location ?? ""}>
-            <option value="">anywhere</option>
-            {SKILL_LOCATIONS.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectFilter label="Provenance" name="provenance" value={view.provenance} any="any" options={PROVENANCES.map((p) => [p, PROVENANCE_LABELS[p]])} />
+        <SelectFilter label="State" name="state" value={view.state} any="any" options={LIFECYCLE_STATES.map((s) => [s, s])} />
+        <SelectFilter label="Where" name="location" value={view.location} any="anywhere" options={SKILL_LOCATIONS.map((l) => [l, l])} />
         <label>
           Name <input name="q" defaultValue={view.q ?? ""} placeholder="contains…" />
         </label>
