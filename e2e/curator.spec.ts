@@ -114,7 +114,7 @@ test("the API: GET /api/skills, usage bumps and curator refusals in the envelope
   const list = await (await request.get(`${base}/api/skills?provenance=bundled`, { headers: auth })).json();
   expect(list.skills.map((s: { name: string }) => s.name)).toEqual(["github-pr-workflow"]);
   const bump = await request.post(`${base}/api/skills/github-pr-workflow/usage`, { data: { kind: "view" }, headers: auth });
-  expect((await bump.json()).record.view_count).toBe(1); // telemetry lands for bundled skills too
+  expect((await bump.json()).view_count).toBe(1); // telemetry lands for bundled skills too
   const badKind = await request.post(`${base}/api/skills/x/usage`, { data: { kind: "love" }, headers: auth });
   expect(badKind.status()).toBe(400);
   expect((await badKind.json()).error.field).toBe("kind");

@@ -14,6 +14,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ nam
     requireToken(request);
     const name = parseWith(z.object({ name: SkillName }), await params).name;
     const { kind } = await readJson(request, UsageBody);
-    return Response.json({ name, record: await bumpUsageService(getDb(), loadConfig(), name, kind) });
+    return Response.json(await bumpUsageService(getDb(), loadConfig(), name, kind));
   });
 }
