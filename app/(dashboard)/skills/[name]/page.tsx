@@ -58,7 +58,11 @@ function Actions({ skill }: { skill: SkillDetail }) {
 
 /** One skill: provenance, lifecycle and record; 90 days of activity beside the engine's suggestions; its history and its files. */
 export default async function SkillPage({ params }: { params: Promise<{ name: string }> }) {
-  const name = decodeURIComponent((await params).name);
+  const raw = (await params).name;
+  let name = raw;
+  try {
+    name = decodeURIComponent(raw); // Next may hand the segment still encoded; a lone % stays as it is
+  } catch {}
   let skill: SkillDetail;
   try {
     skill = skillDetailService(getDb(), loadConfig(), name);
