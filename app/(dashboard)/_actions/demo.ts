@@ -1,8 +1,10 @@
 "use server";
 
+import fs from "node:fs";
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
 import { loadConfig } from "@/lib/config";
+import { demoHermesHome, writeDemoHermesHome } from "@/lib/demo/demo-hermes-home";
 import { removeDemo, seedDemo } from "@/lib/demo/seed-demo";
 import { JevError } from "@/lib/errors";
 
@@ -12,6 +14,7 @@ type Result = { ok: true; message: string } | { ok: false; message: string };
 export async function loadDemo(): Promise<Result> {
   try {
     const { decisions, loads } = await seedDemo(getDb(), loadConfig());
+    writeDemoHermesHome(demoHermesHome());
     revalidatePath("/", "layout");
     return { ok: true, message: `Loaded ${decisions} synthetic decisions and ${loads} loads (demo data).` };
   } catch (err) {
@@ -24,6 +27,7 @@ export async function loadDemo(): Promise<Result> {
 export async function unloadDemo(): Promise<Result> {
   try {
     const { decisions } = removeDemo(getDb());
+    fs.rmSync(demoHermesHome(), { recursive: true, force: true });
     revalidatePath("/", "layout");
     return { ok: true, message: `Removed ${decisions} demo decisions.` };
   } catch (err) {

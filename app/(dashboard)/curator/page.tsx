@@ -37,7 +37,8 @@ export default async function CuratorPage() {
           <p>{err instanceof JevError ? err.message : "the Hermes home could not be read"}</p>
           <p className="muted">
             The curator keeps a Hermes home&apos;s skills tidy in place, as Hermes&apos;s own curator does: set <code>HERMES_HOME</code> (default{" "}
-            <code>~/.hermes</code>) and restart.
+            <code>~/.hermes</code>) and restart. To try it first, <code>npm run demo</code> writes a synthetic home:{" "}
+            <code>HERMES_HOME=data/demo/hermes npm start</code>.
           </p>
         </div>
       </section>

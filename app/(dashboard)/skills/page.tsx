@@ -94,7 +94,8 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
         <div className="empty" data-testid="skills-empty">
           <p>{problem}</p>
           <p className="muted">
-            jev curates a Hermes home in place: set <code>HERMES_HOME</code> to it (default <code>~/.hermes</code>) and restart.
+            jev curates a Hermes home in place: set <code>HERMES_HOME</code> to it (default <code>~/.hermes</code>) and restart. To try it first,{" "}
+            <code>npm run demo</code> writes a synthetic one: <code>HERMES_HOME=data/demo/hermes npm start</code>.
           </p>
         </div>
       ) : rows && rows.length === 0 ? (
