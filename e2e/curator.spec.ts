@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { readUsage } from "../lib/hermes/usage-file";
 import { buildHermesHome, idleRecord } from "../lib/testing/hermes-home";
-import { prepareDb, type ServerProcess, startServer } from "../lib/testing/server-process";
+import { isolatedServerEnv, prepareDb, type ServerProcess, startServer } from "../lib/testing/server-process";
 
 /**
  * The curator on a temporary Hermes home, through the dashboard: a user pins
@@ -20,8 +20,7 @@ let server: ServerProcess;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(path.join(dir, "home"), { recursive: true });
+  const env = isolatedServerEnv(dir, TOKEN);
   const now = Date.now();
   buildHermesHome(home, {
     configYaml: "curator:\n  prune_builtins: false\n",
@@ -29,7 +28,6 @@ test.beforeAll(async () => {
     bundled: ["github-pr-workflow"],
     usage: { "keep-me": idleRecord(now, 20), "old-one": idleRecord(now, 60), "doc-helper": idleRecord(now, 1) },
   });
-  const env = { JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: TOKEN, HERMES_HOME: home, HOME: path.join(dir, "home") };
   prepareDb(env);
   server = await startServer(PORT, env);
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { replayLine } from "../lib/replay/log-line";
 import { syntheticLog } from "../lib/replay/synthetic-log";
-import { prepareDb, type ServerProcess, startServer } from "../lib/testing/server-process";
+import { isolatedServerEnv, prepareDb, type ServerProcess, startServer } from "../lib/testing/server-process";
 import { ReplayPage } from "./pages/replay-page";
 
 /**
@@ -19,9 +19,7 @@ let server: ServerProcess;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(path.join(dir, "home"), { recursive: true });
-  const env = { JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: "demo-token-not-secret", HERMES_HOME: path.join(dir, "hermes"), HOME: path.join(dir, "home") };
+  const env = isolatedServerEnv(dir, "demo-token-not-secret");
   prepareDb(env);
   server = await startServer(PORT, env);
 });

@@ -4,11 +4,10 @@ import type { Db } from "../../db/client";
 import { engineDaysOf, skillUsageEvents, usageDaysSince } from "../../db/queries/usage-events";
 import type { JevConfig } from "../config";
 import { loadCuratorHome } from "../curator/curator-home";
-import { type CuratedRow, findLocalFolder, isCurationEligible, provenanceOf, reportRow } from "../curator/provenance";
+import { type CuratedRow, findLocalFolder, isCurationEligible, managedSet, provenanceOf, reportRow } from "../curator/provenance";
 import { walkSkillTree } from "../curator/skill-tree";
 import { JevError } from "../errors";
 import { provenanceName } from "../hermes/skill-name";
-import { isManagedRecord } from "../hermes/usage-record";
 import { DAY_MS, utcDay } from "../time";
 import type { Provenance } from "../vocab/curator";
 import { requireHome } from "./curator-actions";
@@ -71,8 +70,8 @@ function listFiles(folder: string, limit = 200): { path: string; bytes: number }
 /** One skill: where it lives and who owns it, its record, 90 days of activity and of the engine's suggestions, its history and files. */
 export function skillDetailService(db: Db, config: JevConfig, name: string, now = Date.now()): SkillDetail {
   const home = requireHome(config);
-  scanHermesUsage(db, home, now);
   const h = loadCuratorHome(home, { protectedNames: config.protectedSkills });
+  scanHermesUsage(db, home, now, h.usage);
   const found = locate(h, name);
   if (!found && !h.usage[name]) throw new JevError("not_found", `no skill named '${name}' in ${home}`);
   const fromDay = Math.floor(now / DAY_MS) - DETAIL_DAYS + 1;
@@ -95,7 +94,7 @@ export function skillDetailService(db: Db, config: JevConfig, name: string, now 
     location: found?.location ?? "archived",
     folder: found ? path.relative(home, found.folder) : "(folder gone; only its record remains)",
     provenance: provenanceOf(h, name),
-    managed: found?.location === "local" && (h.bundled.has(name) ? h.config.pruneBuiltins : isManagedRecord(h.usage[name])),
+    managed: found?.location === "local" && managedSet(h).includes(name),
     eligible: found?.location !== "external" && isCurationEligible(h, name),
     record: found?.location === "archived" ? { ...record, state: "archived" } : record,
     days,

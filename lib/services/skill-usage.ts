@@ -5,7 +5,7 @@ import type { JevConfig } from "../config";
 import { JevError } from "../errors";
 import { parsePyTime } from "../hermes/py-time";
 import { mutateUsage, readUsage } from "../hermes/usage-file";
-import { backfilled, bumpPatch, bumpUse, bumpView, counterValue, type FullUsageRecord } from "../hermes/usage-record";
+import { backfilled, bumpPatch, bumpUse, bumpView, counterValue, type FullUsageRecord, type UsageMap } from "../hermes/usage-record";
 import type { UsageKind } from "../vocab/curator";
 
 /** The Hermes home jev curates, as stored in its event rows. */
@@ -99,10 +99,9 @@ export interface UsageScan {
  * counter grown by d gives one row of count d at that counter's timestamp; a
  * counter that went down (a record forgotten or recreated) re-baselines
  * without negative rows. The first scan of a home imports its history; a
- * second finds nothing new.
+ * second finds nothing new. `map` is the file as just read, when the caller has it.
  */
-export function scanHermesUsage(db: Db, home: string, now = Date.now()): UsageScan {
-  const { map } = readUsage(home);
+export function scanHermesUsage(db: Db, home: string, now = Date.now(), map: UsageMap = readUsage(home).map): UsageScan {
   const known = snapshotsOf(db, home);
   const rows: UsageEventRow[] = [];
   const snapshots: [string, Counters][] = [];

@@ -6,12 +6,12 @@ import { type DescriptionProblem, descriptionProblem } from "../catalog/descript
 import { discover } from "../catalog/discover";
 import type { JevConfig } from "../config";
 import { loadCuratorHome } from "../curator/curator-home";
-import { provenanceOf, reportRow } from "../curator/provenance";
+import { managedSet, provenanceOf, reportRow } from "../curator/provenance";
 import { walkSkillTree } from "../curator/skill-tree";
 import { parsePyTime } from "../hermes/py-time";
 import { compareCodePoints } from "../hermes/python-json";
 import { provenanceName } from "../hermes/skill-name";
-import { isManagedRecord, type LifecycleState } from "../hermes/usage-record";
+import type { LifecycleState } from "../hermes/usage-record";
 import { DAY_MS } from "../time";
 import type { Provenance } from "../vocab/curator";
 import { requireHome } from "./curator-actions";
@@ -65,11 +65,9 @@ export interface SkillsFilter {
  */
 export async function skillsService(db: Db, config: JevConfig, filter: SkillsFilter = {}, now = Date.now()): Promise<SkillListRow[]> {
   const home = requireHome(config);
-  scanHermesUsage(db, home, now);
   const h = loadCuratorHome(home, { protectedNames: config.protectedSkills });
-  const managed = new Set<string>();
-  for (const s of h.local)
-    if (h.bundled.has(s.name) ? h.config.pruneBuiltins && !h.hub.names.has(s.name) : isManagedRecord(h.usage[s.name])) managed.add(s.name);
+  scanHermesUsage(db, home, now, h.usage);
+  const managed = new Set(managedSet(h));
 
   const fromDay = Math.floor(now / DAY_MS) - SPARK_DAYS + 1;
   const spark = new Map<string, { uses: number[]; views: number[] }>();

@@ -24,6 +24,17 @@ export interface ServerProcess {
 const root = packageRoot();
 const runTs = path.join(root, "bin", "run-ts.mjs");
 
+/**
+ * A server of its own for a spec (a fresh folder: database, Hermes home at
+ * `<dir>/hermes`, HOME), so no other spec's rows or files count: the
+ * environment to migrate and start it with.
+ */
+export function isolatedServerEnv(dir: string, token: string): Record<string, string> {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "home"), { recursive: true });
+  return { JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: token, HERMES_HOME: path.join(dir, "hermes"), HOME: path.join(dir, "home") };
+}
+
 /** Migrate the database the environment names (as `npm start` does before serving). */
 export function prepareDb(env: Record<string, string>): void {
   const r = spawnSync(process.execPath, [runTs, path.join(root, "scripts", "prepare-db.ts")], { env: { ...process.env, ...env }, stdio: "ignore" });
