@@ -24,6 +24,8 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - i - (b.length - j);
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 function dump(value: unknown, pad: string): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "boolean") return value ? "true" : "false";
@@ -37,7 +39,9 @@ function dump(value: unknown, pad: string): string {
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return "{}";
-  entries.sort(([a], [b]) => compareCodePoints(a, b));
+  // UTF-16 order is code point order unless a key holds a surrogate: the plain comparison is the fast path.
+  const astral = entries.some(([k]) => SURROGATE.test(k));
+  entries.sort(astral ? ([a], [b]) => compareCodePoints(a, b) : ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${dump(v, inner)}`).join(",\n")}\n${pad}}`;
 }
 

@@ -22,7 +22,9 @@ const COLUMN: Record<UsageKind, keyof Counters> = { use: "uses", view: "views", 
  * that arrive while a write is under way go together in the next one (one
  * lock, one fsync; each caller still gets its answer only once its bump is
  * on disk): the file is rewritten whole, so this is what keeps many agents
- * reporting at once fast.
+ * reporting at once fast. Under steady load a write waits a moment for the
+ * callers the previous one just answered, else it would go with the first of
+ * them alone and the rest would queue behind it (batches of 1, 7, 1, 7…).
  */
 export function bumpUsageService(db: Db, config: JevConfig, name: string, kind: UsageKind, now = Date.now()): Promise<FullUsageRecord> {
   if (!name.trim()) return Promise.reject(new JevError("bad_request", "name: a skill name", "name"));
@@ -30,10 +32,11 @@ export function bumpUsageService(db: Db, config: JevConfig, name: string, kind: 
   const queue = getOrCreate(
     getOrCreate(bumpQueues, db, () => new Map()),
     home,
-    () => ({ pending: [], running: false }),
+    () => ({ pending: [], running: false, lastBatch: 0, lastEnded: 0 }),
   );
   return new Promise((resolve, reject) => {
     queue.pending.push({ name, kind, now, resolve, reject });
+    if (queue.pending.length >= queue.lastBatch) queue.gathered?.();
     if (!queue.running) void flushBumps(db, home, queue);
   });
 }
@@ -48,14 +51,38 @@ interface PendingBump {
 interface BumpQueue {
   pending: PendingBump[];
   running: boolean;
+  /** The size of the last write, and when it ended: how many callers to wait for. */
+  lastBatch: number;
+  lastEnded: number;
+  /** Set while a write waits for its batch to gather. */
+  gathered?: () => void;
 }
 /** Bumps waiting for the next write, per database and home. */
 const bumpQueues = new WeakMap<Db, Map<string, BumpQueue>>();
 /** At most this many bumps in one write. */
 const MAX_BATCH = 500;
+/** How long a write under load waits for the callers it expects. */
+const GATHER_MS = 3;
+/** The last write counts as load when it ended this recently. */
+const LOAD_WINDOW_MS = 50;
+
+/** Under load, wait (a few ms at most) until as many bumps are pending as the last write had. */
+function gather(queue: BumpQueue): Promise<void> | undefined {
+  if (queue.pending.length >= queue.lastBatch || performance.now() - queue.lastEnded > LOAD_WINDOW_MS) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      queue.gathered = undefined;
+      resolve();
+    };
+    const timer = setTimeout(done, GATHER_MS);
+    queue.gathered = done;
+  });
+}
 
 async function flushBumps(db: Db, home: string, queue: BumpQueue): Promise<void> {
   queue.running = true;
+  await gather(queue);
   while (queue.pending.length > 0) {
     const batch = queue.pending.splice(0, MAX_BATCH);
     try {
@@ -83,6 +110,8 @@ async function flushBumps(db: Db, home: string, queue: BumpQueue): Promise<void>
     } catch (err) {
       for (const b of batch) b.reject(err);
     }
+    queue.lastBatch = batch.length;
+    queue.lastEnded = performance.now();
   }
   queue.running = false;
 }
