@@ -4,8 +4,9 @@ import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tempDbPerTest } from "../lib/testing/db-per-test";
+import { insertCandidates } from "./queries/decision-candidates";
 import { insertDecision } from "./queries/decisions";
-import { decisionRollups } from "./schema";
+import { decisionRollups, suppressionDays } from "./schema";
 
 const t = tempDbPerTest("jev-migrations-");
 
@@ -76,5 +77,41 @@ describe("migration 0006: replay runs written while they run", () => {
       },
     ]);
     raw.close();
+  });
+});
+
+describe("migration 0008: suppression counts backfill", () => {
+  it("counts candidates suppressed before the table existed exactly as live inserts count them", () => {
+    const base = Date.parse("2026-11-20T23:00:00Z");
+    [0, 1, 2].forEach((i) => {
+      const at = base + i * 50 * 60_000; // across midnight: two days
+      const id = insertDecision(t.db, {
+        at,
+        day: "-",
+        status: "ok",
+        outcome: "suppressed",
+        latencyMs: 2,
+        requests: 1,
+        catalogSize: 3,
+        skillsReturned: 0,
+        judge: "local",
+        channel: "api",
+      });
+      insertCandidates(t.db, id, at, [
+        { name: "pdf", path: "/a/pdf", score: 0.9, match: 0.9, verdict: "suppressed", detail: null },
+        { name: "pdf", path: "/b/pdf", score: 0.8, match: 0.8, verdict: i === 2 ? "suppressed" : "runner_up", detail: null },
+        { name: "csv", path: "/c", score: 0.1, match: 0.1, verdict: "below_threshold", detail: null },
+      ]);
+    });
+    const read = () => t.db.select().from(suppressionDays).orderBy(suppressionDays.skill, suppressionDays.day).all();
+    const live = read();
+    expect(live.map((r) => [r.skill, r.count])).toEqual([
+      ["pdf", 2], // 23:00 and 23:50
+      ["pdf", 2], // 00:40 the next day, held back under both paths
+    ]);
+    t.db.delete(suppressionDays).run();
+    const migration = fs.readFileSync(path.join(import.meta.dirname, "migrations", "0008_suppression_days.sql"), "utf8");
+    t.db.run(sql.raw(migration.slice(migration.indexOf("INSERT INTO"))));
+    expect(read()).toEqual(live);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { getOrCreate } from "../../lib/collections";
-import { HOUR_MS } from "../../lib/time";
+import { DAY_MS, HOUR_MS } from "../../lib/time";
 import type { CandidateVerdict } from "../../lib/vocab/verdicts";
 import type { Db } from "../client";
 import { decisionCandidates, skillHours, skillRefs } from "../schema";
@@ -51,6 +51,9 @@ function prepare(db: Db) {
         .values({ skillRefId: p("skillRefId"), hour: p("hour") })
         .onConflictDoNothing(),
     ),
+    countSuppression: db.$client.prepare(
+      "INSERT INTO suppression_days (skill, day, count) VALUES (?, ?, 1) ON CONFLICT (skill, day) DO UPDATE SET count = count + 1",
+    ),
   };
 }
 
@@ -81,6 +84,7 @@ export function insertCandidates(db: Db, decisionId: number, at: number, rows: O
     const skillRefId = skillRefIdOf(db, r.name, r.path);
     s.insertCandidate({ decisionId, rank, skillRefId, score: r.score, match: r.match, verdict: r.verdict, detail: r.detail });
     s.noteSkillHour({ skillRefId, hour });
+    if (r.verdict === "suppressed") s.countSuppression.run(r.name, Math.floor(at / DAY_MS));
   });
 }
 

@@ -1,6 +1,6 @@
 import { inArray, lt } from "drizzle-orm";
 import type { Db } from "../client";
-import { decisionCandidates, decisions, feedback, skillHours, suggestionDays, suggestions } from "../schema";
+import { decisionCandidates, decisions, feedback, skillHours, suggestionDays, suggestions, suppressionDays } from "../schema";
 
 /**
  * Delete up to `batch` decisions older than `cutoff` with their candidates and
@@ -40,11 +40,11 @@ export function deleteFeedbackBatch(db: Db, cutoff: number, batch: number): numb
 
 /**
  * Forget which skills were ranked in hours before `cutoff` (their decisions
- * are gone), and rule 2's per-day counts of days wholly before it.
+ * are gone), and the per-day suggestion and suppression counts of days wholly before it.
  */
 export function deleteSkillHoursBefore(db: Db, cutoff: number): void {
   db.delete(skillHours).where(lt(skillHours.hour, cutoff)).run();
-  db.delete(suggestionDays)
-    .where(lt(suggestionDays.day, Math.floor(cutoff / 86_400_000)))
-    .run();
+  const firstDay = Math.floor(cutoff / 86_400_000);
+  db.delete(suggestionDays).where(lt(suggestionDays.day, firstDay)).run();
+  db.delete(suppressionDays).where(lt(suppressionDays.day, firstDay)).run();
 }

@@ -55,3 +55,19 @@ export const suggestionDays = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.skill, t.day] })],
 );
+
+/**
+ * How often rule 2 removed each skill from a decision, per UTC day: the
+ * engine's "suppressed" count on the Skills page, without reading candidate
+ * rows. Kept as candidates are written. WITHOUT ROWID (migration).
+ */
+export const suppressionDays = sqliteTable(
+  "suppression_days",
+  {
+    skill: text("skill").notNull(),
+    /** UTC day number (epoch ms / 86,400,000, floored). */
+    day: integer("day").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.skill, t.day] })],
+);

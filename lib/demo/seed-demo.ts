@@ -103,6 +103,17 @@ export function removeDemo(db: Db): { decisions: number } {
       skill: string;
       day: number;
     }[];
+    // Rule 2's removals per day: the demo's taken out of the counts.
+    const removals = db.$client
+      .prepare(
+        `SELECT r.name AS skill, d.at / 86400000 AS day, count(*) AS n FROM decision_candidates c
+         JOIN decisions d ON d.id = c.decision_id JOIN skill_refs r ON r.id = c.skill_ref_id
+         WHERE d.session_id LIKE ? AND c.verdict = 'suppressed' GROUP BY skill, day`,
+      )
+      .all(like) as { skill: string; day: number; n: number }[];
+    const uncount = db.$client.prepare("UPDATE suppression_days SET count = count - ? WHERE skill = ? AND day = ?");
+    for (const r of removals) uncount.run(r.n, r.skill, r.day);
+    db.$client.exec("DELETE FROM suppression_days WHERE count <= 0");
     db.$client.prepare("DELETE FROM decision_candidates WHERE decision_id IN (SELECT id FROM decisions WHERE session_id LIKE ?)").run(like);
     db.$client.prepare("DELETE FROM suggestions WHERE session_id LIKE ?").run(like);
     db.$client.prepare("DELETE FROM decisions WHERE session_id LIKE ?").run(like);

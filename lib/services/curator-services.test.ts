@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { insertCandidates } from "../../db/queries/decision-candidates";
+import { insertDecision } from "../../db/queries/decisions";
 import { insertSuggestion } from "../../db/queries/suggestions";
 import { curatorActionEvents, skillUsageEvents } from "../../db/queries/usage-events";
 import { pythonJson } from "../hermes/python-json";
@@ -11,6 +13,7 @@ import { buildHermesHome, idleRecord } from "../testing/hermes-home";
 import { DAY_MS } from "../time";
 import { curatorActionService } from "./curator-actions";
 import { importHermesService } from "./import-hermes";
+import { skillDetailService } from "./skill-detail";
 import { bumpUsageService, scanHermesUsage } from "./skill-usage";
 import { skillsService } from "./skills-list";
 
@@ -118,6 +121,25 @@ describe("the skills list", () => {
     });
     insertSuggestion(db, { decisionId: null, at: NOW - DAY_MS, sessionId: "s", skill: "pdf", reportsLoads: true });
     await bumpUsageService(db, config(), "pdf", "view", NOW - 2 * DAY_MS);
+    // Rule 2 held pdf back three days ago, and 40 days ago (outside the 30 days).
+    for (const at of [NOW - 3 * DAY_MS, NOW - 40 * DAY_MS]) {
+      const id = insertDecision(db, {
+        at,
+        day: "-",
+        status: "ok",
+        outcome: "suppressed",
+        latencyMs: 1,
+        requests: 1,
+        catalogSize: 2,
+        skillsReturned: 0,
+        judge: "local",
+        channel: "api",
+      });
+      insertCandidates(db, id, at, [
+        { name: "pdf", path: "/p", score: 0.9, match: 0.9, verdict: "suppressed", detail: null },
+        { name: "far", path: "/f", score: 0.2, match: 0.1, verdict: "below_threshold", detail: null },
+      ]);
+    }
     const rows = await skillsService(db, config(), {}, NOW);
     expect(rows.map((r) => [r.name, r.location, r.provenance, r.state])).toEqual([
       ["bundled-one", "local", "bundled", "active"],
@@ -126,7 +148,11 @@ describe("the skills list", () => {
       ["pdf", "local", "agent", "active"],
     ]);
     const pdf = rows.find((r) => r.name === "pdf");
-    expect(pdf).toMatchObject({ folder: "cat/pdf", managed: true, use_count: 2, view_count: 1, suggested: 1 });
+    expect(pdf).toMatchObject({ folder: "cat/pdf", managed: true, use_count: 2, view_count: 1, suggested: 1, suppressed: 1 });
+    expect(rows.find((r) => r.name === "far")?.suppressed).toBe(0);
+    const detail = skillDetailService(db, config(), "pdf", NOW);
+    expect(detail.days.map((d) => d.suppressed)).toContain(1);
+    expect(detail.days.reduce((n, d) => n + d.suppressed, 0)).toBe(2); // the detail shows 90 days
     expect(pdf?.uses.reduce((a, b) => a + b)).toBe(2); // imported from Hermes's counter at its last_used_at
     expect(pdf?.views[27]).toBe(1); // two days ago
     expect((await skillsService(db, config(), { location: "archived" }, NOW)).map((r) => r.name)).toEqual(["gone"]);

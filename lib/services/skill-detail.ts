@@ -27,7 +27,7 @@ export interface SkillDetail {
   eligible: boolean;
   record: CuratedRow;
   /** Per UTC day, oldest first: Hermes's uses and views (jev's history) and the engine's suggestions and loads. */
-  days: { day: string; uses: number; views: number; patches: number; suggested: number; loaded: number }[];
+  days: { day: string; uses: number; views: number; patches: number; suggested: number; loaded: number; suppressed: number }[];
   history: { id: number; kind: string; at: number; count: number; source: string; detail: string | null }[];
   files: { path: string; bytes: number }[];
 }
@@ -75,7 +75,15 @@ export function skillDetailService(db: Db, config: JevConfig, name: string, now 
   const found = locate(h, name);
   if (!found && !h.usage[name]) throw new JevError("not_found", `no skill named '${name}' in ${home}`);
   const fromDay = Math.floor(now / DAY_MS) - DETAIL_DAYS + 1;
-  const days = Array.from({ length: DETAIL_DAYS }, (_, i) => ({ day: utcDay((fromDay + i) * DAY_MS), uses: 0, views: 0, patches: 0, suggested: 0, loaded: 0 }));
+  const days = Array.from({ length: DETAIL_DAYS }, (_, i) => ({
+    day: utcDay((fromDay + i) * DAY_MS),
+    uses: 0,
+    views: 0,
+    patches: 0,
+    suggested: 0,
+    loaded: 0,
+    suppressed: 0,
+  }));
   for (const d of usageDaysSince(db, home, fromDay, [name])) {
     const row = days[d.day - fromDay];
     row.uses += d.uses;
@@ -87,6 +95,7 @@ export function skillDetailService(db: Db, config: JevConfig, name: string, now 
     if (!row) continue;
     row.suggested += d.suggestions;
     row.loaded += d.loads;
+    row.suppressed += d.suppressed;
   }
   const record = reportRow(h, name, now);
   return {

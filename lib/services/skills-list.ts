@@ -45,6 +45,8 @@ export interface SkillListRow {
   /** The engine's side over the same days: suggestions shown to clients that report loads, and loads. */
   suggested: number;
   loaded: number;
+  /** Times rule 2 removed it from a decision over the same days. */
+  suppressed: number;
   health: DescriptionProblem | null;
 }
 
@@ -61,7 +63,7 @@ export interface SkillsFilter {
  * /api/skills`): local, external (read-only) and archived, with provenance,
  * lifecycle and pin, Hermes's counters, 30 days of uses and views from jev's
  * history (after a scan of what Hermes counted since the last one), the
- * engine's suggestions and loads, and the description's health.
+ * engine's suggestions, loads and suppressions, and the description's health.
  */
 export async function skillsService(db: Db, config: JevConfig, filter: SkillsFilter = {}, now = Date.now()): Promise<SkillListRow[]> {
   const home = requireHome(config);
@@ -107,6 +109,7 @@ export async function skillsService(db: Db, config: JevConfig, filter: SkillsFil
       views: s?.views ?? new Array(SPARK_DAYS).fill(0),
       suggested: engine.get(name)?.suggested ?? 0,
       loaded: engine.get(name)?.loaded ?? 0,
+      suppressed: engine.get(name)?.suppressed ?? 0,
       health: health.get(folder) ?? null,
     });
   };

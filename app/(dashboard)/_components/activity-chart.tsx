@@ -8,9 +8,10 @@ export interface ActivityDay {
   views: number;
   suggested: number;
   loaded: number;
+  suppressed: number;
 }
 
-/** A skill's days: Hermes's uses (hard signal) and views (soft) as bars, jev's suggestions and loads as lines. */
+/** A skill's days: Hermes's uses (hard signal) and views (soft) as bars; jev's suggestions, loads and rule 2's removals as lines. */
 export function ActivityChart({ days }: { days: ActivityDay[] }) {
   return (
     <div className="chart" data-testid="activity-chart">
@@ -25,6 +26,7 @@ export function ActivityChart({ days }: { days: ActivityDay[] }) {
           <Bar dataKey="views" name="views" stackId="hermes" fill="var(--spark-view)" isAnimationActive={false} />
           <Line dataKey="suggested" name="suggested by jev" stroke="var(--outcome-suggested)" dot={false} isAnimationActive={false} />
           <Line dataKey="loaded" name="loaded after a suggestion" stroke="var(--bar)" dot={false} isAnimationActive={false} />
+          <Line dataKey="suppressed" name="suppressed (rule 2)" stroke="var(--outcome-suppressed)" dot={false} isAnimationActive={false} />
         </ComposedChart>
       </ResponsiveContainer>
     </div>

@@ -121,6 +121,9 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
                     suggested
                   </th>
                   <th className="num">loaded</th>
+                  <th className="num" title="times rule 2 held it back (shown often lately, rarely loaded), in 30 days">
+                    suppressed
+                  </th>
                   <th>description</th>
                 </tr>
               </thead>
@@ -143,6 +146,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
                     </td>
                     <td className="num">{r.suggested}</td>
                     <td className="num">{r.loaded}</td>
+                    <td className="num">{r.suppressed}</td>
                     <td>{r.health ? <span className="warning-text">{HEALTH_LABELS[r.health]}</span> : <span className="muted">ok</span>}</td>
                   </tr>
                 ))}
