@@ -5,7 +5,7 @@ export default defineConfig({
   // The same `@/` alias as tsconfig.json, for tests of app/ modules.
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {
-    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "db/*.test.ts", "cli/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "db/*.test.ts", "cli/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
   },

@@ -2,7 +2,8 @@
  * jev's HTTP server: Next.js behind a small front door (lib/http/front-door)
  * that answers, in the API's JSON envelope, what Next.js would turn into a 500,
  * an empty 405 or an HTML page: methods it cannot handle, bad percent-encoding,
- * unknown `/api` paths, wrong methods, CONNECT and malformed HTTP.
+ * unknown `/api` paths, wrong methods, CONNECT and malformed HTTP. The agents'
+ * telemetry routes skip Next.js's request machinery (server/direct-routes).
  *
  *   npm start                              (compiled by scripts/bundle-server.mjs, then run on bare Node)
  *   node bin/run-ts.mjs server/serve.ts --dev   (npm run dev)
@@ -13,6 +14,7 @@ import path from "node:path";
 import next from "next";
 import { JevError, toJevError } from "../lib/errors";
 import { type Refusal, screenRequest } from "../lib/http/front-door";
+import { matchDirectRoute, serveDirect, toWebRequest } from "./direct-routes";
 import { clientErrorReply, rawReply } from "./raw-replies";
 
 const dev = process.argv.includes("--dev");
@@ -48,11 +50,29 @@ function internalError(res: http.ServerResponse): void {
 const server = http.createServer((req, res) => {
   const refusal = screenRequest(req.method ?? "", req.url ?? "", req.headers);
   if (refusal) return refuse(req, res, refusal);
+  const direct = dev ? null : matchDirectRoute(req.method ?? "", req.url ?? "");
+  const request = direct ? webRequestOrNull(req) : null;
+  if (direct && request) {
+    serveDirect(request, direct, res).catch(() => {
+      console.error("[jev] request failed in a direct route");
+      internalError(res);
+    });
+    return;
+  }
   handleByNext(req, res).catch(() => {
     console.error("[jev] request failed inside Next.js");
     internalError(res);
   });
 });
+
+/** A request the web API refuses to represent goes to Next.js, which answers it its own way. */
+function webRequestOrNull(req: http.IncomingMessage): Request | null {
+  try {
+    return toWebRequest(req);
+  } catch {
+    return null;
+  }
+}
 
 // Lingering close, as nginx does: when a reply ends a connection while the client is still sending a body
 // (an early 401, a route that never reads its body), Node closes at once, and the unread data makes the

@@ -55,14 +55,14 @@ function notAllowed(method: string, allow: string): Refusal {
 }
 
 /** The path of an origin-form target (`/a/b?q`), or null for anything else (`*`, absolute URLs). */
-function pathOf(rawUrl: string): string | null {
+export function pathOf(rawUrl: string): string | null {
   if (!rawUrl.startsWith("/")) return null;
   const end = rawUrl.search(/[?#]/);
   return end === -1 ? rawUrl : rawUrl.slice(0, end);
 }
 
 /** Each segment percent-decoded, or null when one is not valid UTF-8 percent-encoding. */
-function decodeSegments(rawPath: string): string[] | null {
+export function decodeSegments(rawPath: string): string[] | null {
   const out: string[] = [];
   for (const raw of rawPath.split("/").slice(1)) {
     if (!raw.includes("%")) {

@@ -1,0 +1,75 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as postFeedback } from "../app/api/feedback/route";
+import { POST as postUsage } from "../app/api/skills/[name]/usage/route";
+import { readUsage } from "../lib/hermes/usage-file";
+import { tempDir } from "../lib/testing/factories";
+import { buildHermesHome } from "../lib/testing/hermes-home";
+import { matchDirectRoute, serveDirect, toWebRequest } from "./direct-routes";
+
+describe("matchDirectRoute", () => {
+  it("takes the agents' telemetry POSTs, with their decoded params, and leaves everything else to Next.js", () => {
+    expect(matchDirectRoute("POST", "/api/feedback")?.handler).toBe(postFeedback);
+    expect(matchDirectRoute("POST", "/api/skills/pdf%20tools/usage?x=1")).toEqual({ handler: postUsage, params: { name: "pdf tools" } });
+    expect(matchDirectRoute("POST", "/api/skills/a%2Fb/usage")?.params).toEqual({ name: "a/b" });
+    for (const [method, url] of [
+      ["GET", "/api/feedback"],
+      ["HEAD", "/api/skills/pdf/usage"],
+      ["POST", "/api/pick-skill"],
+      ["POST", "/api/skills//usage"],
+      ["POST", "/api/skills/pdf/usage/more"],
+      ["POST", "/api/skills/%E0%A4%A/usage"],
+      ["POST", "/api/skills"],
+      ["POST", "*"],
+    ])
+      expect(matchDirectRoute(method, url), `${method} ${url}`).toBeNull();
+  });
+});
+
+describe("serving a direct route on loopback", () => {
+  const tmp = tempDir("jev-direct-");
+  const home = path.join(tmp.dir, "hermes");
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    buildHermesHome(home, { skills: { pdf: null } });
+    vi.stubEnv("JEV_DB", path.join(tmp.dir, "jev.db"));
+    vi.stubEnv("JEV_API_TOKEN", "direct-token");
+    vi.stubEnv("HERMES_HOME", home);
+    server = http.createServer((req, res) => {
+      const match = matchDirectRoute(req.method ?? "", req.url ?? "");
+      if (!match) return void res.writeHead(404).end();
+      void serveDirect(toWebRequest(req), match, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.close();
+    vi.unstubAllEnvs();
+    tmp.cleanup();
+  });
+  const post = (p: string, body: string, token = "direct-token") =>
+    fetch(`${base}${p}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body });
+
+  it("answers as the route does: the record after a bump, the envelope on a refusal", async () => {
+    const ok = await post("/api/skills/pdf/usage", '{"kind":"use"}');
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toContain("application/json");
+    expect(await ok.json()).toMatchObject({ use_count: 1, state: "active" });
+    expect(readUsage(home).map.pdf.use_count).toBe(1);
+
+    const unauthorized = await post("/api/skills/pdf/usage", '{"kind":"use"}', "wrong");
+    expect([unauthorized.status, (await unauthorized.json()).error.code]).toEqual([401, "unauthorized"]);
+    const bad = await post("/api/skills/pdf/usage", '{"kind":"read"}');
+    expect([bad.status, (await bad.json()).error.field]).toEqual([400, "kind"]);
+    const notJson = await post("/api/feedback", "{");
+    expect([notJson.status, (await notJson.json()).error.code]).toEqual([400, "bad_request"]);
+    expect(readUsage(home).map.pdf.use_count).toBe(1); // refusals change nothing
+
+    const feedback = await post("/api/feedback", JSON.stringify({ session_id: "s1", skill: "pdf", event: "loaded" }));
+    expect([feedback.status, await feedback.json()]).toEqual([200, { ok: true }]);
+  });
+});
