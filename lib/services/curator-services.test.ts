@@ -113,7 +113,7 @@ describe("the skills list", () => {
   it("lists local, external and archived skills with provenance, state, 30 days of activity and the engine's counts", async () => {
     const ext = path.join(tmp.dir, "ext");
     buildHermesHome(home, {
-      configYaml: `skills:\n  external_dirs: ["${ext}"]\n`,
+      configYaml: `skills:\n  external_dirs: ["${ext}"]\n  disabled: [far]\n`,
       skills: { "cat/pdf": null, "bundled-one": null, ".archive/gone": null },
       bundled: ["bundled-one"],
       external: { [ext]: { far: null, pdf: null } },
@@ -149,7 +149,8 @@ describe("the skills list", () => {
     ]);
     const pdf = rows.find((r) => r.name === "pdf");
     expect(pdf).toMatchObject({ folder: "cat/pdf", managed: true, use_count: 2, view_count: 1, suggested: 1, suppressed: 1 });
-    expect(rows.find((r) => r.name === "far")?.suppressed).toBe(0);
+    expect(rows.find((r) => r.name === "far")).toMatchObject({ suppressed: 0, disabled: true });
+    expect(pdf?.disabled).toBe(false);
     const detail = skillDetailService(db, config(), "pdf", NOW);
     expect(detail.days.map((d) => d.suppressed)).toContain(1);
     expect(detail.days.reduce((n, d) => n + d.suppressed, 0)).toBe(2); // the detail shows 90 days

@@ -5,6 +5,7 @@ import { engineCountsSince, usageDaysSince } from "../../db/queries/usage-events
 import { type DescriptionProblem, descriptionProblem } from "../catalog/description-health";
 import { discover } from "../catalog/discover";
 import type { JevConfig } from "../config";
+import { disabledNames } from "../curator/candidates";
 import { loadCuratorHome } from "../curator/curator-home";
 import { managedSet, provenanceOf, reportRow } from "../curator/provenance";
 import { walkSkillTree } from "../curator/skill-tree";
@@ -34,6 +35,8 @@ export interface SkillListRow {
   managed: boolean;
   state: LifecycleState;
   pinned: boolean;
+  /** In `skills.disabled` (or the platform's list): Hermes hides it and jev never suggests it; listed here so a curator sees it. */
+  disabled: boolean;
   use_count: number;
   view_count: number;
   patch_count: number;
@@ -70,6 +73,7 @@ export async function skillsService(db: Db, config: JevConfig, filter: SkillsFil
   const h = loadCuratorHome(home, { protectedNames: config.protectedSkills });
   scanHermesUsage(db, home, now, h.usage);
   const managed = new Set(managedSet(h));
+  const disabled = disabledNames(h);
 
   const fromDay = Math.floor(now / DAY_MS) - SPARK_DAYS + 1;
   const spark = new Map<string, { uses: number[]; views: number[] }>();
@@ -100,6 +104,7 @@ export async function skillsService(db: Db, config: JevConfig, filter: SkillsFil
       managed: location === "local" && managed.has(name),
       state: location === "archived" ? "archived" : r.state,
       pinned: r.pinned === true,
+      disabled: disabled.has(name),
       use_count: Number(r.use_count) || 0,
       view_count: Number(r.view_count) || 0,
       patch_count: Number(r.patch_count) || 0,

@@ -35,6 +35,11 @@ function StateCell({ row }: { row: SkillListRow }) {
     <>
       {row.state}
       {row.pinned && <span className="badge badge-pinned">pinned</span>}
+      {row.disabled && (
+        <span className="badge" title="in config.yaml's skills.disabled: Hermes hides it and jev never suggests it">
+          disabled
+        </span>
+      )}
       {row.location !== "local" && <span className="badge">{row.location}</span>}
       {!row.managed && row.location === "local" && (
         <span className="badge" title="not under the curator's automatic transitions">
