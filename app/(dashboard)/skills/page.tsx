@@ -145,7 +145,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
                     <td className="num">{r.use_count}</td>
                     <td className="num">{r.view_count}</td>
                     <td className="num">{r.patch_count}</td>
-                    <td>{r.last_activity_at ? r.last_activity_at.slice(0, 16).replace("T", " ") : "never"}</td>
+                    <td className="nowrap">{r.last_activity_at ? r.last_activity_at.slice(0, 16).replace("T", " ") : "never"}</td>
                     <td>
                       <Sparkline uses={r.uses} views={r.views} label={r.name} />
                     </td>
