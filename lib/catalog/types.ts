@@ -8,7 +8,12 @@ export interface SkillCard {
   path: string;
   /** Length of the whole description before clipping, when known (catalog health). */
   descriptionChars?: number;
+  /** The SKILL.md text after the front matter, at most BODY_CHARS, when read (`jev eval` catalogs that carry it). */
+  body?: string;
 }
+
+/** Characters of a body kept: past this, skills are long references, not routing text. */
+export const BODY_CHARS = 8000;
 
 /** Characters of the description the engine reads; longer text is not ranked. */
 export const DESCRIPTION_CHARS = 200;

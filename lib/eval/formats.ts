@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { clipDescription } from "../catalog/front-matter";
-import type { SkillCard } from "../catalog/types";
+import { BODY_CHARS, type SkillCard } from "../catalog/types";
 import { JevError } from "../errors";
 
 /** One catalog line of `jev eval` (interfaces.md): `path` is the identity. */
@@ -10,6 +10,8 @@ export const CatalogLine = z.object({
   name: z.string().min(1),
   description: z.string(),
   path: z.string().min(1),
+  /** The SKILL.md text after the front matter; null or absent when not known. */
+  body: z.string().nullable().optional(),
 });
 
 /** One case line: `expected` holds skill paths or names; `[]` means no skill should be suggested. */
@@ -52,12 +54,13 @@ export function readCatalogLines(file: string): z.infer<typeof CatalogLine>[] {
   return readJsonl(file, CatalogLine, "catalog").map(({ line: _line, ...row }) => row);
 }
 
-/** Catalog entries as the engine reads discovered skills: descriptions clipped to 200 characters. */
+/** Catalog entries as the engine reads discovered skills: descriptions clipped to 200 characters, bodies to BODY_CHARS. */
 export function readCatalogFile(file: string): SkillCard[] {
   return readCatalogLines(file).map((s) => ({
     name: s.name,
     description: clipDescription(s.description),
     path: s.path,
+    ...(typeof s.body === "string" ? { body: s.body.slice(0, BODY_CHARS) } : {}),
   }));
 }
 

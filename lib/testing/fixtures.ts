@@ -8,6 +8,8 @@ export const FIXTURES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.
 export const FIXTURES = {
   /** 885 real SKILL.md front matters from 10 public repositories. */
   publicSkills: path.join(FIXTURES_DIR, "catalog/public-skills.jsonl"),
+  /** The same skills with their SKILL.md bodies (881 open ones) and each row's licence. */
+  publicSkillBodies: path.join(FIXTURES_DIR, "catalog/public-skills-bodies.jsonl"),
   /** 832 near-identical templated skills: a distractor set. */
   composioToolkits: path.join(FIXTURES_DIR, "catalog/composio-toolkits.jsonl"),
   metatoolCatalog: path.join(FIXTURES_DIR, "metatool/catalog.jsonl"),

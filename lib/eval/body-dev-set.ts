@@ -1,0 +1,108 @@
+import type { EvalCase } from "./formats";
+
+/** A catalog skill with its `SKILL.md` body (the text after the front matter). */
+export interface BodySkill {
+  name: string;
+  description: string;
+  path: string;
+  body: string;
+}
+
+export interface BodyDevSet {
+  /** Every skill, each body without the line its case asks with. */
+  catalog: BodySkill[];
+  /** Cases to choose settings on. */
+  dev: EvalCase[];
+  /** Cases kept out of every choice, for the before/after figures. */
+  heldOut: EvalCase[];
+}
+
+/** Headings of the section that says when a skill applies. */
+const WHEN_HEADING =
+  /^#{1,6}\s*(?:\*\*)?\s*(?:when to (?:use|invoke|apply|activate|trigger)|use (?:this skill )?when|use cases?|triggers?|when (?:this skill )?applies)\b/i;
+/** A body line that says it outright: "Use this skill when …". */
+const USE_WHEN_LINE = /^(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?use (?:this(?: skill)? )?when\b/i;
+/** Of 100 hash buckets, these many are held out. */
+const HELD_OUT_PERCENT = 30;
+
+/**
+ * A development set for ranking on bodies, from the catalog itself: each
+ * skill whose body says when to use it gives one case, its turn that line
+ * (the first item under a "When to use" heading, else a "Use this skill
+ * when …" line), and the line is taken out of the body, so the case cannot be
+ * found by copying. A line its description already says is skipped: it would
+ * not measure the body. Cases are split by a hash of the skill's path, so the
+ * held-out part stays the same as the catalog grows.
+ */
+export function buildBodyDevSet(skills: readonly BodySkill[]): BodyDevSet {
+  const catalog: BodySkill[] = [];
+  const dev: EvalCase[] = [];
+  const heldOut: EvalCase[] = [];
+  for (const skill of skills) {
+    const lines = skill.body.split("\n");
+    const at = whenToUseLine(lines);
+    const turn = at === null ? null : plainText(lines[at]);
+    if (at === null || turn === null || normalise(skill.description).includes(normalise(turn))) {
+      catalog.push(skill);
+      continue;
+    }
+    catalog.push({ ...skill, body: [...lines.slice(0, at), ...lines.slice(at + 1)].join("\n") });
+    (bucket(skill.path) < HELD_OUT_PERCENT ? heldOut : dev).push({ turn, expected: [skill.path], source: "body-when-to-use" });
+  }
+  return { catalog, dev, heldOut };
+}
+
+/** The index of the line to ask with, or null. Lines in fenced code never count. */
+function whenToUseLine(lines: readonly string[]): number | null {
+  const prose = proseLines(lines);
+  let inSection = false;
+  for (const i of prose) {
+    const line = lines[i].trim();
+    if (line.startsWith("#")) inSection = WHEN_HEADING.test(line);
+    else if (inSection && plainText(line) !== null) return i;
+  }
+  for (const i of prose) if (USE_WHEN_LINE.test(lines[i].trim()) && plainText(lines[i]) !== null) return i;
+  return null;
+}
+
+/** Indexes of the lines outside ``` and ~~~ fences. */
+function proseLines(lines: readonly string[]): number[] {
+  const out: number[] = [];
+  let fence: string | null = null;
+  lines.forEach((raw, i) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(raw)?.[1].slice(0, 3) ?? null;
+    if (marker) fence = fence === null ? marker : fence === marker ? null : fence;
+    else if (fence === null) out.push(i);
+  });
+  return out;
+}
+
+/** A line as a user might say it (list markers, emphasis and links removed), or null when it is not prose of a useful length. */
+function plainText(line: string): string | null {
+  const text = line
+    .trim()
+    .replace(/^(?:[-*+]\s+|\d+[.)]\s+)/, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`]/g, "")
+    .trim();
+  // A line that introduces a list ("Use when the user asks for:") is not a request on its own.
+  if (text.endsWith(":") || text.length < 20 || text.length > 240 || text.split(/\s+/).length < 5) return null;
+  if (/^[|<>{}[\]$]/.test(text)) return null; // tables, HTML, shell prompts
+  return text;
+}
+
+const normalise = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/** FNV-1a of the path, in 0–99. */
+function bucket(path: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    h ^= path.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % 100;
+}
