@@ -6,7 +6,19 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-const benches = ["discovery.ts", "pick-skill.ts", "secrets.ts", "replay.ts", "suppression.ts", "curator.ts", "body-quality.ts", "cli.ts", "decision-log.ts", "http.ts", "fuzz.ts"];
+const benches = [
+  "discovery.ts",
+  "pick-skill.ts",
+  "secrets.ts",
+  "replay.ts",
+  "suppression.ts",
+  "curator.ts",
+  "body-quality.ts",
+  "cli.ts",
+  "decision-log.ts",
+  "http.ts",
+  "fuzz.ts",
+];
 const runner = path.resolve(import.meta.dirname, "../bin/run-ts.mjs");
 let failed = 0;
 for (const bench of benches) {
