@@ -91,17 +91,26 @@ function plainText(line: string): string | null {
   return text;
 }
 
+/**
+ * Turns that need no skill, split in two halves by the same hash: one to fit
+ * calibrations on, one to check them with, so a check never sees its own fit.
+ */
+export function splitNoSkillTurns(cases: readonly EvalCase[]): { fit: EvalCase[]; check: EvalCase[] } {
+  const none = cases.filter((c) => c.expected.length === 0);
+  return { fit: none.filter((c) => bucket(c.turn) < 50), check: none.filter((c) => bucket(c.turn) >= 50) };
+}
+
 const normalise = (s: string) =>
   s
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 
-/** FNV-1a of the path, in 0–99. */
-function bucket(path: string): number {
+/** FNV-1a of a string, in 0–99. */
+function bucket(key: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) {
-    h ^= path.charCodeAt(i);
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
   return (h >>> 0) % 100;

@@ -2,14 +2,17 @@ import type { SkillCard } from "../../catalog/types";
 import { getOrCreate } from "../../collections";
 import { terms } from "./analyze";
 
-/** BM25F parameters measured on MetaTool (`jev eval` on fixtures/metatool). */
+/** BM25F parameters: name and description measured on MetaTool (`jev eval` on fixtures/metatool), the body on the body development set. */
 export const BM25F = {
   k1: 2,
   nameWeight: 2,
   descriptionWeight: 1,
   nameB: 0.5,
   descriptionB: 0.75,
-} as const;
+  bodyWeight: 0.25,
+  bodyB: 1,
+};
+export type Bm25fParams = typeof BM25F;
 
 /**
  * IDF is computed as if the catalog held at least this many skills (the rest
@@ -26,24 +29,29 @@ interface Postings {
   contributions: Float64Array;
 }
 
-/** An inverted BM25F index over name + description of one catalog snapshot. */
+/** An inverted BM25F index over the name, description and (when read) body of one catalog snapshot. */
 export class Bm25fIndex {
   private readonly postings = new Map<string, Postings>();
   readonly size: number;
 
-  constructor(skills: readonly SkillCard[]) {
+  constructor(skills: readonly SkillCard[], params: Bm25fParams = BM25F) {
     this.size = skills.length;
     const nameTerms = skills.map((s) => terms(s.name));
     const descTerms = skills.map((s) => terms(s.description));
+    const bodyTerms = skills.map((s) => (params.bodyWeight > 0 && s.body ? terms(s.body) : []));
     const avgName = average(nameTerms.map((t) => t.length));
     const avgDesc = average(descTerms.map((t) => t.length));
+    // Over the skills that have a body: one without is not a short one.
+    const avgBody = average(bodyTerms.map((t) => t.length).filter((n) => n > 0));
     const perTerm = new Map<string, { doc: number; tf: number }[]>();
     for (let doc = 0; doc < skills.length; doc++) {
-      const nameNorm = 1 - BM25F.nameB + (BM25F.nameB * nameTerms[doc].length) / avgName;
-      const descNorm = 1 - BM25F.descriptionB + (BM25F.descriptionB * descTerms[doc].length) / avgDesc;
+      const nameNorm = 1 - params.nameB + (params.nameB * nameTerms[doc].length) / avgName;
+      const descNorm = 1 - params.descriptionB + (params.descriptionB * descTerms[doc].length) / avgDesc;
+      const bodyNorm = 1 - params.bodyB + (params.bodyB * bodyTerms[doc].length) / avgBody;
       const weighted = new Map<string, number>();
-      for (const t of nameTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + BM25F.nameWeight / nameNorm);
-      for (const t of descTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + BM25F.descriptionWeight / descNorm);
+      for (const t of nameTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + params.nameWeight / nameNorm);
+      for (const t of descTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + params.descriptionWeight / descNorm);
+      for (const t of bodyTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + params.bodyWeight / bodyNorm);
       for (const [t, tf] of weighted) {
         getOrCreate(perTerm, t, () => []).push({ doc, tf });
       }
@@ -55,7 +63,7 @@ export class Bm25fIndex {
       const contributions = new Float64Array(list.length);
       list.forEach(({ doc, tf }, i) => {
         docs[i] = doc;
-        contributions[i] = (idf * (tf * (BM25F.k1 + 1))) / (tf + BM25F.k1);
+        contributions[i] = (idf * (tf * (params.k1 + 1))) / (tf + params.k1);
       });
       this.postings.set(t, { docs, contributions });
     }

@@ -5,6 +5,10 @@
  * (`node bin/run-ts.mjs bench/calibrate.ts` prints the fit), so `match ≥ 0.5`
  * means "more likely the right skill than not". Ranking never depends on these
  * numbers; only the load line and the "needs a skill" score do.
+ * Still the MetaTool fit (`bench/calibrate.ts --metatool-only`): refitted on
+ * MetaTool plus the body development set, the weights ranked no better (needs
+ * AUROC .8204 vs .8206 on MetaTool, .947 vs .946 on the held-out bodies) and
+ * loaded the right skill less often (MetaTool .441 vs .451, bodies .649 vs .664).
  */
 export const CALIBRATION_WEIGHTS = [1.333, 6.654, 3.789, -8.687] as const;
 

@@ -1,6 +1,6 @@
 import type { SkillCard } from "../../catalog/types";
 import { contentWords, stemWord } from "./analyze";
-import { Bm25fIndex } from "./bm25f";
+import { BM25F, Bm25fIndex, type Bm25fParams } from "./bm25f";
 import { COSINE_BLEND, matchProbability, needsSkillProbability } from "./calibration";
 import { CharNgramIndex } from "./char-ngrams";
 
@@ -22,8 +22,11 @@ export class LocalIndex {
   private readonly ngrams: CharNgramIndex;
   private memo: { turn: string; evidence: TurnEvidence } | null = null;
 
-  constructor(readonly skills: readonly SkillCard[]) {
-    this.bm25 = new Bm25fIndex(skills);
+  constructor(
+    readonly skills: readonly SkillCard[],
+    bm25Params: Bm25fParams = BM25F,
+  ) {
+    this.bm25 = new Bm25fIndex(skills, bm25Params);
     this.ngrams = new CharNgramIndex(skills);
   }
 
