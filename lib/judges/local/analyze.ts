@@ -1,5 +1,6 @@
 import { stem } from "porter2";
 import { eng as ENGLISH_STOP_WORDS } from "stopword";
+import { wordsOf } from "./words";
 
 /**
  * Words that carry no topic in skill descriptions or agent turns: the
@@ -87,26 +88,9 @@ const SKILL_BOILERPLATE = [
 
 const STOP_WORDS = new Set<string>([...ENGLISH_STOP_WORDS, ...SKILL_BOILERPLATE]);
 
-/** A plural acronym ("PDFs", "APIs", "LLMs"): its singular, so the camel-case split below cannot cut it. */
-const PLURAL_ACRONYM = /(?<![\p{L}\p{N}])(\p{Lu}{2,})s(?![\p{L}\p{N}])/gu;
-
-/** Split identifiers so "CompanyInfoTool", "company_info" and "company-info" share words. */
-function splitIdentifiers(text: string): string {
-  return text
-    .replace(PLURAL_ACRONYM, "$1")
-    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
-    .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, (_m, a, b, c, d) => (a ? `${a} ${b}` : `${c} ${d}`));
-}
-
 /** Lower-case words and numbers, identifiers split, stop words dropped. Unstemmed. */
 export function contentWords(text: string): string[] {
-  const words = splitIdentifiers(text.normalize("NFKC"))
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .match(/[\p{L}\p{N}]+/gu);
-  if (!words) return [];
-  return words.filter((w) => !STOP_WORDS.has(w));
+  return wordsOf(text).filter((w) => !STOP_WORDS.has(w));
 }
 
 const stemCache = new Map<string, string>();
@@ -120,6 +104,28 @@ export function stemWord(word: string): string {
     stemCache.set(word, s);
   }
   return s;
+}
+
+/** A text's terms, each once with its count, and how many there were in all: what an index keeps of a field. */
+export interface TermCounts {
+  terms: string[];
+  counts: Int32Array;
+  length: number;
+}
+
+/** The same terms as `terms(text)`, counted; each distinct word is stemmed once (bodies repeat their words). */
+export function termCounts(text: string): TermCounts {
+  const words = new Map<string, number>();
+  for (const w of wordsOf(text)) words.set(w, (words.get(w) ?? 0) + 1);
+  const byTerm = new Map<string, number>();
+  let length = 0;
+  for (const [w, c] of words) {
+    if (STOP_WORDS.has(w)) continue;
+    const t = stemWord(w);
+    byTerm.set(t, (byTerm.get(t) ?? 0) + c);
+    length += c;
+  }
+  return { terms: [...byTerm.keys()], counts: Int32Array.from(byTerm.values()), length };
 }
 
 /** The terms BM25 indexes and queries: content words, stemmed. */

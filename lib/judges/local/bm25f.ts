@@ -1,6 +1,6 @@
 import type { SkillCard } from "../../catalog/types";
 import { getOrCreate } from "../../collections";
-import { terms } from "./analyze";
+import { type TermCounts, termCounts } from "./analyze";
 
 /** BM25F parameters: name and description measured on MetaTool (`jev eval` on fixtures/metatool), the body on the body development set. */
 export const BM25F = {
@@ -36,22 +36,23 @@ export class Bm25fIndex {
 
   constructor(skills: readonly SkillCard[], params: Bm25fParams = BM25F) {
     this.size = skills.length;
-    const nameTerms = skills.map((s) => terms(s.name));
-    const descTerms = skills.map((s) => terms(s.description));
-    const bodyTerms = skills.map((s) => (params.bodyWeight > 0 && s.body ? terms(s.body) : []));
-    const avgName = average(nameTerms.map((t) => t.length));
-    const avgDesc = average(descTerms.map((t) => t.length));
+    const fields = skills.map(fieldTermsOf);
+    const avgName = average(fields.map((f) => f.name.length));
+    const avgDesc = average(fields.map((f) => f.description.length));
     // Over the skills that have a body: one without is not a short one.
-    const avgBody = average(bodyTerms.map((t) => t.length).filter((n) => n > 0));
+    const avgBody = average(fields.map((f) => f.body.length).filter((n) => n > 0));
     const perTerm = new Map<string, { doc: number; tf: number }[]>();
     for (let doc = 0; doc < skills.length; doc++) {
-      const nameNorm = 1 - params.nameB + (params.nameB * nameTerms[doc].length) / avgName;
-      const descNorm = 1 - params.descriptionB + (params.descriptionB * descTerms[doc].length) / avgDesc;
-      const bodyNorm = 1 - params.bodyB + (params.bodyB * bodyTerms[doc].length) / avgBody;
+      const { name, description, body } = fields[doc];
       const weighted = new Map<string, number>();
-      for (const t of nameTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + params.nameWeight / nameNorm);
-      for (const t of descTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + params.descriptionWeight / descNorm);
-      for (const t of bodyTerms[doc]) weighted.set(t, (weighted.get(t) ?? 0) + params.bodyWeight / bodyNorm);
+      const add = (field: TermCounts, weight: number, b: number, avg: number) => {
+        if (weight <= 0) return;
+        const perOccurrence = weight / (1 - b + (b * field.length) / avg);
+        for (let k = 0; k < field.terms.length; k++) weighted.set(field.terms[k], (weighted.get(field.terms[k]) ?? 0) + field.counts[k] * perOccurrence);
+      };
+      add(name, params.nameWeight, params.nameB, avgName);
+      add(description, params.descriptionWeight, params.descriptionB, avgDesc);
+      add(body, params.bodyWeight, params.bodyB, avgBody);
       for (const [t, tf] of weighted) {
         getOrCreate(perTerm, t, () => []).push({ doc, tf });
       }
@@ -80,6 +81,30 @@ export class Bm25fIndex {
     }
     return scores;
   }
+}
+
+/** A card's terms per field. */
+interface FieldTerms {
+  name: TermCounts;
+  description: TermCounts;
+  body: TermCounts;
+}
+
+/**
+ * Tokenized once per card: discovery keeps one card object per version of a
+ * SKILL.md (re-read only when its stamp changes), so a catalog change costs
+ * the tokenizing of what changed, not of every body again.
+ */
+const fieldTermsCache = new WeakMap<SkillCard, FieldTerms>();
+const NO_TERMS: TermCounts = { terms: [], counts: new Int32Array(0), length: 0 };
+
+function fieldTermsOf(card: SkillCard): FieldTerms {
+  let f = fieldTermsCache.get(card);
+  if (!f) {
+    f = { name: termCounts(card.name), description: termCounts(card.description), body: card.body ? termCounts(card.body) : NO_TERMS };
+    fieldTermsCache.set(card, f);
+  }
+  return f;
 }
 
 function countTerms(list: readonly string[]): Map<string, number> {
