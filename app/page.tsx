@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getDb } from "@/db/client";
+import { DESCRIPTION_PROBLEMS } from "@/lib/catalog/description-health";
 import { DESCRIPTION_CHARS } from "@/lib/catalog/types";
 import { loadConfig } from "@/lib/config";
 import { hasDemoRows } from "@/lib/demo/seed-demo";
@@ -15,7 +16,10 @@ const PROBLEM_TEXT = {
   missing: "No description: the skill can only be found by its name.",
   too_short: "A title rather than a description: say what it does and when to use it.",
   cut_off: `Longer than ${DESCRIPTION_CHARS} characters: only the start is read, so put what matters first.`,
+  thin_for_body:
+    "A few words over a long SKILL.md: jev's local judge reads the body, but a remote judge and the agent's own skill list see only the description. Say in it what the body says the skill is for.",
 } as const;
+const PROBLEM_TITLES = { missing: "missing", too_short: "too short", cut_off: "cut off", thin_for_body: "say less than their bodies" } as const;
 const SHOWN_PER_PROBLEM = 8;
 
 function SkillList({ skills, testId }: { skills: { name: string; path: string; problem?: string }[]; testId?: string }) {
@@ -128,11 +132,11 @@ export default async function OverviewPage() {
               />
             </div>
           )}
-          {(["missing", "too_short", "cut_off"] as const).map((problem) =>
+          {DESCRIPTION_PROBLEMS.map((problem) =>
             catalog.problems[problem].length === 0 ? null : (
               <div key={problem} className="problem">
                 <h3>
-                  {catalog.problems[problem].length} {problem.replace("_", " ")}
+                  {catalog.problems[problem].length} {PROBLEM_TITLES[problem]}
                 </h3>
                 <p className="muted">{PROBLEM_TEXT[problem]}</p>
                 <SkillList skills={catalog.problems[problem]} />

@@ -21,3 +21,13 @@ describe("clipping", () => {
     expect(c.descriptionChars).toBe(250);
   });
 });
+
+describe("a description that says little over a long body", () => {
+  it("is pointed out only when the body is long and the description terse", () => {
+    const withBody = (description: string, words: number) => ({ ...card(description), body: "word ".repeat(words) });
+    expect(descriptionProblem(withBody("Merge and split PDF files quickly", 400))).toBe("thin_for_body");
+    expect(descriptionProblem(withBody("Merge and split PDF files quickly", 100))).toBeNull();
+    expect(descriptionProblem(withBody("Merge, split, rotate and watermark PDF files; extract text and tables from PDF documents", 400))).toBeNull();
+    expect(descriptionProblem(withBody("PDF tools", 400))).toBe("too_short"); // the plainer problem first
+  });
+});

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { processWide } from "../collections";
 import { mapLimit } from "../concurrency";
 import { type Fence, NO_EXTRA_FENCE } from "./fence";
 import { FrontMatterError, parseSkillFile } from "./front-matter";
@@ -78,11 +79,23 @@ export function setDiscoveryWatching(on: boolean): void {
  * stamp, so a change re-reads only what changed; `catalogs` remembers the last
  * answer per root list, re-validated by the watch or by re-checking what it read;
  * `inFlight` lets concurrent requests for one root list share one walk.
+ * Kept on globalThis: Next.js loads this module once for the start-up hook and
+ * again for the routes, and the start-up hook warms the catalog the routes ask
+ * for (the same card objects, so the judge's index and term caches apply).
  */
-const parsedFiles = new Map<string, ParsedFile>();
-const catalogs = new Map<string, CacheEntry>();
-const inFlight = new Map<string, Promise<DiscoveredCatalog>>();
-const overBudget = new Map<string, { at: number; error: WalkOverBudget }>();
+interface DiscoveryCaches {
+  parsedFiles: Map<string, ParsedFile>;
+  catalogs: Map<string, CacheEntry>;
+  inFlight: Map<string, Promise<DiscoveredCatalog>>;
+  overBudget: Map<string, { at: number; error: WalkOverBudget }>;
+}
+const shared = processWide<DiscoveryCaches>("jevDiscovery", () => ({
+  parsedFiles: new Map(),
+  catalogs: new Map(),
+  inFlight: new Map(),
+  overBudget: new Map(),
+}));
+const { parsedFiles, catalogs, inFlight, overBudget } = shared;
 
 function remember(file: string, read: SkillFileRead | null): ParsedFile | null {
   if (!read) return null;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import matter from "gray-matter";
-import { DESCRIPTION_CHARS, type SkillCard } from "./types";
+import { BODY_CHARS, DESCRIPTION_CHARS, type SkillCard } from "./types";
 
 /** Front matter that does not parse: what the YAML parser said, and where (1-based line and column). */
 export class FrontMatterError extends Error {
@@ -31,9 +31,12 @@ function yamlProblem(err: unknown): FrontMatterError {
  */
 export function parseSkillFile(skillMdPath: string, text: string): SkillCard | null {
   let data: Record<string, unknown>;
+  let content: string;
   try {
     // gray-matter caches by content; a catalog is parsed once per change, so skip that cache.
-    data = matter(text, { cache: false } as never).data as Record<string, unknown>;
+    const parsed = matter(text, { cache: false } as never);
+    data = parsed.data as Record<string, unknown>;
+    content = parsed.content;
   } catch (err) {
     throw yamlProblem(err);
   }
@@ -41,7 +44,8 @@ export function parseSkillFile(skillMdPath: string, text: string): SkillCard | n
   const folderName = path.basename(path.dirname(skillMdPath));
   const name = typeof data.name === "string" && data.name.trim() ? data.name.trim() : folderName;
   const flat = typeof data.description === "string" ? flatten(data.description) : "";
-  return { name, description: clipFlat(flat), path: skillMdPath, descriptionChars: codePoints(flat) };
+  const body = content.trim().slice(0, BODY_CHARS);
+  return { name, description: clipFlat(flat), path: skillMdPath, descriptionChars: codePoints(flat), ...(body ? { body } : {}) };
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;

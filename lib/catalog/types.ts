@@ -8,7 +8,7 @@ export interface SkillCard {
   path: string;
   /** Length of the whole description before clipping, when known (catalog health). */
   descriptionChars?: number;
-  /** The SKILL.md text after the front matter, at most BODY_CHARS, when read (`jev eval` catalogs that carry it). */
+  /** The SKILL.md text after the front matter (trimmed), at most BODY_CHARS; absent when empty or not known. */
   body?: string;
 }
 

@@ -54,8 +54,9 @@ export async function runStageOne(judge: Judge, turn: string, catalog: RankedCat
         }
       }),
     );
-  } catch {
-    return { ok: false, reason: "stage_one_incomplete" };
+  } catch (err) {
+    // The judge not ready at all is its own reason; any other failed batch leaves stage 1 incomplete.
+    return { ok: false, reason: err instanceof JudgeError && err.reason === "index_building" ? "index_building" : "stage_one_incomplete" };
   }
   const top = new TopK(10);
   parts.forEach((batch, b) => {

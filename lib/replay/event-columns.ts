@@ -1,5 +1,5 @@
+import { drain, type Steps } from "../steps";
 import type { ReplayKind } from "./log-line";
-import { drain, type Steps } from "./steps";
 
 /** Strings stored once, referred to by number. */
 export class Interner {

@@ -1,11 +1,11 @@
 import { attributeLoad } from "../rules/attribution";
 import type { RulesConfig } from "../rules/config";
 import { checkSuggestion, type ShownWindow } from "../rules/suggestion-rules";
+import { drain, type Steps } from "../steps";
 import { DAY_MS, MINUTE_MS, utcDay } from "../time";
 import { type EventColumns, KIND_SUGGEST } from "./event-columns";
 import type { BadLines } from "./read-log";
 import { type DayRow, type ReplayReport, type SkillRow, tally } from "./report";
-import { drain, type Steps } from "./steps";
 
 /** Events replayed between two yields of replaySteps: 5–15 ms of work here, so a server stays responsive. */
 export const REPLAY_SLICE = 16_384;

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { JevError } from "../errors";
 import { parseJsonWith } from "../json-file";
 import type { RulesConfig } from "../rules/config";
+import { drain, partOf, type Steps } from "../steps";
 import type { EventColumns } from "./event-columns";
 import { replaySteps } from "./run-replay";
-import { drain, partOf, type Steps } from "./steps";
 
 /**
  * A sweep file: the values to try for each rule setting; a setting left out

@@ -1,4 +1,4 @@
-import { type DescriptionProblem, descriptionReport } from "../catalog/description-health";
+import { DESCRIPTION_PROBLEMS, type DescriptionProblem, descriptionReport } from "../catalog/description-health";
 import { type DiscoveredCatalog, discover } from "../catalog/discover";
 import { isWalkOverBudget } from "../catalog/walk-budget";
 import type { JevConfig } from "../config";
@@ -49,6 +49,6 @@ export async function catalogOverview(config: JevConfig): Promise<CatalogOvervie
     metaSkills: config.metaSkills,
     metaRemoved: brief(found.skills.filter((s) => meta.has(s.name))),
     unreadable: [...found.unreadable],
-    problems: { missing: brief(report.missing), too_short: brief(report.too_short), cut_off: brief(report.cut_off) },
+    problems: Object.fromEntries(DESCRIPTION_PROBLEMS.map((p) => [p, brief(report[p])])) as Record<DescriptionProblem, Brief[]>,
   };
 }

@@ -3,9 +3,9 @@ import { insertReplayRun, updateReplayRun } from "../../db/queries/replay-runs";
 import { JevError } from "../errors";
 import { BadReplayLine, readReplayLog } from "../replay/read-log";
 import { replaySteps } from "../replay/run-replay";
-import { drainAsync } from "../replay/steps";
 import { type SweepGrid, sweepRules, sweepSteps } from "../replay/sweep";
 import type { RulesConfig } from "../rules/config";
+import { drainAsync } from "../steps";
 import type { ReplayPhase, ReplaySource } from "../vocab/replay-runs";
 import { type ReplayRun, replayRunService } from "./replay-runs";
 

@@ -11,6 +11,7 @@ export const REASON_CODES = [
   "catalog_over_budget", // the roots hold more than one request may read (walk-budget.ts): the catalog is incomplete
   "sensitive_turn",
   "stage_one_incomplete",
+  "index_building", // the local judge's first index of a large catalog is still being built (server start, a new catalog)
   "timeout",
   "connection_error",
   "http_status",

@@ -11,7 +11,12 @@ import { parseSkillsView, skillsHref } from "./search-params";
 export const dynamic = "force-dynamic";
 
 const SORT_LABELS = { name: "name", activity: "most activity", last_activity: "last active", suggested: "most suggested" } as const;
-const HEALTH_LABELS = { missing: "no description", too_short: "description too short", cut_off: "description cut off" } as const;
+const HEALTH_LABELS = {
+  missing: "no description",
+  too_short: "description too short",
+  cut_off: "description cut off",
+  thin_for_body: "description says less than the body",
+} as const;
 
 /** A filter select: "any" (empty) or one of the options, its value in the URL. */
 function SelectFilter({ label, name, value, any, options }: { label: string; name: string; value?: string; any: string; options: [string, string][] }) {

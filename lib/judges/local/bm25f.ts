@@ -84,7 +84,7 @@ export class Bm25fIndex {
 }
 
 /** A card's terms per field. */
-interface FieldTerms {
+export interface FieldTerms {
   name: TermCounts;
   description: TermCounts;
   body: TermCounts;
@@ -98,11 +98,16 @@ interface FieldTerms {
 const fieldTermsCache = new WeakMap<SkillCard, FieldTerms>();
 const NO_TERMS: TermCounts = { terms: [], counts: new Int32Array(0), length: 0 };
 
-function fieldTermsOf(card: SkillCard): FieldTerms {
+/** Cards tokenized so far in this process (a benchmark's and a test's view of the cache). */
+export let cardsTokenized = 0;
+
+/** Tokenize a card's fields now, if not yet: a background build does this a few cards at a time. */
+export function fieldTermsOf(card: SkillCard): FieldTerms {
   let f = fieldTermsCache.get(card);
   if (!f) {
     f = { name: termCounts(card.name), description: termCounts(card.description), body: card.body ? termCounts(card.body) : NO_TERMS };
     fieldTermsCache.set(card, f);
+    cardsTokenized++;
   }
   return f;
 }

@@ -1,8 +1,12 @@
 import type { SkillCard } from "../../catalog/types";
+import type { Steps } from "../../steps";
 import { contentWords, stemWord } from "./analyze";
-import { BM25F, Bm25fIndex, type Bm25fParams } from "./bm25f";
+import { BM25F, Bm25fIndex, type Bm25fParams, fieldTermsOf } from "./bm25f";
 import { COSINE_BLEND, matchProbability, needsSkillProbability } from "./calibration";
 import { CharNgramIndex } from "./char-ngrams";
+
+/** Text tokenized between two pauses of a background build (~10 ms here). */
+const SLICE_CHARS = 64_000;
 
 /** Per-turn lexical evidence for every skill of a catalog. */
 export interface TurnEvidence {
@@ -28,6 +32,32 @@ export class LocalIndex {
   ) {
     this.bm25 = new Bm25fIndex(skills, bm25Params);
     this.ngrams = new CharNgramIndex(skills);
+  }
+
+  /**
+   * The same index built a slice at a time: the cards are tokenized a few at
+   * a time (the bulk of a cold build with bodies), then both indexes are
+   * assembled from the cached terms in one go.
+   */
+  static *build(skills: readonly SkillCard[], bm25Params: Bm25fParams = BM25F): Steps<LocalIndex> {
+    let chars = 0;
+    for (let i = 0; i < skills.length; i++) {
+      fieldTermsOf(skills[i]);
+      chars += (skills[i].body?.length ?? 0) + skills[i].description.length;
+      if (chars >= SLICE_CHARS) {
+        chars = 0;
+        yield (i / skills.length) * 0.8;
+      }
+    }
+    return new LocalIndex(skills, bm25Params);
+  }
+
+  private byPath: Map<string, number> | null = null;
+
+  /** Each skill's position, by path (to answer for a newer snapshot while its own index builds). */
+  positionsByPath(): ReadonlyMap<string, number> {
+    this.byPath ??= new Map(this.skills.map((s, i) => [s.path, i]));
+    return this.byPath;
   }
 
   /** Evidence for a turn; the last turn is memoised since every batch of it asks again. */

@@ -1,0 +1,25 @@
+import { discover } from "../catalog/discover";
+import type { JevConfig } from "../config";
+import { prepareCatalog } from "../engine/prepare-catalog";
+import { buildIndexesInBackground, getJudge } from "../judges/create-judge";
+import type { LocalJudge } from "../judges/local/local-judge";
+import { catalogSource } from "./catalog-source";
+
+/**
+ * At server start: big local indexes build in the background from now on,
+ * and the default catalog's is built before the first turn needs it (a turn
+ * that comes sooner is answered as the judge says: built in the turn when
+ * small, else `index_building`). Resolves with the skills indexed.
+ */
+export async function warmLocalJudge(config: JevConfig): Promise<number> {
+  buildIndexesInBackground();
+  if ("problem" in config.judge || config.judge.kind !== "local") return 0;
+  // Not `instanceof`: the judge may come from the routes' copy of the module.
+  const judge = getJudge("local") as Partial<Pick<LocalJudge, "prepare">>;
+  if (!judge.prepare) return 0;
+  const source = catalogSource({}, config);
+  const { skills } = await discover(source.roots, { disabled: source.disabled, fence: source.fence });
+  const ranked = prepareCatalog(skills, config.metaSkills).skills;
+  await judge.prepare(ranked);
+  return ranked.length;
+}
