@@ -48,7 +48,7 @@ const rows: { x: number[]; y: number }[] = [];
 const turns: { x: number[]; y: number; source: string }[] = [];
 for (const source of sources()) {
   const { skills } = prepareCatalog(source.catalog, DEFAULT_META_SKILLS);
-  const index = new LocalIndex(skills);
+  const index = LocalIndex.from(skills);
   for (const c of source.cases) {
     const ev = index.evidence(c.turn);
     const order = [...ev.blend.keys()].sort((a, b) => ev.blend[b] - ev.blend[a]).slice(0, 5);

@@ -23,61 +23,128 @@ export type Bm25fParams = typeof BM25F;
  */
 export const IDF_REFERENCE_SIZE = 200;
 
-interface Postings {
-  docs: Int32Array;
-  /** idf × saturated field-weighted tf, precomputed: a query only adds these up. */
-  contributions: Float64Array;
-}
+/** One term's postings: the slots that hold it, and its count in each field there (plain arrays: most terms have a few). */
+class TermPostings {
+  readonly slots: number[] = [];
+  readonly name: number[] = [];
+  readonly description: number[] = [];
+  readonly body: number[] = [];
 
-/** An inverted BM25F index over the name, description and (when read) body of one catalog snapshot. */
-export class Bm25fIndex {
-  private readonly postings = new Map<string, Postings>();
-  readonly size: number;
-
-  constructor(skills: readonly SkillCard[], params: Bm25fParams = BM25F) {
-    this.size = skills.length;
-    const fields = skills.map(fieldTermsOf);
-    const avgName = average(fields.map((f) => f.name.length));
-    const avgDesc = average(fields.map((f) => f.description.length));
-    // Over the skills that have a body: one without is not a short one.
-    const avgBody = average(fields.map((f) => f.body.length).filter((n) => n > 0));
-    const perTerm = new Map<string, { doc: number; tf: number }[]>();
-    for (let doc = 0; doc < skills.length; doc++) {
-      const { name, description, body } = fields[doc];
-      const weighted = new Map<string, number>();
-      const add = (field: TermCounts, weight: number, b: number, avg: number) => {
-        if (weight <= 0) return;
-        const perOccurrence = weight / (1 - b + (b * field.length) / avg);
-        for (let k = 0; k < field.terms.length; k++) weighted.set(field.terms[k], (weighted.get(field.terms[k]) ?? 0) + field.counts[k] * perOccurrence);
-      };
-      add(name, params.nameWeight, params.nameB, avgName);
-      add(description, params.descriptionWeight, params.descriptionB, avgDesc);
-      add(body, params.bodyWeight, params.bodyB, avgBody);
-      for (const [t, tf] of weighted) {
-        getOrCreate(perTerm, t, () => []).push({ doc, tf });
-      }
-    }
-    const n = Math.max(skills.length, IDF_REFERENCE_SIZE);
-    for (const [t, list] of perTerm) {
-      const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-      const docs = new Int32Array(list.length);
-      const contributions = new Float64Array(list.length);
-      list.forEach(({ doc, tf }, i) => {
-        docs[i] = doc;
-        contributions[i] = (idf * (tf * (params.k1 + 1))) / (tf + params.k1);
-      });
-      this.postings.set(t, { docs, contributions });
-    }
+  get size(): number {
+    return this.slots.length;
   }
 
-  /** Scores of every skill for a query; query terms weighted 1 + ln(count). */
-  score(queryTerms: readonly string[]): Float64Array {
-    const scores = new Float64Array(this.size);
+  push(slot: number, name: number, description: number, body: number): void {
+    this.slots.push(slot);
+    this.name.push(name);
+    this.description.push(description);
+    this.body.push(body);
+  }
+
+  /** Take a slot out; the last entry moves into its place (a skill's score does not depend on the order). */
+  remove(slot: number): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    for (const list of [this.slots, this.name, this.description, this.body]) {
+      list[i] = list[list.length - 1];
+      list.pop();
+    }
+  }
+}
+
+/** What scoring needs of the skills held at one moment: each one's weight per occurrence in each field, and the IDF base. */
+export interface Bm25fStats {
+  n: number;
+  name: Float64Array;
+  description: Float64Array;
+  body: Float64Array;
+}
+
+/**
+ * An inverted BM25F index over the name, description and (when read) body of
+ * the skills it holds, by slot. Skills come and go one at a time (a changed
+ * SKILL.md costs its own terms); what depends on all of them (average field
+ * lengths, IDF) is computed per catalog snapshot (`stats`) and at query time,
+ * so the scores are exactly those of an index built afresh.
+ */
+export class Bm25fIndex {
+  private readonly postings = new Map<string, TermPostings>();
+  private readonly termsOf: (string[] | null)[] = [];
+  private readonly lengths: { name: number[]; description: number[]; body: number[] } = { name: [], description: [], body: [] };
+
+  constructor(readonly params: Bm25fParams = BM25F) {}
+
+  add(slot: number, card: SkillCard): void {
+    const f = fieldTermsOf(card);
+    const merged = mergedTerms(f, this.params.bodyWeight > 0);
+    for (let k = 0; k < merged.terms.length; k++) {
+      getOrCreate(this.postings, merged.terms[k], () => new TermPostings()).push(slot, merged.name[k], merged.description[k], merged.body[k]);
+    }
+    this.termsOf[slot] = merged.terms;
+    this.lengths.name[slot] = f.name.length;
+    this.lengths.description[slot] = f.description.length;
+    this.lengths.body[slot] = f.body.length;
+  }
+
+  remove(slot: number): void {
+    for (const t of this.termsOf[slot] ?? []) {
+      const p = this.postings.get(t);
+      if (!p) continue;
+      p.remove(slot);
+      if (p.size === 0) this.postings.delete(t);
+    }
+    this.termsOf[slot] = null;
+  }
+
+  /** The per-snapshot statistics over exactly these slots (the skills held now). */
+  stats(slots: Int32Array, capacity: number): Bm25fStats {
+    const p = this.params;
+    const avg = (values: number[], onlyPositive: boolean) => {
+      let sum = 0;
+      let count = 0;
+      for (const slot of slots) {
+        const v = values[slot];
+        if (onlyPositive && v <= 0) continue;
+        sum += v;
+        count++;
+      }
+      const mean = count === 0 ? 1 : sum / count;
+      return mean > 0 ? mean : 1;
+    };
+    const avgName = avg(this.lengths.name, false);
+    const avgDesc = avg(this.lengths.description, false);
+    // Over the skills that have a body: one without is not a short one.
+    const avgBody = avg(this.lengths.body, true);
+    const perOccurrence = (values: number[], weight: number, b: number, mean: number) => {
+      const out = new Float64Array(capacity);
+      for (const slot of slots) out[slot] = weight / (1 - b + (b * values[slot]) / mean);
+      return out;
+    };
+    return {
+      n: Math.max(slots.length, IDF_REFERENCE_SIZE),
+      name: perOccurrence(this.lengths.name, p.nameWeight, p.nameB, avgName),
+      description: perOccurrence(this.lengths.description, p.descriptionWeight, p.descriptionB, avgDesc),
+      body: perOccurrence(this.lengths.body, p.bodyWeight, p.bodyB, avgBody),
+    };
+  }
+
+  /** Scores by slot for a query (into `scores`); query terms weighted 1 + ln(count). */
+  score(queryTerms: readonly string[], stats: Bm25fStats, scores: Float64Array): Float64Array {
+    const { k1 } = this.params;
     for (const [t, count] of countTerms(queryTerms)) {
       const p = this.postings.get(t);
       if (!p) continue;
+      const idf = Math.log(1 + (stats.n - p.size + 0.5) / (p.size + 0.5));
       const weight = 1 + Math.log(count);
-      for (let i = 0; i < p.docs.length; i++) scores[p.docs[i]] += weight * p.contributions[i];
+      for (let i = 0; i < p.size; i++) {
+        const slot = p.slots[i];
+        // Field by field in a fixed order, as the weighted term frequency was always summed.
+        let tf = 0;
+        if (p.name[i] > 0) tf += p.name[i] * stats.name[slot];
+        if (p.description[i] > 0) tf += p.description[i] * stats.description[slot];
+        if (p.body[i] > 0) tf += p.body[i] * stats.body[slot];
+        scores[slot] += weight * ((idf * (tf * (k1 + 1))) / (tf + k1));
+      }
     }
     return scores;
   }
@@ -88,6 +155,32 @@ export interface FieldTerms {
   name: TermCounts;
   description: TermCounts;
   body: TermCounts;
+  /** Every term of the card once, with its count per field: made once per card (with the body, and without). */
+  merged?: MergedTerms;
+  mergedWithoutBody?: MergedTerms;
+}
+
+interface MergedTerms {
+  terms: string[];
+  name: Int32Array;
+  description: Int32Array;
+  body: Int32Array;
+}
+
+function mergedTerms(f: FieldTerms, withBody: boolean): MergedTerms {
+  const cached = withBody ? f.merged : f.mergedWithoutBody;
+  if (cached) return cached;
+  const at = new Map<string, number>();
+  const fields = [f.name, f.description, withBody ? f.body : NO_TERMS];
+  for (const field of fields) for (const t of field.terms) if (!at.has(t)) at.set(t, at.size);
+  const merged: MergedTerms = { terms: [...at.keys()], name: new Int32Array(at.size), description: new Int32Array(at.size), body: new Int32Array(at.size) };
+  const columns = [merged.name, merged.description, merged.body];
+  fields.forEach((field, k) => {
+    for (let j = 0; j < field.terms.length; j++) columns[k][at.get(field.terms[j]) as number] = field.counts[j];
+  });
+  if (withBody) f.merged = merged;
+  else f.mergedWithoutBody = merged;
+  return merged;
 }
 
 /**
@@ -97,6 +190,8 @@ export interface FieldTerms {
  */
 const fieldTermsCache = new WeakMap<SkillCard, FieldTerms>();
 const NO_TERMS: TermCounts = { terms: [], counts: new Int32Array(0), length: 0 };
+
+export const hasFieldTerms = (card: SkillCard) => fieldTermsCache.has(card);
 
 /** Cards tokenized so far in this process (a benchmark's and a test's view of the cache). */
 export let cardsTokenized = 0;
@@ -116,10 +211,4 @@ function countTerms(list: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const t of list) counts.set(t, (counts.get(t) ?? 0) + 1);
   return counts;
-}
-
-function average(values: number[]): number {
-  if (values.length === 0) return 1;
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  return mean > 0 ? mean : 1;
 }

@@ -1,4 +1,5 @@
 import type { SkillCard } from "../../catalog/types";
+import { getOrCreate } from "../../collections";
 import { contentWords } from "./analyze";
 import { IDF_REFERENCE_SIZE } from "./bm25f";
 
@@ -26,80 +27,141 @@ export function charNgrams(words: readonly string[]): Map<string, number> {
   return grams;
 }
 
-/**
- * TF-IDF cosine over character n-grams: catches what stems miss (partial words,
- * compounds like "weatherapi", scripts written without spaces). Built once per
- * catalog snapshot as compressed postings (n-gram id → docs, weights).
- */
-export class CharNgramIndex {
-  private readonly ids = new Map<string, number>();
-  private readonly idf: Float64Array;
-  private readonly offsets: Int32Array;
-  private readonly docs: Int32Array;
-  private readonly weights: Float32Array;
-  /** Weight of an n-gram no skill has: it still counts in the query's norm. */
-  private readonly unseenIdf: number;
-  readonly size: number;
+/** A card's n-grams (of its name and description) with 1 + ln(count) each, in first-seen order. */
+interface CardGrams {
+  grams: string[];
+  logTf: Float64Array;
+}
 
-  constructor(skills: readonly SkillCard[]) {
-    this.size = skills.length;
-    // Pass 1: per-document n-gram id counts, and document frequencies.
-    const perDoc: Map<number, number>[] = [];
-    const df: number[] = [];
-    for (const s of skills) {
-      const counts = new Map<number, number>();
-      forEachNgram(contentWords(`${s.name} ${s.description}`), (g) => {
-        let id = this.ids.get(g);
-        if (id === undefined) {
-          id = this.ids.size;
-          this.ids.set(g, id);
-          df.push(0);
-        }
-        const c = counts.get(id);
-        if (c === undefined) df[id]++;
-        counts.set(id, (c ?? 0) + 1);
-      });
-      perDoc.push(counts);
-    }
-    const n = Math.max(skills.length, IDF_REFERENCE_SIZE); // see IDF_REFERENCE_SIZE
-    this.idf = Float64Array.from(df, (d) => Math.log((1 + n) / (1 + d)) + 1);
-    this.unseenIdf = Math.log(1 + n) + 1;
-    // Pass 2: postings laid out by n-gram id, weights L2-normalised per document.
-    this.offsets = new Int32Array(df.length + 1);
-    for (let id = 0; id < df.length; id++) this.offsets[id + 1] = this.offsets[id] + df[id];
-    const total = this.offsets[df.length];
-    this.docs = new Int32Array(total);
-    this.weights = new Float32Array(total);
-    const fill = this.offsets.slice(0, df.length);
-    perDoc.forEach((counts, doc) => {
-      let norm = 0;
-      for (const [id, c] of counts) norm += ((1 + Math.log(c)) * this.idf[id]) ** 2;
-      norm = Math.sqrt(norm) || 1;
-      for (const [id, c] of counts) {
-        const at = fill[id]++;
-        this.docs[at] = doc;
-        this.weights[at] = ((1 + Math.log(c)) * this.idf[id]) / norm;
-      }
-    });
+/** Counted once per card (one card per version of a SKILL.md), as the body terms are. */
+const cardGramsCache = new WeakMap<SkillCard, CardGrams>();
+
+export const hasCardGrams = (card: SkillCard) => cardGramsCache.has(card);
+
+export function cardGramsOf(card: SkillCard): CardGrams {
+  let g = cardGramsCache.get(card);
+  if (!g) {
+    const counts = new Map<string, number>();
+    forEachNgram(contentWords(`${card.name} ${card.description}`), (gram) => counts.set(gram, (counts.get(gram) ?? 0) + 1));
+    g = { grams: [...counts.keys()], logTf: Float64Array.from(counts.values(), (c) => 1 + Math.log(c)) };
+    cardGramsCache.set(card, g);
+  }
+  return g;
+}
+
+/** One n-gram's postings: the slots that hold it and its 1 + ln(count) there; its IDF as of the last statistics. */
+class GramPostings {
+  readonly slots: number[] = [];
+  readonly logTf: number[] = [];
+  idf = 0;
+  idfStamp = -1;
+
+  constructor(readonly gram: string) {}
+
+  get size(): number {
+    return this.slots.length;
   }
 
-  /** Cosine of the query against every skill, in [0, 1]. */
-  cosine(queryWords: readonly string[]): Float64Array {
-    const scores = new Float64Array(this.size);
+  push(slot: number, logTf: number): void {
+    this.slots.push(slot);
+    this.logTf.push(logTf);
+  }
+
+  remove(slot: number): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    const last = this.slots.length - 1;
+    this.slots[i] = this.slots[last];
+    this.logTf[i] = this.logTf[last];
+    this.slots.pop();
+    this.logTf.pop();
+  }
+
+  idfFor(stats: NgramStats): number {
+    if (this.idfStamp !== stats.stamp) {
+      this.idf = Math.log((1 + stats.n) / (1 + this.size)) + 1;
+      this.idfStamp = stats.stamp;
+    }
+    return this.idf;
+  }
+}
+
+/** What scoring needs of the skills held at one moment: the IDF base, each skill's vector norm. */
+export interface NgramStats {
+  n: number;
+  /** Weight of an n-gram no skill has: it still counts in the query's norm. */
+  unseenIdf: number;
+  norm: Float64Array;
+  stamp: number;
+}
+
+let statsStamp = 0;
+
+/**
+ * TF-IDF cosine over character n-grams: catches what stems miss (partial words,
+ * compounds like "weatherapi", scripts written without spaces). Skills come and
+ * go one at a time, by slot; IDF and the skills' norms are computed per catalog
+ * snapshot (`stats`), so the scores are exactly those of an index built afresh.
+ */
+export class CharNgramIndex {
+  private readonly postings = new Map<string, GramPostings>();
+  private readonly listsOf: (GramPostings[] | null)[] = [];
+  private readonly logTfOf: (Float64Array | null)[] = [];
+
+  add(slot: number, card: SkillCard): void {
+    const { grams, logTf } = cardGramsOf(card);
+    const lists = grams.map((gram) => getOrCreate(this.postings, gram, () => new GramPostings(gram)));
+    lists.forEach((list, k) => {
+      list.push(slot, logTf[k]);
+    });
+    this.listsOf[slot] = lists;
+    this.logTfOf[slot] = logTf;
+  }
+
+  remove(slot: number): void {
+    for (const list of this.listsOf[slot] ?? []) {
+      list.remove(slot);
+      if (list.size === 0) this.postings.delete(list.gram);
+    }
+    this.listsOf[slot] = null;
+    this.logTfOf[slot] = null;
+  }
+
+  /** The per-snapshot statistics over exactly these slots (the skills held now). */
+  stats(slots: Int32Array, capacity: number): NgramStats {
+    const n = Math.max(slots.length, IDF_REFERENCE_SIZE); // see IDF_REFERENCE_SIZE
+    const stats: NgramStats = { n, unseenIdf: Math.log(1 + n) + 1, norm: new Float64Array(capacity), stamp: ++statsStamp };
+    for (const slot of slots) {
+      const lists = this.listsOf[slot] ?? [];
+      const logTf = this.logTfOf[slot] as Float64Array;
+      let norm = 0;
+      for (let k = 0; k < lists.length; k++) norm += (logTf[k] * lists[k].idfFor(stats)) ** 2;
+      stats.norm[slot] = Math.sqrt(norm) || 1;
+    }
+    return stats;
+  }
+
+  /** Cosine of the query against every skill held, by slot (into `scores`), in [0, 1]. */
+  cosine(queryWords: readonly string[], stats: NgramStats, scores: Float64Array): Float64Array {
     const grams = charNgrams(queryWords);
     let norm = 0;
-    const known: [number, number][] = [];
+    const known: [GramPostings, number][] = [];
     for (const [g, count] of grams) {
-      const id = this.ids.get(g);
-      const w = (1 + Math.log(count)) * (id === undefined ? this.unseenIdf : this.idf[id]);
+      const list = this.postings.get(g);
+      const w = (1 + Math.log(count)) * (list === undefined ? stats.unseenIdf : list.idfFor(stats));
       norm += w * w;
-      if (id !== undefined) known.push([id, w]);
+      if (list !== undefined) known.push([list, w]);
     }
     if (norm === 0) return scores;
     norm = Math.sqrt(norm);
-    for (const [id, w] of known) {
+    for (const [list, w] of known) {
       const qw = w / norm;
-      for (let k = this.offsets[id]; k < this.offsets[id + 1]; k++) scores[this.docs[k]] += qw * this.weights[k];
+      const idf = list.idfFor(stats);
+      for (let i = 0; i < list.size; i++) {
+        const slot = list.slots[i];
+        // Stored as 32-bit floats when this index was built in one go; kept so, the scores stay the same.
+        scores[slot] += qw * Math.fround((list.logTf[i] * idf) / stats.norm[slot]);
+      }
     }
     return scores;
   }

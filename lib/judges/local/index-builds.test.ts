@@ -12,6 +12,8 @@ import { LocalJudge } from "./local-judge";
 const bigCatalog = () => readCatalogFile(FIXTURES.publicSkillBodies);
 const ask = (judge: LocalJudge, skills: readonly SkillCard[], turn = "create a note in Apple Notes") =>
   judge.stageOne({ turn, catalog: { skills }, batch: skills.map((_, i) => i) });
+/** A number in consonants, so a tag stays one word and no stemmer trims it. */
+const letters = (i: number) => Array.from(String(i), (d) => "bcdfgjkmpq"[Number(d)]).join("");
 const best = (skills: readonly SkillCard[], scores: readonly number[]) => skills[scores.indexOf(Math.max(...scores))].name;
 
 describe("local index builds", () => {
@@ -33,7 +35,7 @@ describe("local index builds", () => {
     expect(decision.reply).toMatchObject({ status: "fail_open", reason: "index_building" });
   });
 
-  it("a changed catalog is answered from the previous index while its own builds, and only the changed skill is tokenized again", async () => {
+  it("a changed, an added and a removed skill go in at once, only the new cards tokenized, with exactly the scores of a fresh build", async () => {
     const judge = new LocalJudge("background");
     const skills = bigCatalog();
     await judge.prepare(skills);
@@ -41,14 +43,33 @@ describe("local index builds", () => {
     const changed = [...skills];
     changed[at] = { ...skills[at], body: `${skills[at].body}\nAlso exports notes to Markdown.` };
     changed.push({ name: "brand-new", description: "Something new.", path: "new/SKILL.md" });
+    changed.splice(at === 5 ? 6 : 5, 1); // and one removed: its slot is reused
     const before = bm25f.cardsTokenized;
-    const stale = await ask(judge, changed);
-    expect(best(changed, stale.scores)).toBe("apple-notes"); // from the previous index, remapped to this catalog
-    expect((await ask(judge, changed, "something new")).scores.at(-1)).toBe(0); // the new skill is not in it yet
-    await judge.prepare(changed);
+    expect(best(changed, (await ask(judge, changed, "something new")).scores)).toBe("brand-new");
     expect(bm25f.cardsTokenized - before).toBe(2); // the changed card and the new one
-    const fresh = await ask(judge, changed, "something new");
-    expect(best(changed, fresh.scores)).toBe("brand-new");
+    const updated = await ask(judge, changed, "export my apple notes to markdown");
+    const fresh = await ask(
+      new LocalJudge("wait"),
+      changed.map((c) => ({ ...c })),
+      "export my apple notes to markdown",
+    );
+    expect(updated.scores).toEqual(fresh.scores);
+  });
+
+  it("a big change is answered from the previous index while the new cards are tokenized in the background", async () => {
+    const judge = new LocalJudge("background");
+    const skills = bigCatalog();
+    await judge.prepare(skills);
+    const added = bigCatalog()
+      .slice(0, 150)
+      .map((c, i) => ({ ...c, name: `copy-${i}`, path: `copies/${i}/SKILL.md`, description: `${c.description} Tagged quasarfold${letters(i)}.` }));
+    const grown = [...skills, ...added];
+    const stale = await ask(judge, grown);
+    expect(best(grown, stale.scores)).toBe("apple-notes"); // from the previous index, remapped to this catalog
+    expect(stale.scores.slice(skills.length).every((s) => s === 0)).toBe(true); // the new skills are not in it yet
+    await judge.prepare(grown);
+    const fresh = await ask(judge, grown, `quasarfold${letters(7)}`);
+    expect(best(grown, fresh.scores)).toBe("copy-7");
   });
 
   it("a small catalog is built in the turn even in the server's mode", async () => {

@@ -1,12 +1,14 @@
 import type { SkillCard } from "../../catalog/types";
-import type { Steps } from "../../steps";
+import { drain, type Steps } from "../../steps";
 import { contentWords, stemWord } from "./analyze";
-import { BM25F, Bm25fIndex, type Bm25fParams, fieldTermsOf } from "./bm25f";
+import { BM25F, Bm25fIndex, type Bm25fParams, type Bm25fStats, fieldTermsOf, hasFieldTerms } from "./bm25f";
 import { COSINE_BLEND, matchProbability, needsSkillProbability } from "./calibration";
-import { CharNgramIndex } from "./char-ngrams";
+import { CharNgramIndex, cardGramsOf, hasCardGrams, type NgramStats } from "./char-ngrams";
 
 /** Text tokenized between two pauses of a background build (~10 ms here). */
 const SLICE_CHARS = 64_000;
+/** Cards put in a fresh corpus between two pauses. */
+const FILL_SLICE = 32;
 
 /** Per-turn lexical evidence for every skill of a catalog. */
 export interface TurnEvidence {
@@ -20,39 +22,122 @@ export interface TurnEvidence {
   needs: number;
 }
 
-/** Both indexes of one catalog snapshot, built once and reused for every turn. */
+/**
+ * Both indexes over a changing set of skills, each skill in a slot of its
+ * own. `sync` makes it hold exactly a catalog snapshot's cards: a card that
+ * left is taken out, a new one put in (its terms tokenized once per card and
+ * cached), so a changed SKILL.md costs its own terms. The snapshot's index is
+ * returned; it stays valid until the next sync.
+ */
+export class LocalCorpus {
+  readonly bm25: Bm25fIndex;
+  readonly ngrams = new CharNgramIndex();
+  private readonly slotOf = new Map<SkillCard, number>();
+  private readonly free: number[] = [];
+  private capacity = 0;
+  /** Bumped by every sync: an index of an earlier one is no longer current. */
+  version = 0;
+  /** The index of the last sync. */
+  latest: LocalIndex | null = null;
+
+  constructor(bm25Params: Bm25fParams = BM25F) {
+    this.bm25 = new Bm25fIndex(bm25Params);
+  }
+
+  /** How many of these cards it holds already. */
+  overlap(skills: readonly SkillCard[]): number {
+    let n = 0;
+    for (const s of skills) if (this.slotOf.has(s)) n++;
+    return n;
+  }
+
+  sync(skills: readonly SkillCard[]): LocalIndex {
+    const wanted = new Set(skills);
+    let changed = false;
+    for (const [card, slot] of this.slotOf) {
+      if (wanted.has(card)) continue;
+      this.bm25.remove(slot);
+      this.ngrams.remove(slot);
+      this.slotOf.delete(card);
+      this.free.push(slot);
+      changed = true;
+    }
+    for (const card of wanted) {
+      if (this.slotOf.has(card)) continue;
+      const slot = this.free.pop() ?? this.capacity++;
+      this.bm25.add(slot, card);
+      this.ngrams.add(slot, card);
+      this.slotOf.set(card, slot);
+      changed = true;
+    }
+    const slots = Int32Array.from(skills, (card) => this.slotOf.get(card) as number);
+    // The same cards (another array, another order): the statistics hold, and earlier indexes stay current.
+    if (!changed && this.latest) return new LocalIndex(skills, this, slots, this.version, this.latest.bm25Stats, this.latest.ngramStats);
+    const held = Int32Array.from(wanted, (card) => this.slotOf.get(card) as number);
+    this.version++;
+    this.latest = new LocalIndex(skills, this, slots, this.version, this.bm25.stats(held, this.capacity), this.ngrams.stats(held, this.capacity));
+    return this.latest;
+  }
+
+  /** Put cards in a few at a time (a corpus no index reads yet: a fresh build), so a background build never holds the server long. */
+  *fill(skills: readonly SkillCard[]): Steps<void> {
+    if (this.latest) throw new Error("fill is for a fresh corpus");
+    for (let i = 0; i < skills.length; i++) {
+      const card = skills[i];
+      if (this.slotOf.has(card)) continue;
+      const slot = this.capacity++;
+      this.bm25.add(slot, card);
+      this.ngrams.add(slot, card);
+      this.slotOf.set(card, slot);
+      if (i % FILL_SLICE === FILL_SLICE - 1) yield i / skills.length;
+    }
+  }
+
+  /** Whether a card's terms and n-grams are tokenized (cached per card). */
+  static isTokenized(card: SkillCard): boolean {
+    return hasFieldTerms(card) && hasCardGrams(card);
+  }
+
+  get size(): number {
+    return this.capacity;
+  }
+}
+
+/** The index of one catalog snapshot: its skills' slots in a corpus, and the statistics scoring needs. */
 export class LocalIndex {
-  private readonly bm25: Bm25fIndex;
-  private readonly ngrams: CharNgramIndex;
   private memo: { turn: string; evidence: TurnEvidence } | null = null;
+  private byPath: Map<string, number> | null = null;
 
   constructor(
     readonly skills: readonly SkillCard[],
-    bm25Params: Bm25fParams = BM25F,
-  ) {
-    this.bm25 = new Bm25fIndex(skills, bm25Params);
-    this.ngrams = new CharNgramIndex(skills);
+    readonly corpus: LocalCorpus,
+    private readonly slots: Int32Array,
+    private readonly version: number,
+    readonly bm25Stats: Bm25fStats,
+    readonly ngramStats: NgramStats,
+  ) {}
+
+  /** An index of these skills built in one go, in a corpus of its own. */
+  static from(skills: readonly SkillCard[], bm25Params: Bm25fParams = BM25F): LocalIndex {
+    return drain(LocalIndex.build(skills, bm25Params));
   }
 
   /**
-   * The same index built a slice at a time: the cards are tokenized a few at
-   * a time (the bulk of a cold build with bodies), then both indexes are
-   * assembled from the cached terms in one go.
+   * The same, a slice at a time: the cards are tokenized a few at a time
+   * (the bulk of a cold build with bodies), then put in the corpus from their
+   * cached terms in one go.
    */
   static *build(skills: readonly SkillCard[], bm25Params: Bm25fParams = BM25F): Steps<LocalIndex> {
-    let chars = 0;
-    for (let i = 0; i < skills.length; i++) {
-      fieldTermsOf(skills[i]);
-      chars += (skills[i].body?.length ?? 0) + skills[i].description.length;
-      if (chars >= SLICE_CHARS) {
-        chars = 0;
-        yield (i / skills.length) * 0.8;
-      }
-    }
-    return new LocalIndex(skills, bm25Params);
+    yield* tokenize(skills);
+    const corpus = new LocalCorpus(bm25Params);
+    yield* corpus.fill(skills);
+    return corpus.sync(skills);
   }
 
-  private byPath: Map<string, number> | null = null;
+  /** Whether its corpus still holds exactly its skills (no sync for another snapshot since). */
+  get current(): boolean {
+    return this.corpus.version === this.version;
+  }
 
   /** Each skill's position, by path (to answer for a newer snapshot while its own index builds). */
   positionsByPath(): ReadonlyMap<string, number> {
@@ -60,12 +145,14 @@ export class LocalIndex {
     return this.byPath;
   }
 
-  /** Evidence for a turn; the last turn is memoised since every batch of it asks again. */
+  /** Evidence for a turn; the last turn is memoised since every batch of it asks again. Only while current. */
   evidence(turn: string): TurnEvidence {
     if (this.memo?.turn === turn) return this.memo.evidence;
     const words = contentWords(turn);
-    const bm25 = this.bm25.score(words.map(stemWord));
-    const cosine = this.ngrams.cosine(words);
+    const bySlotBm25 = this.corpus.bm25.score(words.map(stemWord), this.bm25Stats, new Float64Array(this.corpus.size));
+    const bySlotCosine = this.corpus.ngrams.cosine(words, this.ngramStats, new Float64Array(this.corpus.size));
+    const bm25 = Float64Array.from(this.slots, (slot) => bySlotBm25[slot]);
+    const cosine = Float64Array.from(this.slots, (slot) => bySlotCosine[slot]);
     const maxBm25 = max(bm25);
     const maxCosine = max(cosine);
     const blend = new Float64Array(bm25.length);
@@ -84,6 +171,20 @@ export class LocalIndex {
   /** Calibrated probability that skill `i` is the one to load for the evidenced turn. */
   match(evidence: TurnEvidence, i: number): number {
     return matchProbability(evidence.bm25[i], evidence.cosine[i], evidence.blend[i]);
+  }
+}
+
+/** Tokenize the cards not yet tokenized, pausing every SLICE_CHARS of text. */
+export function* tokenize(skills: readonly SkillCard[]): Steps<void> {
+  let chars = 0;
+  for (let i = 0; i < skills.length; i++) {
+    fieldTermsOf(skills[i]);
+    cardGramsOf(skills[i]);
+    chars += (skills[i].body?.length ?? 0) + skills[i].description.length;
+    if (chars >= SLICE_CHARS) {
+      chars = 0;
+      yield i / skills.length;
+    }
   }
 }
 

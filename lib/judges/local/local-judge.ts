@@ -1,23 +1,26 @@
 import type { SkillCard } from "../../catalog/types";
-import { drain, drainAsync } from "../../steps";
+import { drainAsync } from "../../steps";
 import { type Judge, JudgeError, type RankedCatalog, type StageOneRequest, type StageOneResult, type StageTwoRequest, type StageTwoResult } from "../types";
-import { LocalIndex, type TurnEvidence } from "./local-index";
+import { LocalCorpus, type LocalIndex, type TurnEvidence, tokenize } from "./local-index";
 
 /**
- * How a catalog the judge has no index for yet is answered:
- * - `wait`: build it in the turn (the CLI, tests: one process, one catalog);
- * - `background` (the server): a small catalog is still indexed in the turn; a
- *   big one is indexed a slice at a time, and until it is done turns are
- *   answered from the previous index when that knows most of the catalog (a
- *   skill added meanwhile scores 0, a changed one as it was), else fail open
- *   with `index_building`. No turn waits on a big build.
+ * How a catalog whose cards are not tokenized yet is answered:
+ * - `wait`: tokenize them in the turn (the CLI, tests: one process, one catalog);
+ * - `background` (the server): a little text is still tokenized in the turn;
+ *   more is tokenized a slice at a time, and until that is done turns are
+ *   answered from the index the corpus last had when it knows most of the
+ *   catalog (a skill added meanwhile scores 0, a changed one as it was), else
+ *   fail open with `index_building`. No turn waits on a big build.
+ * Cards already tokenized go in and out of a corpus in milliseconds either way.
  */
 export type IndexBuildMode = "wait" | "background";
 
-/** A catalog this small is indexed in the turn even in the background mode (well under 50 ms). */
+/** Text this short is tokenized in the turn even in the background mode (well under 50 ms). */
 const IN_TURN_MAX_CHARS = 400_000;
 /** The previous index answers while the next builds when it knows this share of the catalog. */
 const STALE_INDEX_MIN_SHARE = 0.5;
+/** Catalogs with little in common (other roots) get corpora of their own, this many at most. */
+const MAX_CORPORA = 4;
 
 /** An index and, when it was built for another snapshot, where each skill of this one sits in it. */
 interface IndexView {
@@ -28,54 +31,76 @@ interface IndexView {
 
 /**
  * The embedded judge: BM25F over name, description and body plus a character
- * n-gram cosine, no network and no model files. Indexes are built once per
- * catalog snapshot (keyed by the catalog's identity); the cards' terms are
- * cached per card, so a rebuild tokenizes only what changed.
+ * n-gram cosine, no network and no model files. Each catalog snapshot's index
+ * is kept (keyed by the catalog's identity); a new snapshot updates the corpus
+ * that has most of its cards, so a change costs what changed.
  */
 export class LocalJudge implements Judge {
   readonly kind = "local" as const;
   private readonly indexes = new WeakMap<readonly SkillCard[], LocalIndex>();
-  private readonly building = new WeakMap<readonly SkillCard[], Promise<LocalIndex>>();
-  /** The index built last, to answer from while the next one builds. */
-  private newest: LocalIndex | null = null;
+  private readonly tokenizing = new WeakMap<readonly SkillCard[], Promise<LocalIndex>>();
+  /** Most recently used first. */
+  private corpora: LocalCorpus[] = [];
 
   constructor(private readonly mode: IndexBuildMode = "wait") {}
 
-  /** Build the index of a catalog ahead of its first turn (at start-up); resolves when it is ready. */
+  /** Build the index of a catalog ahead of its first turn (at start-up, or in the background); resolves when it is ready. */
   prepare(skills: readonly SkillCard[]): Promise<LocalIndex> {
-    const ready = this.indexes.get(skills);
+    const ready = this.ready(skills);
     if (ready) return Promise.resolve(ready);
-    let pending = this.building.get(skills);
+    let pending = this.tokenizing.get(skills);
     if (!pending) {
-      pending = drainAsync(LocalIndex.build(skills)).then((index) => this.keep(skills, index));
-      this.building.set(skills, pending);
+      pending = (async () => {
+        await drainAsync(tokenize(skills));
+        const corpus = this.corpusFor(skills);
+        // A new corpus is filled a slice at a time before anyone reads it; an existing one takes what changed at once.
+        if (!corpus.latest) await drainAsync(corpus.fill(skills));
+        return this.sync(skills, corpus);
+      })();
+      pending.finally(() => this.tokenizing.delete(skills)).catch(() => {});
+      this.tokenizing.set(skills, pending);
     }
     return pending;
   }
 
-  private keep(skills: readonly SkillCard[], index: LocalIndex): LocalIndex {
+  /** The catalog's index if it is built and its corpus still holds exactly it. */
+  private ready(skills: readonly SkillCard[]): LocalIndex | null {
+    const index = this.indexes.get(skills);
+    return index?.current ? index : null;
+  }
+
+  /** Put the catalog in the corpus that has most of it (its cards are tokenized, or are tokenized now). */
+  private sync(skills: readonly SkillCard[], corpus = this.corpusFor(skills)): LocalIndex {
+    this.corpora = [corpus, ...this.corpora.filter((c) => c !== corpus)].slice(0, MAX_CORPORA);
+    const index = corpus.sync(skills);
     this.indexes.set(skills, index);
-    this.building.delete(skills);
-    this.newest = index;
     return index;
   }
 
+  private corpusFor(skills: readonly SkillCard[]): LocalCorpus {
+    let best: LocalCorpus | null = null;
+    let most = 0;
+    for (const corpus of this.corpora) {
+      const n = corpus.overlap(skills);
+      if (n > most) [best, most] = [corpus, n];
+    }
+    // A catalog that shares little with every corpus (other roots) gets its own, so two catalogs in turn do not rebuild each other.
+    if (best && (most >= skills.length * STALE_INDEX_MIN_SHARE || this.corpora.length >= MAX_CORPORA)) return best;
+    return new LocalCorpus();
+  }
+
   private view(catalog: RankedCatalog): IndexView {
-    const ready = this.indexes.get(catalog.skills);
+    const skills = catalog.skills;
+    const ready = this.ready(skills);
     if (ready) return { index: ready, positions: null };
-    // The same cards in another array (prepared by another copy of the engine's modules): the same index.
-    if (this.newest && sameCards(this.newest.skills, catalog.skills)) {
-      this.indexes.set(catalog.skills, this.newest);
-      return { index: this.newest, positions: null };
-    }
-    if (this.mode === "wait" || catalogChars(catalog.skills) <= IN_TURN_MAX_CHARS) {
-      return { index: this.keep(catalog.skills, drain(LocalIndex.build(catalog.skills))), positions: null };
-    }
-    void this.prepare(catalog.skills).catch(() => {
+    if (this.mode === "wait" || untokenizedChars(skills) <= IN_TURN_MAX_CHARS) return { index: this.sync(skills), positions: null };
+    void this.prepare(skills).catch(() => {
       console.error("[jev] building the local index failed");
     });
-    const positions = this.newest ? positionsIn(this.newest, catalog.skills) : null;
-    if (this.newest && positions) return { index: this.newest, positions };
+    for (const corpus of this.corpora) {
+      const positions = corpus.latest ? positionsIn(corpus.latest, skills) : null;
+      if (corpus.latest && positions) return { index: corpus.latest, positions };
+    }
     throw new JudgeError("index_building");
   }
 
@@ -96,19 +121,16 @@ export class LocalJudge implements Judge {
   }
 }
 
-function sameCards(a: readonly SkillCard[], b: readonly SkillCard[]): boolean {
-  return a.length === b.length && a.every((card, i) => card === b[i]);
-}
-
-/** Characters of the catalog's text: what building its index costs, tokenizing aside. */
-function catalogChars(skills: readonly SkillCard[]): number {
+/** Characters of the cards not tokenized yet: what indexing the catalog in the turn would cost. */
+function untokenizedChars(skills: readonly SkillCard[]): number {
   let chars = 0;
-  for (const s of skills) chars += s.name.length + s.description.length + (s.body?.length ?? 0);
+  for (const s of skills) if (!LocalCorpus.isTokenized(s)) chars += s.name.length + s.description.length + (s.body?.length ?? 0);
   return chars;
 }
 
 /** Where each skill of `skills` sits in `index` (by path), or null when the index knows too little of them. */
 function positionsIn(index: LocalIndex, skills: readonly SkillCard[]): Int32Array | null {
+  if (!index.current) return null;
   const at = index.positionsByPath();
   const positions = new Int32Array(skills.length);
   let known = 0;
