@@ -23,31 +23,31 @@ export type Bm25fParams = typeof BM25F;
  */
 export const IDF_REFERENCE_SIZE = 200;
 
-/** One term's postings: the slots that hold it, and its count in each field there (plain arrays: most terms have a few). */
+/**
+ * One term's postings, as pairs in one array: a slot, and the term's counts
+ * there packed in one small integer (name, description: 8 bits each; body:
+ * 15 bits). One small-integer array per term: most terms are in a skill or two.
+ */
 class TermPostings {
-  readonly slots: number[] = [];
-  readonly name: number[] = [];
-  readonly description: number[] = [];
-  readonly body: number[] = [];
+  readonly entries: number[] = [];
 
   get size(): number {
-    return this.slots.length;
+    return this.entries.length >> 1;
   }
 
   push(slot: number, name: number, description: number, body: number): void {
-    this.slots.push(slot);
-    this.name.push(name);
-    this.description.push(description);
-    this.body.push(body);
+    this.entries.push(slot, Math.min(name, 255) | (Math.min(description, 255) << 8) | (Math.min(body, 0x7fff) << 16));
   }
 
-  /** Take a slot out; the last entry moves into its place (a skill's score does not depend on the order). */
+  /** Take a slot out; the last pair moves into its place (a skill's score does not depend on the order). */
   remove(slot: number): void {
-    const i = this.slots.indexOf(slot);
-    if (i < 0) return;
-    for (const list of [this.slots, this.name, this.description, this.body]) {
-      list[i] = list[list.length - 1];
-      list.pop();
+    const e = this.entries;
+    for (let i = 0; i < e.length; i += 2) {
+      if (e[i] !== slot) continue;
+      e[i] = e[e.length - 2];
+      e[i + 1] = e[e.length - 1];
+      e.length -= 2;
+      return;
     }
   }
 }
@@ -136,13 +136,17 @@ export class Bm25fIndex {
       if (!p) continue;
       const idf = Math.log(1 + (stats.n - p.size + 0.5) / (p.size + 0.5));
       const weight = 1 + Math.log(count);
-      for (let i = 0; i < p.size; i++) {
-        const slot = p.slots[i];
+      const e = p.entries;
+      for (let i = 0; i < e.length; i += 2) {
+        const slot = e[i];
+        const name = e[i + 1] & 0xff;
+        const description = (e[i + 1] >> 8) & 0xff;
+        const body = e[i + 1] >> 16;
         // Field by field in a fixed order, as the weighted term frequency was always summed.
         let tf = 0;
-        if (p.name[i] > 0) tf += p.name[i] * stats.name[slot];
-        if (p.description[i] > 0) tf += p.description[i] * stats.description[slot];
-        if (p.body[i] > 0) tf += p.body[i] * stats.body[slot];
+        if (name > 0) tf += name * stats.name[slot];
+        if (description > 0) tf += description * stats.description[slot];
+        if (body > 0) tf += body * stats.body[slot];
         scores[slot] += weight * ((idf * (tf * (k1 + 1))) / (tf + k1));
       }
     }

@@ -27,14 +27,20 @@ export function charNgrams(words: readonly string[]): Map<string, number> {
   return grams;
 }
 
-/** A card's n-grams (of its name and description) with 1 + ln(count) each, in first-seen order. */
+/** A card's n-grams (of its name and description) with their counts, in first-seen order. */
 interface CardGrams {
   grams: string[];
-  logTf: Float64Array;
+  counts: Int32Array;
 }
+
+/** 1 + ln(count), the n-gram weight of a count; tabled (postings keep counts). */
+const LOG_TF = Float64Array.from({ length: 1024 }, (_, c) => 1 + Math.log(c));
+const logTf = (count: number) => (count < LOG_TF.length ? LOG_TF[count] : 1 + Math.log(count));
 
 /** Counted once per card (one card per version of a SKILL.md), as the body terms are. */
 const cardGramsCache = new WeakMap<SkillCard, CardGrams>();
+/** One string per n-gram across cards: thousands of cards share " th". */
+const interned = new Map<string, string>();
 
 export const hasCardGrams = (card: SkillCard) => cardGramsCache.has(card);
 
@@ -43,38 +49,38 @@ export function cardGramsOf(card: SkillCard): CardGrams {
   if (!g) {
     const counts = new Map<string, number>();
     forEachNgram(contentWords(`${card.name} ${card.description}`), (gram) => counts.set(gram, (counts.get(gram) ?? 0) + 1));
-    g = { grams: [...counts.keys()], logTf: Float64Array.from(counts.values(), (c) => 1 + Math.log(c)) };
+    if (interned.size > 1_000_000) interned.clear();
+    g = { grams: Array.from(counts.keys(), (gram) => getOrCreate(interned, gram, () => gram)), counts: Int32Array.from(counts.values()) };
     cardGramsCache.set(card, g);
   }
   return g;
 }
 
-/** One n-gram's postings: the slots that hold it and its 1 + ln(count) there; its IDF as of the last statistics. */
+/** One n-gram's postings, as pairs in one array (a slot, the count there); its IDF as of the last statistics. */
 class GramPostings {
-  readonly slots: number[] = [];
-  readonly logTf: number[] = [];
+  readonly entries: number[] = [];
   idf = 0;
   idfStamp = -1;
 
   constructor(readonly gram: string) {}
 
   get size(): number {
-    return this.slots.length;
+    return this.entries.length >> 1;
   }
 
-  push(slot: number, logTf: number): void {
-    this.slots.push(slot);
-    this.logTf.push(logTf);
+  push(slot: number, count: number): void {
+    this.entries.push(slot, count);
   }
 
   remove(slot: number): void {
-    const i = this.slots.indexOf(slot);
-    if (i < 0) return;
-    const last = this.slots.length - 1;
-    this.slots[i] = this.slots[last];
-    this.logTf[i] = this.logTf[last];
-    this.slots.pop();
-    this.logTf.pop();
+    const e = this.entries;
+    for (let i = 0; i < e.length; i += 2) {
+      if (e[i] !== slot) continue;
+      e[i] = e[e.length - 2];
+      e[i + 1] = e[e.length - 1];
+      e.length -= 2;
+      return;
+    }
   }
 
   idfFor(stats: NgramStats): number {
@@ -106,16 +112,16 @@ let statsStamp = 0;
 export class CharNgramIndex {
   private readonly postings = new Map<string, GramPostings>();
   private readonly listsOf: (GramPostings[] | null)[] = [];
-  private readonly logTfOf: (Float64Array | null)[] = [];
+  private readonly countsOf: (Int32Array | null)[] = [];
 
   add(slot: number, card: SkillCard): void {
-    const { grams, logTf } = cardGramsOf(card);
+    const { grams, counts } = cardGramsOf(card);
     const lists = grams.map((gram) => getOrCreate(this.postings, gram, () => new GramPostings(gram)));
     lists.forEach((list, k) => {
-      list.push(slot, logTf[k]);
+      list.push(slot, counts[k]);
     });
     this.listsOf[slot] = lists;
-    this.logTfOf[slot] = logTf;
+    this.countsOf[slot] = counts;
   }
 
   remove(slot: number): void {
@@ -124,7 +130,7 @@ export class CharNgramIndex {
       if (list.size === 0) this.postings.delete(list.gram);
     }
     this.listsOf[slot] = null;
-    this.logTfOf[slot] = null;
+    this.countsOf[slot] = null;
   }
 
   /** The per-snapshot statistics over exactly these slots (the skills held now). */
@@ -133,9 +139,9 @@ export class CharNgramIndex {
     const stats: NgramStats = { n, unseenIdf: Math.log(1 + n) + 1, norm: new Float64Array(capacity), stamp: ++statsStamp };
     for (const slot of slots) {
       const lists = this.listsOf[slot] ?? [];
-      const logTf = this.logTfOf[slot] as Float64Array;
+      const counts = this.countsOf[slot] as Int32Array;
       let norm = 0;
-      for (let k = 0; k < lists.length; k++) norm += (logTf[k] * lists[k].idfFor(stats)) ** 2;
+      for (let k = 0; k < lists.length; k++) norm += (logTf(counts[k]) * lists[k].idfFor(stats)) ** 2;
       stats.norm[slot] = Math.sqrt(norm) || 1;
     }
     return stats;
@@ -157,10 +163,11 @@ export class CharNgramIndex {
     for (const [list, w] of known) {
       const qw = w / norm;
       const idf = list.idfFor(stats);
-      for (let i = 0; i < list.size; i++) {
-        const slot = list.slots[i];
+      const e = list.entries;
+      for (let i = 0; i < e.length; i += 2) {
+        const slot = e[i];
         // Stored as 32-bit floats when this index was built in one go; kept so, the scores stay the same.
-        scores[slot] += qw * Math.fround((list.logTf[i] * idf) / stats.norm[slot]);
+        scores[slot] += qw * Math.fround((logTf(e[i + 1]) * idf) / stats.norm[slot]);
       }
     }
     return scores;

@@ -19,8 +19,8 @@ export type IndexBuildMode = "wait" | "background";
 const IN_TURN_MAX_CHARS = 400_000;
 /** The previous index answers while the next builds when it knows this share of the catalog. */
 const STALE_INDEX_MIN_SHARE = 0.5;
-/** Catalogs with little in common (other roots) get corpora of their own, this many at most. */
-const MAX_CORPORA = 4;
+/** Catalogs with little in common (other roots) get corpora of their own, this many at most (~22 MB each for 960 skills with bodies). */
+const MAX_CORPORA = 2;
 
 /** An index and, when it was built for another snapshot, where each skill of this one sits in it. */
 interface IndexView {
