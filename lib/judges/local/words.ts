@@ -104,7 +104,8 @@ export function wordsOf(text: string): string[] {
   }
   flushRun(s.length);
   if (carry !== null) out.push(carry);
-  return from ? foldFinalSigma(out) : lowerCased(out);
+  if (!from) return lowerCased(out);
+  return from.includes("ς") ? foldFinalSigma(out) : out;
 }
 
 function grow<T extends Uint8Array | Int32Array>(from: T, to: T): T {
