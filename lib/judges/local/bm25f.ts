@@ -1,6 +1,7 @@
 import type { SkillCard } from "../../catalog/types";
 import { getOrCreate } from "../../collections";
 import { type TermCounts, termCounts } from "./analyze";
+import { removeSlotPair } from "./slot-pairs";
 
 /** BM25F parameters: name and description measured on MetaTool (`jev eval` on fixtures/metatool), the body on the body development set. */
 export const BM25F = {
@@ -41,14 +42,7 @@ class TermPostings {
 
   /** Take a slot out; the last pair moves into its place (a skill's score does not depend on the order). */
   remove(slot: number): void {
-    const e = this.entries;
-    for (let i = 0; i < e.length; i += 2) {
-      if (e[i] !== slot) continue;
-      e[i] = e[e.length - 2];
-      e[i + 1] = e[e.length - 1];
-      e.length -= 2;
-      return;
-    }
+    removeSlotPair(this.entries, slot);
   }
 }
 

@@ -2,6 +2,7 @@ import type { SkillCard } from "../../catalog/types";
 import { getOrCreate } from "../../collections";
 import { contentWords } from "./analyze";
 import { IDF_REFERENCE_SIZE } from "./bm25f";
+import { removeSlotPair } from "./slot-pairs";
 
 const MIN_N = 3;
 const MAX_N = 5;
@@ -73,14 +74,7 @@ class GramPostings {
   }
 
   remove(slot: number): void {
-    const e = this.entries;
-    for (let i = 0; i < e.length; i += 2) {
-      if (e[i] !== slot) continue;
-      e[i] = e[e.length - 2];
-      e[i + 1] = e[e.length - 1];
-      e.length -= 2;
-      return;
-    }
+    removeSlotPair(this.entries, slot);
   }
 
   idfFor(stats: NgramStats): number {
