@@ -1,4 +1,5 @@
 import { discover } from "../catalog/discover";
+import type { SkillCard } from "../catalog/types";
 import type { JevConfig } from "../config";
 import { prepareCatalog } from "../engine/prepare-catalog";
 import { buildIndexesInBackground, getJudge } from "../judges/create-judge";
@@ -22,4 +23,11 @@ export async function warmLocalJudge(config: JevConfig): Promise<number> {
   const ranked = prepareCatalog(skills, config.metaSkills).skills;
   await judge.prepare(ranked);
   return ranked.length;
+}
+
+/** For `/api/health`: whether the local judge has the default catalog's index (`ready`), is building it, or neither; undefined for other judges. */
+export function localIndexState(config: JevConfig, skills: readonly SkillCard[]): "ready" | "building" | "none" | undefined {
+  if ("problem" in config.judge || config.judge.kind !== "local") return undefined;
+  const judge = getJudge("local") as Partial<Pick<LocalJudge, "indexState">>;
+  return judge.indexState?.(prepareCatalog(skills, config.metaSkills).skills);
 }

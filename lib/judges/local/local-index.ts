@@ -44,6 +44,11 @@ export class LocalCorpus {
     this.bm25 = new Bm25fIndex(bm25Params);
   }
 
+  /** Whether it holds exactly these cards. */
+  holdsExactly(skills: readonly SkillCard[]): boolean {
+    return this.overlap(skills) === skills.length && this.slotOf.size === new Set(skills).size;
+  }
+
   /** How many of these cards it holds already. */
   overlap(skills: readonly SkillCard[]): number {
     let n = 0;

@@ -50,6 +50,7 @@ export class LocalJudge implements Judge {
     if (ready) return Promise.resolve(ready);
     let pending = this.tokenizing.get(skills);
     if (!pending) {
+      this.buildsInFlight++;
       pending = (async () => {
         await drainAsync(tokenize(skills));
         const corpus = this.corpusFor(skills);
@@ -57,11 +58,24 @@ export class LocalJudge implements Judge {
         if (!corpus.latest) await drainAsync(corpus.fill(skills));
         return this.sync(skills, corpus);
       })();
-      pending.finally(() => this.tokenizing.delete(skills)).catch(() => {});
+      pending
+        .finally(() => {
+          this.tokenizing.delete(skills);
+          this.buildsInFlight--;
+        })
+        .catch(() => {});
       this.tokenizing.set(skills, pending);
     }
     return pending;
   }
+
+  /** Whether these cards have a current index (`ready`), one is being built in the background (`building`), or neither. */
+  indexState(skills: readonly SkillCard[]): "ready" | "building" | "none" {
+    if (this.ready(skills) || this.corpora.some((c) => c.latest?.current && c.holdsExactly(skills))) return "ready";
+    return this.buildsInFlight > 0 ? "building" : "none";
+  }
+
+  private buildsInFlight = 0;
 
   /** The catalog's index if it is built and its corpus still holds exactly it. */
   private ready(skills: readonly SkillCard[]): LocalIndex | null {
