@@ -26,8 +26,10 @@ export const IDF_REFERENCE_SIZE = 200;
 
 /**
  * One term's postings, as pairs in one array: a slot, and the term's counts
- * there packed in one small integer (name, description: 8 bits each; body:
- * 15 bits). One small-integer array per term: most terms are in a skill or two.
+ * there packed in one small integer (name and description 8 bits each, body
+ * the rest: a body has at most 8,000 characters, so its counts stay far below
+ * 2^14 and the packed value a small integer). One array per term: most terms
+ * are in a skill or two.
  */
 class TermPostings {
   readonly entries: number[] = [];
