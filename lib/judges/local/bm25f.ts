@@ -46,10 +46,38 @@ class TermPostings {
   remove(slot: number): void {
     removeSlotPair(this.entries, slot);
   }
+
+  private cache: { stamp: number; contributions: Float64Array } | null = null;
+
+  /** Each entry's idf × saturated weighted tf under these statistics: computed at a snapshot's first query of the term, then reused. */
+  contributions(stats: Bm25fStats, k1: number): Float64Array {
+    if (this.cache?.stamp === stats.stamp) return this.cache.contributions;
+    const e = this.entries;
+    const idf = Math.log(1 + (stats.n - this.size + 0.5) / (this.size + 0.5));
+    const out = new Float64Array(this.size);
+    for (let i = 0; i < e.length; i += 2) {
+      const slot = e[i];
+      const name = e[i + 1] & 0xff;
+      const description = (e[i + 1] >> 8) & 0xff;
+      const body = e[i + 1] >> 16;
+      // Field by field in a fixed order, as the weighted term frequency was always summed.
+      let tf = 0;
+      if (name > 0) tf += name * stats.name[slot];
+      if (description > 0) tf += description * stats.description[slot];
+      if (body > 0) tf += body * stats.body[slot];
+      out[i >> 1] = (idf * (tf * (k1 + 1))) / (tf + k1);
+    }
+    this.cache = { stamp: stats.stamp, contributions: out };
+    return out;
+  }
 }
+
+let statsStamp = 0;
 
 /** What scoring needs of the skills held at one moment: each one's weight per occurrence in each field, and the IDF base. */
 export interface Bm25fStats {
+  /** Unique per computation: what the postings' cached contributions are keyed by. */
+  stamp: number;
   n: number;
   name: Float64Array;
   description: Float64Array;
@@ -117,6 +145,7 @@ export class Bm25fIndex {
       return out;
     };
     return {
+      stamp: ++statsStamp,
       n: Math.max(slots.length, IDF_REFERENCE_SIZE),
       name: perOccurrence(this.lengths.name, p.nameWeight, p.nameB, avgName),
       description: perOccurrence(this.lengths.description, p.descriptionWeight, p.descriptionB, avgDesc),
@@ -130,21 +159,10 @@ export class Bm25fIndex {
     for (const [t, count] of countTerms(queryTerms)) {
       const p = this.postings.get(t);
       if (!p) continue;
-      const idf = Math.log(1 + (stats.n - p.size + 0.5) / (p.size + 0.5));
       const weight = 1 + Math.log(count);
+      const contributions = p.contributions(stats, k1);
       const e = p.entries;
-      for (let i = 0; i < e.length; i += 2) {
-        const slot = e[i];
-        const name = e[i + 1] & 0xff;
-        const description = (e[i + 1] >> 8) & 0xff;
-        const body = e[i + 1] >> 16;
-        // Field by field in a fixed order, as the weighted term frequency was always summed.
-        let tf = 0;
-        if (name > 0) tf += name * stats.name[slot];
-        if (description > 0) tf += description * stats.description[slot];
-        if (body > 0) tf += body * stats.body[slot];
-        scores[slot] += weight * ((idf * (tf * (k1 + 1))) / (tf + k1));
-      }
+      for (let i = 0; i < e.length; i += 2) scores[e[i]] += weight * contributions[i >> 1];
     }
     return scores;
   }

@@ -77,6 +77,19 @@ class GramPostings {
     removeSlotPair(this.entries, slot);
   }
 
+  private cache: { stamp: number; weights: Float32Array } | null = null;
+
+  /** Each entry's weight in its skill's unit vector under these statistics (32-bit, as a one-go build stored them): computed once per snapshot. */
+  weights(stats: NgramStats): Float32Array {
+    if (this.cache?.stamp === stats.stamp) return this.cache.weights;
+    const e = this.entries;
+    const idf = this.idfFor(stats);
+    const out = new Float32Array(this.size);
+    for (let i = 0; i < e.length; i += 2) out[i >> 1] = (logTf(e[i + 1]) * idf) / stats.norm[e[i]];
+    this.cache = { stamp: stats.stamp, weights: out };
+    return out;
+  }
+
   idfFor(stats: NgramStats): number {
     if (this.idfStamp !== stats.stamp) {
       this.idf = Math.log((1 + stats.n) / (1 + this.size)) + 1;
@@ -156,13 +169,9 @@ export class CharNgramIndex {
     norm = Math.sqrt(norm);
     for (const [list, w] of known) {
       const qw = w / norm;
-      const idf = list.idfFor(stats);
+      const weights = list.weights(stats);
       const e = list.entries;
-      for (let i = 0; i < e.length; i += 2) {
-        const slot = e[i];
-        // Stored as 32-bit floats when this index was built in one go; kept so, the scores stay the same.
-        scores[slot] += qw * Math.fround((logTf(e[i + 1]) * idf) / stats.norm[slot]);
-      }
+      for (let i = 0; i < e.length; i += 2) scores[e[i]] += qw * weights[i >> 1];
     }
     return scores;
   }
