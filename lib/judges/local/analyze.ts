@@ -88,6 +88,8 @@ const SKILL_BOILERPLATE = [
 
 const STOP_WORDS = new Set<string>([...ENGLISH_STOP_WORDS, ...SKILL_BOILERPLATE]);
 
+export const isStopWord = (word: string) => STOP_WORDS.has(word);
+
 /** Lower-case words and numbers, identifiers split, stop words dropped. Unstemmed. */
 export function contentWords(text: string): string[] {
   return wordsOf(text).filter((w) => !STOP_WORDS.has(w));
@@ -111,21 +113,6 @@ export interface TermCounts {
   terms: string[];
   counts: Int32Array;
   length: number;
-}
-
-/** The same terms as `terms(text)`, counted; each distinct word is stemmed once (bodies repeat their words). */
-export function termCounts(text: string): TermCounts {
-  const words = new Map<string, number>();
-  for (const w of wordsOf(text)) words.set(w, (words.get(w) ?? 0) + 1);
-  const byTerm = new Map<string, number>();
-  let length = 0;
-  for (const [w, c] of words) {
-    if (STOP_WORDS.has(w)) continue;
-    const t = stemWord(w);
-    byTerm.set(t, (byTerm.get(t) ?? 0) + c);
-    length += c;
-  }
-  return { terms: [...byTerm.keys()], counts: Int32Array.from(byTerm.values()), length };
 }
 
 /** The terms BM25 indexes and queries: content words, stemmed. */

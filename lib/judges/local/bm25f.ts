@@ -1,7 +1,7 @@
 import type { SkillCard } from "../../catalog/types";
-import { getOrCreate } from "../../collections";
-import { type TermCounts, termCounts } from "./analyze";
+import type { TermCounts } from "./analyze";
 import { removeSlotPair } from "./slot-pairs";
+import { termCounts } from "./term-counter";
 
 /** BM25F parameters: name and description measured on MetaTool (`jev eval` on fixtures/metatool), the body on the body development set. */
 export const BM25F = {
@@ -102,7 +102,13 @@ export class Bm25fIndex {
     const f = fieldTermsOf(card);
     const merged = mergedTerms(f, this.params.bodyWeight > 0);
     for (let k = 0; k < merged.terms.length; k++) {
-      getOrCreate(this.postings, merged.terms[k], () => new TermPostings()).push(slot, merged.name[k], merged.description[k], merged.body[k]);
+      const term = merged.terms[k];
+      let postings = this.postings.get(term);
+      if (postings === undefined) {
+        postings = new TermPostings();
+        this.postings.set(term, postings);
+      }
+      postings.push(slot, merged.name[k], merged.description[k], merged.body[k]);
     }
     this.termsOf[slot] = merged.terms;
     this.lengths.name[slot] = f.name.length;

@@ -1,5 +1,4 @@
 import type { SkillCard } from "../../catalog/types";
-import { getOrCreate } from "../../collections";
 import { contentWords } from "./analyze";
 import { IDF_REFERENCE_SIZE } from "./bm25f";
 import { removeSlotPair } from "./slot-pairs";
@@ -8,29 +7,57 @@ const MIN_N = 3;
 const MAX_N = 5;
 const SURROGATE = /[\uD800-\uDFFF]/;
 
-/** Visit the character 3–5-grams inside word boundaries (" word " padded). */
-export function forEachNgram(words: readonly string[], visit: (gram: string) => void): void {
+/**
+ * An n-gram's key. A gram of the padding space, a–z and 0–9 only (nearly
+ * all) is a number: its characters as digits 1–37 in base 38, so a key never
+ * stands for two grams and stays a small integer (below 38^5 < 2^30), which
+ * a Map finds without hashing a string. Any other gram is its text.
+ */
+export type GramKey = number | string;
+
+const BASE = 38;
+/** Digit of each ASCII character in a number key; 0: the gram is keyed by its text. */
+const DIGIT_OF = new Uint8Array(128);
+DIGIT_OF[32] = 1;
+for (let c = 97; c <= 122; c++) DIGIT_OF[c] = c - 95;
+for (let c = 48; c <= 57; c++) DIGIT_OF[c] = c - 20;
+
+/** Digits of the current padded word (reused). */
+let digits = new Uint8Array(64);
+
+/** Visit the keys of the character 3–5-grams inside word boundaries (" word " padded). */
+export function forEachNgram(words: readonly string[], visit: (gram: GramKey) => void): void {
+  const digitOf = DIGIT_OF;
   for (const w of words) {
     const padded = ` ${w} `;
     // Slicing by UTF-16 units is exact unless the word has astral characters.
     const chars = SURROGATE.test(padded) ? Array.from(padded) : null;
     const length = chars ? chars.length : padded.length;
+    if (length > digits.length) digits = new Uint8Array(length * 2);
+    for (let i = 0; i < length; i++) {
+      const c = chars ? (chars[i].length === 1 ? chars[i].charCodeAt(0) : 0xffff) : padded.charCodeAt(i);
+      digits[i] = c < 128 ? digitOf[c] : 0;
+    }
     for (let n = MIN_N; n <= MAX_N; n++) {
-      for (let i = 0; i + n <= length; i++) visit(chars ? chars.slice(i, i + n).join("") : padded.slice(i, i + n));
+      for (let i = 0; i + n <= length; i++) {
+        let key = 0;
+        for (let j = i; j < i + n && key >= 0; j++) key = digits[j] === 0 ? -1 : key * BASE + digits[j];
+        visit(key >= 0 ? key : chars ? chars.slice(i, i + n).join("") : padded.slice(i, i + n));
+      }
     }
   }
 }
 
 /** N-gram counts of a word list. */
-export function charNgrams(words: readonly string[]): Map<string, number> {
-  const grams = new Map<string, number>();
+export function charNgrams(words: readonly string[]): Map<GramKey, number> {
+  const grams = new Map<GramKey, number>();
   forEachNgram(words, (g) => grams.set(g, (grams.get(g) ?? 0) + 1));
   return grams;
 }
 
 /** A card's n-grams (of its name and description) with their counts, in first-seen order. */
 interface CardGrams {
-  grams: string[];
+  grams: GramKey[];
   counts: Int32Array;
 }
 
@@ -40,18 +67,25 @@ const logTf = (count: number) => (count < LOG_TF.length ? LOG_TF[count] : 1 + Ma
 
 /** Counted once per card (one card per version of a SKILL.md), as the body terms are. */
 const cardGramsCache = new WeakMap<SkillCard, CardGrams>();
-/** One string per n-gram across cards: thousands of cards share " th". */
+/** One string per text-keyed n-gram across cards (CJK catalogs have many). */
 const interned = new Map<string, string>();
+
+function internGram(gram: GramKey): GramKey {
+  if (typeof gram === "number") return gram;
+  const known = interned.get(gram);
+  if (known !== undefined) return known;
+  interned.set(gram, gram);
+  return gram;
+}
 
 export const hasCardGrams = (card: SkillCard) => cardGramsCache.has(card);
 
 export function cardGramsOf(card: SkillCard): CardGrams {
   let g = cardGramsCache.get(card);
   if (!g) {
-    const counts = new Map<string, number>();
-    forEachNgram(contentWords(`${card.name} ${card.description}`), (gram) => counts.set(gram, (counts.get(gram) ?? 0) + 1));
+    const counts = charNgrams(contentWords(`${card.name} ${card.description}`));
     if (interned.size > 1_000_000) interned.clear();
-    g = { grams: Array.from(counts.keys(), (gram) => getOrCreate(interned, gram, () => gram)), counts: Int32Array.from(counts.values()) };
+    g = { grams: Array.from(counts.keys(), internGram), counts: Int32Array.from(counts.values()) };
     cardGramsCache.set(card, g);
   }
   return g;
@@ -63,7 +97,7 @@ class GramPostings {
   idf = 0;
   idfStamp = -1;
 
-  constructor(readonly gram: string) {}
+  constructor(readonly gram: GramKey) {}
 
   get size(): number {
     return this.entries.length >> 1;
@@ -117,16 +151,22 @@ let statsStamp = 0;
  * snapshot (`stats`), so the scores are exactly those of an index built afresh.
  */
 export class CharNgramIndex {
-  private readonly postings = new Map<string, GramPostings>();
+  private readonly postings = new Map<GramKey, GramPostings>();
   private readonly listsOf: (GramPostings[] | null)[] = [];
   private readonly countsOf: (Int32Array | null)[] = [];
 
   add(slot: number, card: SkillCard): void {
     const { grams, counts } = cardGramsOf(card);
-    const lists = grams.map((gram) => getOrCreate(this.postings, gram, () => new GramPostings(gram)));
-    lists.forEach((list, k) => {
+    const lists: GramPostings[] = new Array(grams.length);
+    for (let k = 0; k < grams.length; k++) {
+      let list = this.postings.get(grams[k]);
+      if (list === undefined) {
+        list = new GramPostings(grams[k]);
+        this.postings.set(grams[k], list);
+      }
       list.push(slot, counts[k]);
-    });
+      lists[k] = list;
+    }
     this.listsOf[slot] = lists;
     this.countsOf[slot] = counts;
   }

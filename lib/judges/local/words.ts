@@ -4,9 +4,11 @@
  * identifiers split ("CompanyInfoTool", "HTTPServer", "v2"), lower case,
  * apostrophes dropped ("don't" → "dont"), runs of letters and digits kept.
  * It gives exactly what the four Unicode regex passes it replaced gave (but
- * for Greek final sigma, folded into σ)
- * (words.test.ts holds them as the oracle) at a fraction of the cost: skill
- * bodies made tokenizing the bulk of building an index.
+ * for Greek final sigma, folded into σ) (words.test.ts holds them as the
+ * oracle) at a fraction of the cost: skill bodies made tokenizing the bulk of
+ * building an index. Words are handed to a sink as spans of the lower-cased
+ * text, so a caller that only counts them (termCounts) never slices a string
+ * per word.
  */
 
 const OTHER = 0;
@@ -45,108 +47,218 @@ function kindOf(codePoint: number): number {
   return kind;
 }
 
+/** Shapes of a run so far (see Scanner.run). */
+const LETTERS = 0;
+const DIGITS = 1;
+const CUT = 2;
+
 const isLetter = (kind: number) => kind === UPPER || kind === LOWER || kind === LETTER;
 const LOWER_S = 115;
 
-/** Kinds of the current run's code points, and where each starts in the text (reused across calls). */
-let runKinds = new Uint8Array(256);
-let runStarts = new Int32Array(257);
+/** Where words go: most as spans of the lower-cased text, a few (joined across an apostrophe, or lower-cased alone) as strings. */
+export interface WordSink {
+  span(text: string, start: number, end: number): void;
+  word(word: string): void;
+}
 
-/** Lower-cased words and numbers of `text`, in order, stop words included. */
-export function wordsOf(text: string): string[] {
+/** Hand the words of `text` to `sink`, in order, stop words included. */
+export function scanWords(text: string, sink: WordSink): void {
   const s = text.normalize("NFKC");
   // Words are cut from the lower-cased text when lower-casing keeps every offset (nearly always), else each is lower-cased alone.
   const lowered = s.toLowerCase();
-  const from = lowered.length === s.length ? lowered : null;
-  const out: string[] = [];
-  /** The word an apostrophe may still extend ("don" in "don't"). */
-  let carry: string | null = null;
-  let afterApostrophe = false;
-  let n = 0; // code points in the current run
-  let plain = true; // the run is lower-case letters only: one piece, no cut to look for
+  if (lowered.length === s.length && !lowered.includes("ς")) {
+    scanner.run(s, lowered, sink);
+    return;
+  }
+  const words = new WordList();
+  scanner.run(s, lowered.length === s.length ? lowered : s, words);
+  const folded = lowered.length === s.length ? foldFinalSigma(words.words) : lowerCased(words.words);
+  for (const w of folded) sink.word(w);
+}
 
-  const flushRun = (end: number) => {
-    if (n === 0) return;
-    runStarts[n] = end;
-    const pieces = plain ? [(from ?? s).slice(runStarts[0], end)] : splitRun(from ?? s, s, n);
-    if (carry !== null && afterApostrophe) pieces[0] = carry + pieces[0];
-    else if (carry !== null) out.push(carry);
-    for (let p = 0; p < pieces.length - 1; p++) out.push(pieces[p]);
-    carry = pieces[pieces.length - 1];
-    n = 0;
-    plain = true;
-    afterApostrophe = false;
-  };
+/** Lower-cased words and numbers of `text`, in order, stop words included. */
+export function wordsOf(text: string): string[] {
+  const list = new WordList();
+  scanWords(text, list);
+  return list.words;
+}
 
-  for (let i = 0; i < s.length; ) {
-    const code = s.codePointAt(i) as number;
-    const width = code > 0xffff ? 2 : 1;
-    const kind = kindOf(code);
-    if (kind === APOSTROPHE) {
-      flushRun(i);
-      afterApostrophe = carry !== null;
-    } else if (kind === OTHER) {
-      flushRun(i);
-      if (carry !== null) out.push(carry);
-      carry = null;
-      afterApostrophe = false;
-    } else {
-      if (n + 1 >= runKinds.length) {
-        runKinds = grow(runKinds, new Uint8Array(runKinds.length * 2));
-        runStarts = grow(runStarts, new Int32Array(runStarts.length * 2));
+class WordList implements WordSink {
+  readonly words: string[] = [];
+  span(text: string, start: number, end: number): void {
+    this.words.push(text.slice(start, end));
+  }
+  word(word: string): void {
+    this.words.push(word);
+  }
+}
+
+/**
+ * The pass itself. A run is a stretch of letters and digits; its pieces are
+ * what the identifier rules cut it into. The last piece of a run is held
+ * (the carry) until the next character shows whether an apostrophe joins it
+ * to the next run's first piece.
+ */
+class Scanner {
+  private s = "";
+  private from = "";
+  private sink: WordSink = new WordList();
+  /** The carry: a span of `from`, or a string once joined; none when both are unset. */
+  private carryStart = -1;
+  private carryEnd = -1;
+  private carryJoined: string | null = null;
+  private afterApostrophe = false;
+  /** Kinds of the current run's code points, and where each starts (only for runs that need cutting). */
+  private kinds = new Uint8Array(256);
+  private starts = new Int32Array(257);
+  /** Piece boundaries of the current run: piece k is [cuts[k], cuts[k + 1]). */
+  private cuts = new Int32Array(258);
+  /** Whether the run is cut before code point j. */
+  private cut = new Uint8Array(257);
+
+  run(s: string, from: string, sink: WordSink): void {
+    this.s = s;
+    this.from = from;
+    this.sink = sink;
+    this.carryStart = -1;
+    this.carryJoined = null;
+    this.afterApostrophe = false;
+    let runStart = -1;
+    // Whether the run can be one piece: letters with no capital after the first and no digit, or digits only. Else it is cut.
+    let shape = LETTERS;
+    const length = s.length;
+    // Locals: a module-level binding read in a hot loop costs a check per read.
+    const asciiKinds = ASCII_KINDS;
+    const [other, upper, digit, apostrophe, letters, digits, cut] = [OTHER, UPPER, DIGIT, APOSTROPHE, LETTERS, DIGITS, CUT];
+    for (let i = 0; i < length; ) {
+      let code = s.charCodeAt(i);
+      let width = 1;
+      let kind: number;
+      if (code < 128) kind = asciiKinds[code];
+      else {
+        if (code >= 0xd800 && code <= 0xdbff) {
+          code = s.codePointAt(i) as number;
+          if (code > 0xffff) width = 2;
+        }
+        kind = kindOf(code);
       }
-      runKinds[n] = kind;
-      runStarts[n] = i;
+      if (kind === apostrophe || kind === other) {
+        if (runStart >= 0) this.endRun(runStart, i, shape !== cut);
+        runStart = -1;
+        if (kind === apostrophe) this.afterApostrophe = this.hasCarry();
+        else {
+          this.emitCarry();
+          this.afterApostrophe = false;
+        }
+      } else if (runStart < 0) {
+        runStart = i;
+        shape = kind === digit ? digits : letters;
+      } else if (shape === letters ? kind === upper || kind === digit : shape === digits && kind !== digit) shape = cut;
+      i += width;
+    }
+    if (runStart >= 0) this.endRun(runStart, length, shape !== cut);
+    this.emitCarry();
+    this.sink = NOWHERE;
+  }
+
+  private hasCarry(): boolean {
+    return this.carryStart >= 0 || this.carryJoined !== null;
+  }
+
+  private emitCarry(): void {
+    if (this.carryJoined !== null) this.sink.word(this.carryJoined);
+    else if (this.carryStart >= 0) this.sink.span(this.from, this.carryStart, this.carryEnd);
+    this.carryStart = -1;
+    this.carryJoined = null;
+  }
+
+  private endRun(start: number, end: number, onePiece: boolean): void {
+    const pieces = onePiece ? this.wholeRun(start, end) : this.cutRun(start, end);
+    const cuts = this.cuts;
+    let first = 0;
+    if (this.hasCarry() && this.afterApostrophe) {
+      const joined = (this.carryJoined ?? this.from.slice(this.carryStart, this.carryEnd)) + this.from.slice(cuts[0], cuts[1]);
+      this.carryStart = -1;
+      this.carryJoined = null;
+      if (pieces === 1) {
+        this.carryJoined = joined;
+        this.afterApostrophe = false;
+        return;
+      }
+      this.sink.word(joined);
+      first = 1;
+    } else this.emitCarry();
+    for (let p = first; p < pieces - 1; p++) this.sink.span(this.from, cuts[p], cuts[p + 1]);
+    this.carryStart = cuts[pieces - 1];
+    this.carryEnd = cuts[pieces];
+    this.afterApostrophe = false;
+  }
+
+  private wholeRun(start: number, end: number): number {
+    this.cuts[0] = start;
+    this.cuts[1] = end;
+    return 1;
+  }
+
+  /** Cut a run where the identifier rules cut it; returns its piece count (boundaries in `cuts`). */
+  private cutRun(start: number, end: number): number {
+    let n = 0;
+    for (let i = start; i < end; ) {
+      const code = this.s.codePointAt(i) as number;
+      if (n + 2 >= this.kinds.length) this.grow();
+      this.kinds[n] = kindOf(code);
+      this.starts[n] = i;
       n++;
-      if (kind !== LOWER) plain = false;
+      i += code > 0xffff ? 2 : 1;
     }
-    i += width;
-  }
-  flushRun(s.length);
-  if (carry !== null) out.push(carry);
-  if (!from) return lowerCased(out);
-  return from.includes("ς") ? foldFinalSigma(out) : out;
-}
-
-function grow<T extends Uint8Array | Int32Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
-}
-
-/** The current run (runKinds/runStarts, `count` code points) cut where the identifier rules cut it, sliced from `from`. */
-function splitRun(from: string, s: string, count: number): string[] {
-  const kinds = runKinds;
-  let n = count;
-  // A plural acronym: the whole run is two or more capitals and an "s".
-  if (n >= 3 && s.charCodeAt(runStarts[n - 1]) === LOWER_S && allUpper(n - 1)) n--;
-  const cut = new Uint8Array(n + 1);
-  for (let j = 1; j < n; j++) {
-    if (kinds[j - 1] === LOWER && kinds[j] === UPPER)
-      cut[j] = 1; // camelCase
-    else if (kinds[j - 1] === UPPER && kinds[j] === UPPER && j + 1 < n && kinds[j + 1] === LOWER) cut[j] = 1; // HTTPServer
-  }
-  // Letters next to digits, scanned left to right as a global replace does: a matched pair is not looked at again.
-  for (let j = 0; j + 1 < n; ) {
-    const a = kinds[j];
-    const b = kinds[j + 1];
-    if ((isLetter(a) && b === DIGIT) || (a === DIGIT && isLetter(b))) {
-      cut[j + 1] = 1;
-      j += 2;
-    } else j++;
-  }
-  const pieces: string[] = [];
-  let start = 0;
-  for (let j = 1; j <= n; j++) {
-    if (j === n || cut[j]) {
-      pieces.push(from.slice(runStarts[start], runStarts[j]));
-      start = j;
+    this.starts[n] = end;
+    const kinds = this.kinds;
+    const starts = this.starts;
+    // A plural acronym: the whole run is two or more capitals and an "s".
+    if (n >= 3 && this.s.charCodeAt(starts[n - 1]) === LOWER_S && allUpper(kinds, n - 1)) n--;
+    const cut = this.cut;
+    cut.fill(0, 0, n + 1);
+    for (let j = 1; j < n; j++) {
+      if (kinds[j - 1] === LOWER && kinds[j] === UPPER)
+        cut[j] = 1; // camelCase
+      else if (kinds[j - 1] === UPPER && kinds[j] === UPPER && j + 1 < n && kinds[j + 1] === LOWER) cut[j] = 1; // HTTPServer
     }
+    // Letters next to digits, scanned left to right as a global replace does: a matched pair is not looked at again.
+    for (let j = 0; j + 1 < n; ) {
+      const a = kinds[j];
+      const b = kinds[j + 1];
+      if ((isLetter(a) && b === DIGIT) || (a === DIGIT && isLetter(b))) {
+        cut[j + 1] = 1;
+        j += 2;
+      } else j++;
+    }
+    let pieces = 0;
+    this.cuts[0] = starts[0];
+    for (let j = 1; j <= n; j++) if (j === n || cut[j]) this.cuts[++pieces] = starts[j];
+    return pieces;
   }
-  return pieces;
+
+  private grow(): void {
+    const size = this.kinds.length * 2;
+    const kinds = new Uint8Array(size);
+    kinds.set(this.kinds);
+    const starts = new Int32Array(size + 1);
+    starts.set(this.starts);
+    const cuts = new Int32Array(size + 2);
+    cuts.set(this.cuts);
+    this.cut = new Uint8Array(size + 1);
+    this.kinds = kinds;
+    this.starts = starts;
+    this.cuts = cuts;
+  }
 }
 
-function allUpper(count: number): boolean {
-  for (let j = 0; j < count; j++) if (runKinds[j] !== UPPER) return false;
+const NOWHERE: WordSink = { span() {}, word() {} };
+/** One scanner, reused: a scan never calls back into another (sinks only count or collect). */
+const scanner = new Scanner();
+
+function allUpper(kinds: Uint8Array, count: number): boolean {
+  for (let j = 0; j < count; j++) if (kinds[j] !== UPPER) return false;
   return true;
 }
 
