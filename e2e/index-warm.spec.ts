@@ -38,6 +38,8 @@ test.afterAll(async () => {
 
 test("the default catalog's index is built at start; then a turn is answered without building", async ({ request }) => {
   await expect.poll(async () => (await (await request.get(`${base}/api/health`)).json()).index, { timeout: 30_000, intervals: [200] }).toBe("ready");
+  // Tokenized on a worker thread too: the bundler compiled the worker as an entry of its own, and it ran.
+  await expect.poll(() => server.stdout(), { timeout: 5_000 }).toMatch(/local index of \d+ skills built in \d+ ms \(tokenized on two threads\)/);
   const started = Date.now();
   const res = await request.post(`${base}/api/pick-skill`, {
     headers: { authorization: `Bearer ${TOKEN}` },

@@ -16,12 +16,15 @@ export async function warmLocalJudge(config: JevConfig): Promise<number> {
   buildIndexesInBackground();
   if ("problem" in config.judge || config.judge.kind !== "local") return 0;
   // Not `instanceof`: the judge may come from the routes' copy of the module.
-  const judge = getJudge("local") as Partial<Pick<LocalJudge, "prepare">>;
+  const judge = getJudge("local") as Partial<Pick<LocalJudge, "prepare" | "lastBuild">>;
   if (!judge.prepare) return 0;
   const source = catalogSource({}, config);
   const { skills } = await discover(source.roots, { disabled: source.disabled, fence: source.fence });
   const ranked = prepareCatalog(skills, config.metaSkills).skills;
+  judge.lastBuild = null;
   await judge.prepare(ranked);
+  const built = (judge as Partial<Pick<LocalJudge, "lastBuild">>).lastBuild; // set by prepare (TypeScript still sees the null above)
+  if (built) console.log(`[jev] local index of ${built.skills} skills built in ${Math.round(built.ms)} ms (tokenized on ${built.tokenized})`);
   return ranked.length;
 }
 

@@ -18,6 +18,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves when the process has exited. */
   exited: Promise<void>;
+  /** What it has printed on stdout so far (its log lines). */
+  stdout(): string;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -53,7 +55,11 @@ export async function startServer(port: number, env: Record<string, string>, tim
       NEXT_TELEMETRY_DISABLED: "1",
       NODE_OPTIONS: serverNodeOptions({ ...process.env, ...env }), // as scripts/start.mjs
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let printed = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    if (printed.length < 1_000_000) printed += chunk;
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + timeoutMs;
@@ -72,6 +78,7 @@ export async function startServer(port: number, env: Record<string, string>, tim
     port,
     child,
     exited,
+    stdout: () => printed,
     kill: async (signal = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

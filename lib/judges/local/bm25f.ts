@@ -1,7 +1,6 @@
 import type { SkillCard } from "../../catalog/types";
-import type { TermCounts } from "./analyze";
 import { removeSlotPair } from "./slot-pairs";
-import { termCounts } from "./term-counter";
+import { fieldCounts } from "./term-counter";
 
 /** BM25F parameters: name and description measured on MetaTool (`jev eval` on fixtures/metatool), the body on the body development set. */
 export const BM25F = {
@@ -100,20 +99,20 @@ export class Bm25fIndex {
 
   add(slot: number, card: SkillCard): void {
     const f = fieldTermsOf(card);
-    const merged = mergedTerms(f, this.params.bodyWeight > 0);
-    for (let k = 0; k < merged.terms.length; k++) {
-      const term = merged.terms[k];
+    const held = this.params.bodyWeight > 0 ? f : withoutBody(f);
+    for (let k = 0; k < held.terms.length; k++) {
+      const term = held.terms[k];
       let postings = this.postings.get(term);
       if (postings === undefined) {
         postings = new TermPostings();
         this.postings.set(term, postings);
       }
-      postings.push(slot, merged.name[k], merged.description[k], merged.body[k]);
+      postings.push(slot, held.name[k], held.description[k], held.body[k]);
     }
-    this.termsOf[slot] = merged.terms;
-    this.lengths.name[slot] = f.name.length;
-    this.lengths.description[slot] = f.description.length;
-    this.lengths.body[slot] = f.body.length;
+    this.termsOf[slot] = held.terms;
+    this.lengths.name[slot] = f.lengths.name;
+    this.lengths.description[slot] = f.lengths.description;
+    this.lengths.body[slot] = f.lengths.body;
   }
 
   remove(slot: number): void {
@@ -174,37 +173,30 @@ export class Bm25fIndex {
   }
 }
 
-/** A card's terms per field. */
+/** A card's terms: each once (the name's first, then the description's, then the body's), with its count in each field. */
 export interface FieldTerms {
-  name: TermCounts;
-  description: TermCounts;
-  body: TermCounts;
-  /** Every term of the card once, with its count per field: made once per card (with the body, and without). */
-  merged?: MergedTerms;
-  mergedWithoutBody?: MergedTerms;
-}
-
-interface MergedTerms {
   terms: string[];
   name: Int32Array;
   description: Int32Array;
   body: Int32Array;
+  /** Each field's term count (its length). */
+  lengths: { name: number; description: number; body: number };
+  /** The same without the body's terms (an index that does not read bodies), made once when asked. */
+  withoutBody?: FieldTerms;
 }
 
-function mergedTerms(f: FieldTerms, withBody: boolean): MergedTerms {
-  const cached = withBody ? f.merged : f.mergedWithoutBody;
-  if (cached) return cached;
-  const at = new Map<string, number>();
-  const fields = [f.name, f.description, withBody ? f.body : NO_TERMS];
-  for (const field of fields) for (const t of field.terms) if (!at.has(t)) at.set(t, at.size);
-  const merged: MergedTerms = { terms: [...at.keys()], name: new Int32Array(at.size), description: new Int32Array(at.size), body: new Int32Array(at.size) };
-  const columns = [merged.name, merged.description, merged.body];
-  fields.forEach((field, k) => {
-    for (let j = 0; j < field.terms.length; j++) columns[k][at.get(field.terms[j]) as number] = field.counts[j];
-  });
-  if (withBody) f.merged = merged;
-  else f.mergedWithoutBody = merged;
-  return merged;
+function withoutBody(f: FieldTerms): FieldTerms {
+  if (f.withoutBody) return f.withoutBody;
+  const kept: number[] = [];
+  for (let k = 0; k < f.terms.length; k++) if (f.name[k] > 0 || f.description[k] > 0) kept.push(k);
+  f.withoutBody = {
+    terms: kept.map((k) => f.terms[k]),
+    name: Int32Array.from(kept, (k) => f.name[k]),
+    description: Int32Array.from(kept, (k) => f.description[k]),
+    body: new Int32Array(kept.length),
+    lengths: f.lengths,
+  };
+  return f.withoutBody;
 }
 
 /**
@@ -213,18 +205,25 @@ function mergedTerms(f: FieldTerms, withBody: boolean): MergedTerms {
  * the tokenizing of what changed, not of every body again.
  */
 const fieldTermsCache = new WeakMap<SkillCard, FieldTerms>();
-const NO_TERMS: TermCounts = { terms: [], counts: new Int32Array(0), length: 0 };
 
 export const hasFieldTerms = (card: SkillCard) => fieldTermsCache.has(card);
 
 /** Cards tokenized so far in this process (a benchmark's and a test's view of the cache). */
 export let cardsTokenized = 0;
 
+/** Take a card's terms tokenized elsewhere (a worker thread) as its own. */
+export function rememberFieldTerms(card: SkillCard, terms: FieldTerms): void {
+  if (fieldTermsCache.has(card)) return;
+  fieldTermsCache.set(card, terms);
+  cardsTokenized++;
+}
+
 /** Tokenize a card's fields now, if not yet: a background build does this a few cards at a time. */
 export function fieldTermsOf(card: SkillCard): FieldTerms {
   let f = fieldTermsCache.get(card);
   if (!f) {
-    f = { name: termCounts(card.name), description: termCounts(card.description), body: card.body ? termCounts(card.body) : NO_TERMS };
+    const { terms, counts, lengths } = fieldCounts([card.name, card.description, card.body ?? ""]);
+    f = { terms, name: counts[0], description: counts[1], body: counts[2], lengths: { name: lengths[0], description: lengths[1], body: lengths[2] } };
     fieldTermsCache.set(card, f);
     cardsTokenized++;
   }

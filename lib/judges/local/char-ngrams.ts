@@ -56,7 +56,7 @@ export function charNgrams(words: readonly string[]): Map<GramKey, number> {
 }
 
 /** A card's n-grams (of its name and description) with their counts, in first-seen order. */
-interface CardGrams {
+export interface CardGrams {
   grams: GramKey[];
   counts: Int32Array;
 }
@@ -80,6 +80,12 @@ function internGram(gram: GramKey): GramKey {
 
 export const hasCardGrams = (card: SkillCard) => cardGramsCache.has(card);
 
+/** Take a card's n-grams counted elsewhere (a worker thread) as its own. */
+export function rememberCardGrams(card: SkillCard, grams: CardGrams): void {
+  if (cardGramsCache.has(card)) return;
+  cardGramsCache.set(card, { grams: grams.grams.map(internGram), counts: grams.counts });
+}
+
 export function cardGramsOf(card: SkillCard): CardGrams {
   let g = cardGramsCache.get(card);
   if (!g) {
@@ -91,13 +97,14 @@ export function cardGramsOf(card: SkillCard): CardGrams {
   return g;
 }
 
-/** One n-gram's postings, as pairs in one array (a slot, the count there); its IDF as of the last statistics. */
+/** One n-gram's postings, as pairs in one array (a slot, the count there), under an id dense in its index. */
 class GramPostings {
   readonly entries: number[] = [];
-  idf = 0;
-  idfStamp = -1;
 
-  constructor(readonly gram: GramKey) {}
+  constructor(
+    readonly gram: GramKey,
+    readonly id: number,
+  ) {}
 
   get size(): number {
     return this.entries.length >> 1;
@@ -117,81 +124,110 @@ class GramPostings {
   weights(stats: NgramStats): Float32Array {
     if (this.cache?.stamp === stats.stamp) return this.cache.weights;
     const e = this.entries;
-    const idf = this.idfFor(stats);
+    const idf = stats.idf[this.id];
     const out = new Float32Array(this.size);
     for (let i = 0; i < e.length; i += 2) out[i >> 1] = (logTf(e[i + 1]) * idf) / stats.norm[e[i]];
     this.cache = { stamp: stats.stamp, weights: out };
     return out;
   }
-
-  idfFor(stats: NgramStats): number {
-    if (this.idfStamp !== stats.stamp) {
-      this.idf = Math.log((1 + stats.n) / (1 + this.size)) + 1;
-      this.idfStamp = stats.stamp;
-    }
-    return this.idf;
-  }
 }
 
-/** What scoring needs of the skills held at one moment: the IDF base, each skill's vector norm. */
+/** What scoring needs of the skills held at one moment: the IDF base, each n-gram's IDF (by id), each skill's vector norm. */
 export interface NgramStats {
   n: number;
   /** Weight of an n-gram no skill has: it still counts in the query's norm. */
   unseenIdf: number;
+  idf: Float64Array;
   norm: Float64Array;
   stamp: number;
 }
 
 let statsStamp = 0;
 
+const idfOf = (n: number, size: number) => Math.log((1 + n) / (1 + size)) + 1;
+
 /**
  * TF-IDF cosine over character n-grams: catches what stems miss (partial words,
  * compounds like "weatherapi", scripts written without spaces). Skills come and
  * go one at a time, by slot; IDF and the skills' norms are computed per catalog
  * snapshot (`stats`), so the scores are exactly those of an index built afresh.
+ * Each n-gram has a small id, so a snapshot's IDFs and norms are computed over
+ * typed arrays: every norm depends on IDFs that one changed skill moves.
  */
 export class CharNgramIndex {
   private readonly postings = new Map<GramKey, GramPostings>();
-  private readonly listsOf: (GramPostings[] | null)[] = [];
+  private lists: (GramPostings | null)[] = [];
+  private readonly freeIds: number[] = [];
+  private readonly idsOf: (Int32Array | null)[] = [];
   private readonly countsOf: (Int32Array | null)[] = [];
+  /** IDFs as of the last statistics (for `idfN` skills), and the ids whose posting count changed since. */
+  private idf = new Float64Array(0);
+  private idfN = -1;
+  private changed = new Set<number>();
 
   add(slot: number, card: SkillCard): void {
     const { grams, counts } = cardGramsOf(card);
-    const lists: GramPostings[] = new Array(grams.length);
+    const ids = new Int32Array(grams.length);
     for (let k = 0; k < grams.length; k++) {
       let list = this.postings.get(grams[k]);
       if (list === undefined) {
-        list = new GramPostings(grams[k]);
+        list = new GramPostings(grams[k], this.freeIds.pop() ?? this.lists.length);
+        this.lists[list.id] = list;
         this.postings.set(grams[k], list);
       }
       list.push(slot, counts[k]);
-      lists[k] = list;
+      ids[k] = list.id;
+      this.changed.add(list.id);
     }
-    this.listsOf[slot] = lists;
+    this.idsOf[slot] = ids;
     this.countsOf[slot] = counts;
   }
 
   remove(slot: number): void {
-    for (const list of this.listsOf[slot] ?? []) {
+    for (const id of this.idsOf[slot] ?? []) {
+      const list = this.lists[id] as GramPostings;
       list.remove(slot);
-      if (list.size === 0) this.postings.delete(list.gram);
+      this.changed.add(id);
+      if (list.size > 0) continue;
+      this.postings.delete(list.gram);
+      this.lists[id] = null;
+      this.freeIds.push(id);
     }
-    this.listsOf[slot] = null;
+    this.idsOf[slot] = null;
     this.countsOf[slot] = null;
   }
 
   /** The per-snapshot statistics over exactly these slots (the skills held now). */
   stats(slots: Int32Array, capacity: number): NgramStats {
     const n = Math.max(slots.length, IDF_REFERENCE_SIZE); // see IDF_REFERENCE_SIZE
-    const stats: NgramStats = { n, unseenIdf: Math.log(1 + n) + 1, norm: new Float64Array(capacity), stamp: ++statsStamp };
+    this.updateIdf(n);
+    const idf = this.idf.slice();
+    const stats: NgramStats = { n, unseenIdf: Math.log(1 + n) + 1, idf, norm: new Float64Array(capacity), stamp: ++statsStamp };
+    const logTfs = LOG_TF;
     for (const slot of slots) {
-      const lists = this.listsOf[slot] ?? [];
+      const ids = this.idsOf[slot] as Int32Array;
       const counts = this.countsOf[slot] as Int32Array;
       let norm = 0;
-      for (let k = 0; k < lists.length; k++) norm += (logTf(counts[k]) * lists[k].idfFor(stats)) ** 2;
+      for (let k = 0; k < ids.length; k++) norm += ((counts[k] < logTfs.length ? logTfs[counts[k]] : logTf(counts[k])) * idf[ids[k]]) ** 2;
       stats.norm[slot] = Math.sqrt(norm) || 1;
     }
     return stats;
+  }
+
+  /** IDFs for `n` skills: all of them when n changed, else those of the n-grams whose posting count changed. */
+  private updateIdf(n: number): void {
+    if (this.idf.length < this.lists.length) {
+      const grown = new Float64Array(Math.max(this.lists.length, this.idf.length * 2));
+      grown.set(this.idf);
+      this.idf = grown;
+    }
+    const ids = n === this.idfN ? this.changed : this.lists.keys();
+    for (const id of ids) {
+      const list = this.lists[id];
+      this.idf[id] = list ? idfOf(n, list.size) : 0;
+    }
+    this.idfN = n;
+    this.changed = new Set();
   }
 
   /** Cosine of the query against every skill held, by slot (into `scores`), in [0, 1]. */
@@ -201,7 +237,7 @@ export class CharNgramIndex {
     const known: [GramPostings, number][] = [];
     for (const [g, count] of grams) {
       const list = this.postings.get(g);
-      const w = (1 + Math.log(count)) * (list === undefined ? stats.unseenIdf : list.idfFor(stats));
+      const w = (1 + Math.log(count)) * (list === undefined ? stats.unseenIdf : stats.idf[list.id]);
       norm += w * w;
       if (list !== undefined) known.push([list, w]);
     }

@@ -153,6 +153,8 @@ export class LocalIndex {
   /** Evidence for a turn; the last turn is memoised since every batch of it asks again. Only while current. */
   evidence(turn: string): TurnEvidence {
     if (this.memo?.turn === turn) return this.memo.evidence;
+    // Its statistics describe the corpus as it was: scored against postings changed since, the numbers would be wrong.
+    if (!this.current) throw new Error("evidence asked of an index that is no longer current");
     const words = contentWords(turn);
     const bySlotBm25 = this.corpus.bm25.score(words.map(stemWord), this.bm25Stats, new Float64Array(this.corpus.size));
     const bySlotCosine = this.corpus.ngrams.cosine(words, this.ngramStats, new Float64Array(this.corpus.size));

@@ -1,7 +1,8 @@
 import type { SkillCard } from "../../catalog/types";
 import { drainAsync } from "../../steps";
 import { type Judge, JudgeError, type RankedCatalog, type StageOneRequest, type StageOneResult, type StageTwoRequest, type StageTwoResult } from "../types";
-import { LocalCorpus, type LocalIndex, type TurnEvidence, tokenize } from "./local-index";
+import { LocalCorpus, type LocalIndex, type TurnEvidence } from "./local-index";
+import { type Tokenized, tokenizeInParallel } from "./parallel-tokenize";
 
 /**
  * How a catalog whose cards are not tokenized yet is answered:
@@ -52,11 +53,15 @@ export class LocalJudge implements Judge {
     if (!pending) {
       this.buildsInFlight++;
       pending = (async () => {
-        await drainAsync(tokenize(skills));
+        const started = performance.now();
+        const threads = await tokenizeInParallel(skills);
         const corpus = this.corpusFor(skills);
         // A new corpus is filled a slice at a time before anyone reads it; an existing one takes what changed at once.
-        if (!corpus.latest) await drainAsync(corpus.fill(skills));
-        return this.sync(skills, corpus);
+        const fresh = !corpus.latest;
+        if (fresh) await drainAsync(corpus.fill(skills));
+        const index = this.sync(skills, corpus);
+        if (fresh) this.lastBuild = { skills: skills.length, ms: performance.now() - started, tokenized: threads };
+        return index;
       })();
       pending
         .finally(() => {
@@ -76,6 +81,8 @@ export class LocalJudge implements Judge {
   }
 
   private buildsInFlight = 0;
+  /** The last index built from scratch by `prepare`: its size, how long it took, how it was tokenized (for the start-up log). */
+  lastBuild: { skills: number; ms: number; tokenized: Tokenized } | null = null;
 
   /** The catalog's index if it is built and its corpus still holds exactly it. */
   private ready(skills: readonly SkillCard[]): LocalIndex | null {

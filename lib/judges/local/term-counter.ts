@@ -20,12 +20,13 @@ export class TermCounter implements WordSink {
   private termOfWord = new Int32Array(0);
   private termIds = new Map<string, number>();
   private terms: string[] = [];
-  /** This count's tally by term id, and the terms it touched in first-seen order. */
-  private tally = new Int32Array(0);
+  /** This count's tallies by field and term id; whether a term was seen, and the terms seen in first-seen order. */
+  private tallies: Int32Array[] = [];
+  private seen = new Uint8Array(0);
   private touched: number[] = [];
+  private field = 0;
   private length = 0;
 
-  /** `maxWords`: words remembered before the table starts again (~100 bytes each). */
   constructor(private readonly maxWords = 500_000) {
     this.reset();
   }
@@ -35,20 +36,36 @@ export class TermCounter implements WordSink {
     return this.words.length;
   }
 
+  /** One text's terms, each once in first-seen order, with its count. */
   count(text: string): TermCounts {
+    const { terms, counts, lengths } = this.countFields([text]);
+    return { terms, counts: counts[0], length: lengths[0] };
+  }
+
+  /** The terms of several texts (a card's fields) at once: each term once, first seen in the first text first, with its count in each. */
+  countFields(texts: readonly string[]): FieldCounts {
     if (this.words.length > this.maxWords) this.reset();
+    while (this.tallies.length < texts.length) this.tallies.push(new Int32Array(this.seen.length));
     this.touched = [];
-    this.length = 0;
-    scanWords(text, this);
+    const lengths: number[] = [];
+    for (let f = 0; f < texts.length; f++) {
+      this.field = f;
+      this.length = 0;
+      scanWords(texts[f], this);
+      lengths.push(this.length);
+    }
     const terms = new Array<string>(this.touched.length);
-    const counts = new Int32Array(this.touched.length);
+    const counts = texts.map(() => new Int32Array(this.touched.length));
     for (let k = 0; k < this.touched.length; k++) {
       const term = this.touched[k];
       terms[k] = this.terms[term];
-      counts[k] = this.tally[term];
-      this.tally[term] = 0;
+      this.seen[term] = 0;
+      for (let f = 0; f < texts.length; f++) {
+        counts[f][k] = this.tallies[f][term];
+        this.tallies[f][term] = 0;
+      }
     }
-    return { terms, counts, length: this.length };
+    return { terms, counts, lengths };
   }
 
   span(text: string, start: number, end: number): void {
@@ -75,7 +92,11 @@ export class TermCounter implements WordSink {
   private tallyWord(id: number): void {
     const term = this.termOfWord[id];
     if (term < 0) return;
-    if (this.tally[term]++ === 0) this.touched.push(term);
+    if (this.seen[term] === 0) {
+      this.seen[term] = 1;
+      this.touched.push(term);
+    }
+    this.tallies[this.field][term]++;
     this.length++;
   }
 
@@ -96,10 +117,9 @@ export class TermCounter implements WordSink {
       id = this.terms.length;
       this.terms.push(term);
       this.termIds.set(term, id);
-      if (id >= this.tally.length) {
-        const tally = new Int32Array(this.tally.length * 2);
-        tally.set(this.tally);
-        this.tally = tally;
+      if (id >= this.seen.length) {
+        this.seen = grown(this.seen, new Uint8Array(this.seen.length * 2));
+        this.tallies = this.tallies.map((tally) => grown(tally, new Int32Array(tally.length * 2)));
       }
     }
     return id;
@@ -132,7 +152,8 @@ export class TermCounter implements WordSink {
     this.words = [];
     this.termIds = new Map();
     this.terms = [];
-    this.tally = new Int32Array(INITIAL_SLOTS / 2);
+    this.seen = new Uint8Array(INITIAL_SLOTS / 2);
+    this.tallies = [];
   }
 }
 
@@ -140,13 +161,30 @@ const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 16777619;
 const INITIAL_SLOTS = 1 << 10;
 
+function grown<T extends Uint8Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
 function sameText(word: string, text: string, start: number, end: number): boolean {
   if (word.length !== end - start) return false;
   for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
   return true;
 }
 
+/** Terms of several texts: each once, with its count in each text and each text's term count. */
+export interface FieldCounts {
+  terms: string[];
+  counts: Int32Array[];
+  lengths: number[];
+}
+
 const counter = new TermCounter();
+
+/** The terms of a card's fields, counted at once. */
+export function fieldCounts(texts: readonly string[]): FieldCounts {
+  return counter.countFields(texts);
+}
 
 /** A text's terms (content words, stemmed), each once in first-seen order with its count, and how many there were in all. */
 export function termCounts(text: string): TermCounts {

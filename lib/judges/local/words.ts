@@ -155,6 +155,14 @@ class Scanner {
         shape = kind === digit ? digits : letters;
       } else if (shape === letters ? kind === upper || kind === digit : shape === digits && kind !== digit) shape = cut;
       i += width;
+      // The common case, in a tight loop: more lower-case ASCII letters in a run of letters (they change nothing).
+      if (runStart >= 0 && shape !== digits) {
+        while (i < length) {
+          const c = s.charCodeAt(i);
+          if (c < 97 || c > 122) break;
+          i++;
+        }
+      }
     }
     if (runStart >= 0) this.endRun(runStart, length, shape !== cut);
     this.emitCarry();
