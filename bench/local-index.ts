@@ -20,7 +20,7 @@ import type { SkillCard } from "../lib/catalog/types";
 import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { LocalCorpus, LocalIndex } from "../lib/judges/local/local-index";
 import { LocalJudge } from "../lib/judges/local/local-judge";
-import { lastTokenizing, stopTokenizingWorker } from "../lib/judges/local/parallel-tokenize";
+import { lastTokenizing, stopTokenizingWorker, workerHeapMb } from "../lib/judges/local/parallel-tokenize";
 import { drain } from "../lib/steps";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { fmt, median, percentile } from "./support/stats";
@@ -132,7 +132,7 @@ console.log(
   `  warm, ${turns.length} turns of ~1,200 characters: p50 ${fmt(percentile(perTurn, 50))}, p99 ${fmt(percentile(perTurn, 99))}   (target p50 < 2 ms)`,
 );
 console.log(
-  `  memory of one index and its terms: heap +${heapMb.toFixed(1)} MB, RSS +${rssMb.toFixed(1)} MB${(globalThis as { gc?: unknown }).gc ? "" : " (run with --expose-gc for exact heap figures)"}`,
+  `  memory of one index and its terms: heap +${heapMb.toFixed(1)} MB, RSS +${rssMb.toFixed(1)} MB${(globalThis as { gc?: unknown }).gc ? "" : " (run with --expose-gc for exact heap figures)"}; the worker thread's heap: ${workerHeapMb().toFixed(1)} MB`,
 );
 void kept;
 await stopTokenizingWorker();

@@ -160,10 +160,11 @@ export class CharNgramIndex {
   private readonly freeIds: number[] = [];
   private readonly idsOf: (Int32Array | null)[] = [];
   private readonly countsOf: (Int32Array | null)[] = [];
-  /** IDFs as of the last statistics (for `idfN` skills), and the ids whose posting count changed since. */
+  /** IDFs as of the last statistics (for `idfN` skills), and the ids whose posting count changed since (flagged, listed). */
   private idf = new Float64Array(0);
   private idfN = -1;
-  private changed = new Set<number>();
+  private changedFlags = new Uint8Array(1024);
+  private changed: number[] = [];
 
   add(slot: number, card: SkillCard): void {
     const { grams, counts } = cardGramsOf(card);
@@ -177,7 +178,7 @@ export class CharNgramIndex {
       }
       list.push(slot, counts[k]);
       ids[k] = list.id;
-      this.changed.add(list.id);
+      this.markChanged(list.id);
     }
     this.idsOf[slot] = ids;
     this.countsOf[slot] = counts;
@@ -187,7 +188,7 @@ export class CharNgramIndex {
     for (const id of this.idsOf[slot] ?? []) {
       const list = this.lists[id] as GramPostings;
       list.remove(slot);
-      this.changed.add(id);
+      this.markChanged(id);
       if (list.size > 0) continue;
       this.postings.delete(list.gram);
       this.lists[id] = null;
@@ -227,7 +228,19 @@ export class CharNgramIndex {
       this.idf[id] = list ? idfOf(n, list.size) : 0;
     }
     this.idfN = n;
-    this.changed = new Set();
+    for (const id of this.changed) this.changedFlags[id] = 0;
+    this.changed = [];
+  }
+
+  private markChanged(id: number): void {
+    if (id >= this.changedFlags.length) {
+      const grown = new Uint8Array(Math.max(id + 1, this.changedFlags.length * 2));
+      grown.set(this.changedFlags);
+      this.changedFlags = grown;
+    }
+    if (this.changedFlags[id] === 1) return;
+    this.changedFlags[id] = 1;
+    this.changed.push(id);
   }
 
   /** Cosine of the query against every skill held, by slot (into `scores`), in [0, 1]. */

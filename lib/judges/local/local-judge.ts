@@ -54,10 +54,11 @@ export class LocalJudge implements Judge {
       this.buildsInFlight++;
       pending = (async () => {
         const started = performance.now();
-        const threads = await tokenizeInParallel(skills);
         const corpus = this.corpusFor(skills);
-        // A new corpus is filled a slice at a time before anyone reads it; an existing one takes what changed at once.
+        // A new corpus is filled a slice at a time before anyone reads it (starting while the worker still tokenizes);
+        // an existing one takes what changed at once.
         const fresh = !corpus.latest;
+        const threads = await tokenizeInParallel(skills, fresh ? (tokenized) => drainAsync(corpus.fill(tokenized)) : undefined);
         if (fresh) await drainAsync(corpus.fill(skills));
         const index = this.sync(skills, corpus);
         if (fresh) this.lastBuild = { skills: skills.length, ms: performance.now() - started, tokenized: threads };

@@ -1,4 +1,5 @@
 import type { SkillCard } from "../../catalog/types";
+import type { Steps } from "../../steps";
 import { type FieldTerms, fieldTermsOf, rememberFieldTerms } from "./bm25f";
 import { type CardGrams, cardGramsOf, rememberCardGrams } from "./char-ngrams";
 
@@ -82,9 +83,14 @@ export function transferables(batch: TokenBatch): ArrayBuffer[] {
   );
 }
 
-/** Give each card (in the batch's order) the tokens packed for it, as if it had been tokenized here. */
-export function rememberBatch(cards: readonly SkillCard[], batch: TokenBatch): void {
-  cards.forEach((card, i) => {
+/** Cards unpacked between two pauses of a background build. */
+const REMEMBER_SLICE = 64;
+
+/** Give each card (in the batch's order) the tokens packed for it, as if it had been tokenized here; a slice at a time. */
+export function* rememberBatch(cards: readonly SkillCard[], batch: TokenBatch): Steps<void> {
+  for (let i = 0; i < cards.length; i++) {
+    if (i > 0 && i % REMEMBER_SLICE === 0) yield i / cards.length;
+    const card = cards[i];
     const from = batch.termStart[i];
     const to = batch.termStart[i + 1];
     const terms: FieldTerms = {
@@ -100,5 +106,5 @@ export function rememberBatch(cards: readonly SkillCard[], batch: TokenBatch): v
     };
     rememberFieldTerms(card, terms);
     rememberCardGrams(card, grams);
-  });
+  }
 }

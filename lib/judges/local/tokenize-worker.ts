@@ -14,5 +14,6 @@ export interface TokenizeRequest {
 
 parentPort?.on("message", (request: TokenizeRequest) => {
   const batch = tokenizeToBatch(request.cards);
-  parentPort?.postMessage({ id: request.id, batch }, transferables(batch));
+  const heapUsed = process.memoryUsage().heapUsed;
+  parentPort?.postMessage({ id: request.id, batch, heapUsed }, transferables(batch));
 });
