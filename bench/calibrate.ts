@@ -47,7 +47,7 @@ function sources(): Source[] {
 const rows: { x: number[]; y: number }[] = [];
 const turns: { x: number[]; y: number; source: string }[] = [];
 for (const source of sources()) {
-  const { skills } = prepareCatalog(source.catalog, DEFAULT_META_SKILLS);
+  const skills = prepareCatalog(source.catalog, DEFAULT_META_SKILLS);
   const index = LocalIndex.from(skills);
   for (const c of source.cases) {
     const ev = index.evidence(c.turn);

@@ -47,8 +47,10 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
   const turns = readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn);
   const ackedFeedback: string[] = [];
   const ackedDecisions: string[] = [];
+  const ackedPerRound: number[] = [];
 
   for (let round = 0; round < rounds; round++) {
+    const ackedBefore = ackedFeedback.length + ackedDecisions.length;
     const server = await startServer(PORT, env);
     const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: WRITERS });
     let killed = false;
@@ -69,6 +71,7 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
     await server.kill("SIGKILL");
     await Promise.all(writers);
     await pool.destroy();
+    ackedPerRound.push(ackedFeedback.length + ackedDecisions.length - ackedBefore);
   }
 
   // One more start: the server recovers the WAL and serves.
@@ -79,10 +82,13 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
     expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
     const feedback = new Set(db.prepare("SELECT session_id FROM feedback").pluck().all() as string[]);
     const decisions = new Set(db.prepare("SELECT session_id FROM decisions WHERE session_id IS NOT NULL").pluck().all() as string[]);
-    expect(ackedFeedback.length + ackedDecisions.length).toBeGreaterThan(rounds * 20);
+    // Every round was killed mid-write, not before the first one (how many depends on the machine's speed).
+    expect(ackedPerRound.every((n) => n > 0)).toBe(true);
     expect(ackedFeedback.filter((s) => !feedback.has(s))).toEqual([]);
     expect(ackedDecisions.filter((s) => !decisions.has(s))).toEqual([]);
-    console.log(`crash: ${rounds} rounds, ${ackedFeedback.length} feedback and ${ackedDecisions.length} decisions acknowledged, none lost`);
+    console.log(
+      `crash: ${rounds} rounds, ${ackedFeedback.length} feedback and ${ackedDecisions.length} decisions acknowledged (${ackedPerRound.join(", ")} per round), none lost`,
+    );
   } finally {
     db.close();
   }

@@ -32,8 +32,30 @@ describe("configuration (every environment variable, parsed once)", () => {
     expect(() => loadConfig(env({ PORT: "99999" }))).toThrow(/PORT/);
   });
 
-  it("a judge this version cannot run is reported, not thrown (selections fail open)", () => {
-    expect(loadConfig(env({ JEV_JUDGE: "openai" })).judge).toMatchObject({ problem: expect.stringContaining("not available"), raw: "openai" });
+  it("reads an OpenAI-compatible judge: a base URL gets /chat/completions, timeouts default, the deadline covers a request", () => {
+    const judge = loadConfig(env({ JEV_JUDGE: "openai", JEV_JUDGE_URL: "http://127.0.0.1:11434/v1/", JEV_JUDGE_MODEL: "qwen3", JEV_JUDGE_KEY: "" })).judge;
+    expect(judge).toMatchObject({ kind: "openai", remote: { model: "qwen3", key: undefined, requestTimeoutMs: 10_000, turnDeadlineMs: 20_000 } });
+    expect("remote" in judge && judge.remote.endpoint.href).toBe("http://127.0.0.1:11434/v1/chat/completions");
+    const full = loadConfig(
+      env({
+        JEV_JUDGE: "openai",
+        JEV_JUDGE_URL: "https://api.example.com/v1/chat/completions",
+        JEV_JUDGE_MODEL: "m",
+        JEV_JUDGE_KEY: "sk-x",
+        JEV_JUDGE_TIMEOUT_MS: "30000",
+      }),
+    ).judge;
+    expect(full).toMatchObject({ kind: "openai", remote: { key: "sk-x", requestTimeoutMs: 30_000, turnDeadlineMs: 30_000 } });
+    expect("remote" in full && full.remote.endpoint.href).toBe("https://api.example.com/v1/chat/completions");
+    expect(() => loadConfig(env({ JEV_JUDGE_TIMEOUT_MS: "soon" }))).toThrow(/JEV_JUDGE_TIMEOUT_MS/);
+  });
+
+  it("a judge that cannot be used is reported, not thrown (selections fail open)", () => {
+    expect(loadConfig(env({ JEV_JUDGE: "openai" })).judge).toMatchObject({ problem: expect.stringContaining("JEV_JUDGE_URL is required"), raw: "openai" });
+    expect(loadConfig(env({ JEV_JUDGE: "openai", JEV_JUDGE_URL: "ftp://x" })).judge).toMatchObject({ problem: expect.stringContaining("http or https") });
+    expect(loadConfig(env({ JEV_JUDGE: "openai", JEV_JUDGE_URL: "http://127.0.0.1:11434/v1" })).judge).toMatchObject({
+      problem: expect.stringContaining("JEV_JUDGE_MODEL is required"),
+    });
     expect(loadConfig(env({ JEV_JUDGE: "gpt" })).judge).toMatchObject({ problem: expect.stringContaining("must be one of") });
   });
 });

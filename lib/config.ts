@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { expandPath } from "./catalog/expand-path";
 import { DEFAULT_META_SKILLS } from "./engine/limits";
+import { chatEndpoint, REMOTE_DEFAULTS, type RemoteJudgeConfig } from "./judges/remote/remote-config";
 import { JUDGE_KINDS, type JudgeKind } from "./judges/types";
 
 /**
@@ -20,6 +21,8 @@ const EnvSchema = z.object({
   JEV_JUDGE_URL: z.string().optional(),
   JEV_JUDGE_MODEL: z.string().optional(),
   JEV_JUDGE_KEY: z.string().optional(),
+  JEV_JUDGE_TIMEOUT_MS: z.coerce.number().int("must be whole milliseconds").min(100).max(600_000).optional(),
+  JEV_JUDGE_DEADLINE_MS: z.coerce.number().int("must be whole milliseconds").min(100).max(600_000).optional(),
   JEV_META_SKILLS: z.string().optional(),
   JEV_RETENTION_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(3650).default(30),
   JEV_SKILL_FEEDBACK: z.enum(["on", "off"], "must be on or off").optional(),
@@ -40,8 +43,8 @@ export interface JevConfig {
   home: string;
   /** `JEV_API_TOKEN` when set; otherwise one is generated and kept in the DB. */
   apiToken?: string;
-  /** The judge this version can run, or why not (every selection then fails open). */
-  judge: { kind: JudgeKind } | { problem: string; raw: string };
+  /** The judge to ask (with how to reach a remote one), or why it cannot be used (every selection then fails open). */
+  judge: { kind: "local" } | { kind: "openai"; remote: RemoteJudgeConfig } | { problem: string; raw: string };
   /** Selector-only skills removed before ranking. */
   metaSkills: string[];
   /** Decision rows older than this many days are deleted. */
@@ -74,14 +77,17 @@ export class ConfigError extends Error {
 /** An environment: `process.env`, or a test's own. */
 export type EnvVars = Readonly<Record<string, string | undefined>>;
 
-/** Judges this version can run; the OpenAI-compatible judge is specified, not built yet. */
-const AVAILABLE_JUDGES: readonly JudgeKind[] = ["local"];
-
-function parseJudge(raw: string | undefined): JevConfig["judge"] {
-  const kind = (raw || "local").trim();
+function parseJudge(e: z.infer<typeof EnvSchema>): JevConfig["judge"] {
+  const kind = (e.JEV_JUDGE || "local").trim();
   if (!(JUDGE_KINDS as readonly string[]).includes(kind)) return { problem: `JEV_JUDGE must be one of ${JUDGE_KINDS.join(", ")}`, raw: kind };
-  if (!AVAILABLE_JUDGES.includes(kind as JudgeKind)) return { problem: `JEV_JUDGE=${kind} is not available in this version; use local`, raw: kind };
-  return { kind: kind as JudgeKind };
+  if ((kind as JudgeKind) === "local") return { kind: "local" };
+  const endpoint = chatEndpoint(e.JEV_JUDGE_URL);
+  if (typeof endpoint === "string") return { problem: endpoint, raw: kind };
+  const model = e.JEV_JUDGE_MODEL?.trim();
+  if (!model) return { problem: "JEV_JUDGE_MODEL is required for JEV_JUDGE=openai (the model name the endpoint serves)", raw: kind };
+  const requestTimeoutMs = e.JEV_JUDGE_TIMEOUT_MS ?? REMOTE_DEFAULTS.requestTimeoutMs;
+  const turnDeadlineMs = e.JEV_JUDGE_DEADLINE_MS ?? Math.max(REMOTE_DEFAULTS.turnDeadlineMs, requestTimeoutMs);
+  return { kind: "openai", remote: { endpoint, model, key: e.JEV_JUDGE_KEY?.trim() || undefined, requestTimeoutMs, turnDeadlineMs } };
 }
 
 let packageRootMemo: string | undefined;
@@ -131,7 +137,7 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
     hermesHome: expandPath(e.HERMES_HOME || "~/.hermes", process.cwd(), { ...env, HOME: home }),
     home,
     apiToken: e.JEV_API_TOKEN,
-    judge: parseJudge(e.JEV_JUDGE),
+    judge: parseJudge(e),
     metaSkills:
       e.JEV_META_SKILLS === undefined
         ? [...DEFAULT_META_SKILLS]

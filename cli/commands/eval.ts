@@ -6,7 +6,7 @@ import { type JevConfig, loadConfig } from "../../lib/config";
 import { JevError } from "../../lib/errors";
 import { readCasesFile, readCatalogFile, resolveExpected } from "../../lib/eval/formats";
 import { runEval } from "../../lib/eval/run-eval";
-import { getJudge } from "../../lib/judges/create-judge";
+import { judgeFor, localRelevance } from "../../lib/judges/create-judge";
 import { parseFlags, UsageError } from "../usage";
 
 async function discoverForEval(roots: string[], config: JevConfig) {
@@ -44,7 +44,8 @@ export async function evalCommand(args: string[], out: (line: string) => void): 
   }
   try {
     const report = await runEval(catalog, cases, {
-      judge: getJudge(config.judge.kind),
+      judge: judgeFor(config.judge),
+      relevance: localRelevance,
       metaSkills: config.metaSkills,
       onProgress: flags.progress ? (done, total) => console.error(`jev eval: ${done}/${total} cases`) : undefined,
       onCase: casesOut === undefined ? undefined : (result) => fs.writeSync(casesOut!, `${JSON.stringify(result)}\n`),

@@ -23,6 +23,10 @@ export const decisions = sqliteTable(
     stageOneMs: integer("stage_one_ms"),
     stageTwoMs: integer("stage_two_ms"),
     requests: integer("requests").notNull(),
+    /** Connections a remote judge opened while the turn asked (0 for the local judge). */
+    connections: integer("connections").notNull().default(0),
+    /** Routing's questions rode in this turn's stage-1 request (selection spec §9). */
+    merged: integer("merged", { mode: "boolean" }).notNull().default(false),
     catalogSize: integer("catalog_size").notNull(),
     skillsReturned: integer("skills_returned").notNull(),
     skillsDropped: integer("skills_dropped").notNull().default(0),

@@ -6,9 +6,9 @@ import type { RuleOutcome } from "../rules/suggestion-rules";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
 import { type Candidate, judgeFinalists } from "./candidates";
 import { LIMITS, THRESHOLDS } from "./limits";
-import { prepareCatalog } from "./prepare-catalog";
+import { capCatalog, prepareCatalog } from "./prepare-catalog";
 import type { PickReply, SkillSuggestion } from "./reply";
-import { runStageOne, runStageTwo } from "./stages";
+import { runStageOne, runStageTwo, turnContext } from "./stages";
 import type { Verifier } from "./verify";
 
 export interface PickInput {
@@ -29,6 +29,12 @@ export interface PickDeps {
   now: () => number;
   /** Called with the names left out by a capped judge's limit (the caller logs them once). */
   onDropped?: (names: readonly string[]) => void;
+  /**
+   * How relevant each skill of the (meta-free) catalog is to the turn, by a
+   * judge that costs nothing per request: a capped judge is sent the most
+   * relevant. Null when it cannot say now (its index is building).
+   */
+  relevance?: (turn: string, skills: readonly SkillCard[]) => ArrayLike<number> | null;
 }
 
 /** What the decision log keeps of one decision: no turn text, ever. */
@@ -41,6 +47,8 @@ export interface DecisionRecord {
   stageOneMs: number | null;
   stageTwoMs: number | null;
   requests: number;
+  /** Connections the judge opened while this turn asked (a remote judge; shared with turns asking at the same time). */
+  connections: number;
   catalogSize: number;
   skillsReturned: number;
   skillsDropped: number;
@@ -59,6 +67,7 @@ export interface Decision {
 
 interface Facts {
   requests: number;
+  connections: number;
   catalogSize: number;
   skillsDropped: number;
   latencyMs: number;
@@ -71,6 +80,7 @@ interface Facts {
 
 const NO_FACTS: Facts = {
   requests: 0,
+  connections: 0,
   catalogSize: 0,
   skillsDropped: 0,
   latencyMs: 0,
@@ -96,22 +106,29 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   if (looksSecret(input.turn)) {
     return buildDecision({ status: "fail_open", reason: "sensitive_turn", skills: [] }, "fail_open", { ...NO_FACTS, latencyMs: elapsed() });
   }
-  const { skills, dropped } = prepareCatalog(deps.catalog, deps.metaSkills, deps.judge.maxSkills);
+  const turn = redact(input.turn);
+  const ranked = prepareCatalog(deps.catalog, deps.metaSkills);
+  const { skills, dropped } = capCatalog(ranked, deps.judge.maxSkills, () => deps.relevance?.(turn, ranked) ?? null);
   if (dropped.length > 0) deps.onDropped?.(dropped.map((s) => s.name));
   const facts: Facts = { ...NO_FACTS, catalogSize: skills.length, skillsDropped: dropped.length };
   const finish = (reply: PickReply, outcome: DecisionOutcome) => buildDecision(reply, outcome, { ...facts, latencyMs: elapsed() });
   if (skills.length === 0) return finish({ status: "fail_open", reason: "no_skills", skills: [] }, "fail_open");
   const catalog = { skills };
-  const turn = redact(input.turn);
+  const asking = turnContext(deps.judge);
+  const settle = (fallbackRequests: number) => {
+    facts.requests = deps.judge.metered ? asking.meter.requests : fallbackRequests;
+    facts.connections = asking.meter.connections;
+  };
 
   const stageOneStart = deps.now();
-  const one = await runStageOne(deps.judge, turn, catalog);
+  const one = await runStageOne(deps.judge, turn, catalog, asking);
   facts.stageOneMs = Math.round(deps.now() - stageOneStart);
   if (!one.ok) {
-    facts.requests = stageOneRequests(skills.length);
+    settle(stageOneRequests(skills.length));
+    asking.done();
     return finish({ status: "fail_open", reason: one.reason, skills: [] }, "fail_open");
   }
-  facts.requests = one.requests;
+  settle(one.requests);
   const stageOneScore = new Map(one.topTen.map((c) => [c.index, c.score]));
   facts.ranking = one.topTen.map((c) => skills[c.index].path);
   if (one.best < THRESHOLDS.stageOneFloor) {
@@ -122,13 +139,15 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
       match: null,
       verdict: "not_finalist",
     }));
+    asking.done();
     return finish({ status: "ok", needs_skill: 0, skills: [], latency_ms: elapsed() }, "nothing_fits");
   }
 
   const stageTwoStart = deps.now();
-  const two = await runStageTwo(deps.judge, turn, catalog, one.finalists);
+  const two = await runStageTwo(deps.judge, turn, catalog, one.finalists, asking);
   facts.stageTwoMs = Math.round(deps.now() - stageTwoStart);
-  facts.requests = one.requests + 1;
+  settle(one.requests + 1);
+  asking.done();
   if (!two.ok) return finish({ status: "fail_open", reason: two.reason, skills: [] }, "fail_open");
   const judgedOrder = two.judged.map((j) => j.index);
   const others = one.topTen.map((c) => c.index).filter((i) => !judgedOrder.includes(i));
@@ -154,6 +173,7 @@ function buildDecision(reply: PickReply, outcome: DecisionOutcome, facts: Facts)
       stageOneMs: facts.stageOneMs,
       stageTwoMs: facts.stageTwoMs,
       requests: facts.requests,
+      connections: facts.connections,
       catalogSize: facts.catalogSize,
       skillsReturned: reply.skills.length,
       skillsDropped: facts.skillsDropped,

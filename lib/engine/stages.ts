@@ -1,6 +1,25 @@
-import { type Judge, JudgeError, type RankedCatalog } from "../judges/types";
+import { type Judge, JudgeError, type RankedCatalog, type RequestMeter } from "../judges/types";
 import type { ReasonCode } from "../vocab/reason-codes";
 import { LIMITS } from "./limits";
+
+/**
+ * What every question of one turn carries: a meter, and for a judge with a
+ * deadline, a signal that aborts whatever is still asking when it passes.
+ */
+export function turnContext(judge: Judge): TurnAsking {
+  const meter = { requests: 0, connections: 0 };
+  if (judge.turnDeadlineMs === undefined) return { meter, done: () => {} };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException("the turn's deadline passed", "TimeoutError")), judge.turnDeadlineMs);
+  return { meter, signal: controller.signal, deadline: performance.now() + judge.turnDeadlineMs, done: () => clearTimeout(timer) };
+}
+
+export interface TurnAsking {
+  meter: RequestMeter;
+  signal?: AbortSignal;
+  deadline?: number;
+  done: () => void;
+}
 
 export type StageFailure = { ok: false; reason: ReasonCode };
 
@@ -35,15 +54,16 @@ export interface StageOneOutcome {
  * batch fails the whole turn (a partial ranking could say "nothing fits" while
  * the right skill sat in the lost batch), and the others are cancelled.
  */
-export async function runStageOne(judge: Judge, turn: string, catalog: RankedCatalog): Promise<StageOneOutcome | StageFailure> {
+export async function runStageOne(judge: Judge, turn: string, catalog: RankedCatalog, asking: TurnAsking): Promise<StageOneOutcome | StageFailure> {
   const parts = batches(catalog.skills.length);
   const abort = new AbortController();
+  const signal = asking.signal ? AbortSignal.any([abort.signal, asking.signal]) : abort.signal;
   let results: (readonly number[])[];
   try {
     results = await Promise.all(
       parts.map(async (batch) => {
         try {
-          const { scores } = await judge.stageOne({ turn, catalog, batch, signal: abort.signal });
+          const { scores } = await judge.stageOne({ turn, catalog, batch, signal, deadline: asking.deadline, meter: asking.meter });
           if (scores.length !== batch.length || scores.some((s) => !Number.isFinite(s))) {
             throw new JudgeError("invalid_response");
           }
@@ -110,9 +130,15 @@ export interface StageTwoOutcome {
 }
 
 /** Stage 2: one careful look at the finalists. */
-export async function runStageTwo(judge: Judge, turn: string, catalog: RankedCatalog, finalists: readonly number[]): Promise<StageTwoOutcome | StageFailure> {
+export async function runStageTwo(
+  judge: Judge,
+  turn: string,
+  catalog: RankedCatalog,
+  finalists: readonly number[],
+  asking: TurnAsking,
+): Promise<StageTwoOutcome | StageFailure> {
   try {
-    const { needsSkill, matches } = await judge.stageTwo({ turn, catalog, finalists });
+    const { needsSkill, matches } = await judge.stageTwo({ turn, catalog, finalists, signal: asking.signal, deadline: asking.deadline, meter: asking.meter });
     if (matches.length !== finalists.length || ![needsSkill, ...matches].every(isUnitInterval)) {
       return { ok: false, reason: "invalid_response" };
     }

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { SkillCard } from "../catalog/types";
 import { DEFAULT_META_SKILLS, THRESHOLDS } from "../engine/limits";
-import { pickSkill } from "../engine/pick-skill";
+import { type PickDeps, pickSkill } from "../engine/pick-skill";
 import { verifyCatalogEntry } from "../engine/verify";
 import type { Judge } from "../judges/types";
 import type { EvalCase } from "./formats";
@@ -41,6 +41,8 @@ export interface EvalOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called with each case's result, in case order (`--cases-out`). */
   onCase?: (result: CaseResult) => void;
+  /** How a capped judge's skills are chosen per turn (the engine's `relevance`). */
+  relevance?: PickDeps["relevance"];
 }
 
 /** One case's result (`jev eval --cases-out`): no turn text, the case's line identifies it. */
@@ -75,6 +77,7 @@ export async function runEval(catalog: readonly SkillCard[], cases: readonly Eva
     verify: verifyCatalogEntry,
     metaSkills: options.metaSkills ?? DEFAULT_META_SKILLS,
     now: () => performance.now(),
+    relevance: options.relevance,
   };
   const indexStart = performance.now();
   await pickSkill({ turn: "index warm-up" }, deps); // builds the judge's index for this catalog

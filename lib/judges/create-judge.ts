@@ -1,5 +1,8 @@
+import type { SkillCard } from "../catalog/types";
 import { processWide } from "../collections";
 import { type IndexBuildMode, LocalJudge } from "./local/local-judge";
+import { OpenAiJudge } from "./remote/openai-judge";
+import type { RemoteJudgeConfig } from "./remote/remote-config";
 import type { Judge, JudgeKind } from "./types";
 
 /**
@@ -16,10 +19,21 @@ export function buildIndexesInBackground(): void {
 
 /** One judge per kind per process: the local judge's indexes live across turns. */
 export function getJudge(kind: JudgeKind): Judge {
+  if (kind !== "local") throw new Error("a remote judge needs its configuration: use judgeFor");
   let judge = registry.judges.get(kind);
   if (!judge) {
     judge = new LocalJudge(registry.mode);
     registry.judges.set(kind, judge);
   }
   return judge;
+}
+
+/** The local index's relevance of each skill to a turn (a capped judge is sent the most relevant), or null while it builds. */
+export function localRelevance(turn: string, skills: readonly SkillCard[]): Float64Array | null {
+  return (getJudge("local") as LocalJudge).relevance(turn, skills);
+}
+
+/** The judge a configuration names: the process's local judge, or a remote one (its connections pooled per origin, process-wide). */
+export function judgeFor(judge: { kind: "local" } | { kind: "openai"; remote: RemoteJudgeConfig }): Judge {
+  return judge.kind === "local" ? getJudge("local") : new OpenAiJudge(judge.remote);
 }

@@ -13,6 +13,10 @@ export interface Judge {
    * costs a request per batch. Undefined: it ranks the whole catalog (the local judge).
    */
   readonly maxSkills?: number;
+  /** A whole turn (both stages, any retry) may take this long; undefined: no deadline (the local judge answers in process). */
+  readonly turnDeadlineMs?: number;
+  /** Whether it counts its own requests and connections in a turn's `meter` (a remote judge does, retries included). */
+  readonly metered?: boolean;
   /** Stage 1: a relevance in [0, 1] for every skill of one batch. */
   stageOne(request: StageOneRequest): Promise<StageOneResult>;
   /** Stage 2: read the finalists carefully; a match per finalist, possibly rejecting all. */
@@ -27,12 +31,26 @@ export interface RankedCatalog {
   readonly skills: readonly SkillCard[];
 }
 
-export interface StageOneRequest {
+/** What asking cost in one turn: requests sent (retries included) and connections opened meanwhile. */
+export interface RequestMeter {
+  requests: number;
+  connections: number;
+}
+
+/** What every question of a turn carries besides its own content. */
+interface TurnContext {
+  /** Aborted when the turn is over: its deadline passed, or another batch failed. */
+  signal?: AbortSignal;
+  /** When the turn's deadline passes, in `performance.now()` milliseconds: no retry is started that could not finish before. */
+  deadline?: number;
+  meter?: RequestMeter;
+}
+
+export interface StageOneRequest extends TurnContext {
   turn: string;
   catalog: RankedCatalog;
   /** Indices into `catalog.skills`: at most one batch (120). */
   batch: readonly number[];
-  signal?: AbortSignal;
 }
 
 export interface StageOneResult {
@@ -40,12 +58,11 @@ export interface StageOneResult {
   scores: readonly number[];
 }
 
-export interface StageTwoRequest {
+export interface StageTwoRequest extends TurnContext {
   turn: string;
   catalog: RankedCatalog;
   /** Indices into `catalog.skills`, best stage-1 score first. */
   finalists: readonly number[];
-  signal?: AbortSignal;
 }
 
 export interface StageTwoResult {

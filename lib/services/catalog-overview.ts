@@ -3,7 +3,7 @@ import { type DiscoveredCatalog, discover } from "../catalog/discover";
 import { isWalkOverBudget } from "../catalog/walk-budget";
 import type { JevConfig } from "../config";
 import { prepareCatalog } from "../engine/prepare-catalog";
-import { getJudge } from "../judges/create-judge";
+import { judgeFor } from "../judges/create-judge";
 import { catalogSource } from "./catalog-source";
 
 type Brief = { name: string; path: string };
@@ -35,17 +35,17 @@ export async function catalogOverview(config: JevConfig): Promise<CatalogOvervie
     if (!isWalkOverBudget(err)) throw err;
     walkProblem = `${err.message}: skills are not ranked until the roots are smaller`;
   }
-  const judge = "kind" in config.judge ? getJudge(config.judge.kind) : undefined;
-  // The same preparation the engine ranks: meta skills out, capped for capped judges.
-  const { skills: ranked, dropped } = prepareCatalog(found.skills, config.metaSkills, judge?.maxSkills);
+  const judge = "kind" in config.judge ? judgeFor(config.judge) : undefined;
+  // The same preparation the engine ranks: meta skills out; a capped judge is sent its cap of them per turn.
+  const ranked = prepareCatalog(found.skills, config.metaSkills);
   const meta = new Set(config.metaSkills);
-  const report = descriptionReport([...ranked, ...dropped]);
+  const report = descriptionReport(ranked);
   const brief = (list: readonly Brief[]) => list.map((s) => ({ name: s.name, path: s.path }));
   return {
     roots,
     walkProblem,
-    skills: ranked.length,
-    overCap: dropped.length,
+    skills: Math.min(ranked.length, judge?.maxSkills ?? ranked.length),
+    overCap: Math.max(0, ranked.length - (judge?.maxSkills ?? ranked.length)),
     metaSkills: config.metaSkills,
     metaRemoved: brief(found.skills.filter((s) => meta.has(s.name))),
     unreadable: [...found.unreadable],

@@ -17,6 +17,7 @@ const decision = (outcome: string | null): Decision => ({
     latencyMs: 1,
     stageOneMs: 1,
     stageTwoMs: null,
+    connections: 0,
     requests: 1,
     catalogSize: 3,
     skillsReturned: 0,

@@ -86,6 +86,7 @@ function write(db: Db, decision: Decision, ctx: DecisionContext): number {
     stageOneMs: r.stageOneMs,
     stageTwoMs: r.stageTwoMs,
     requests: r.requests,
+    connections: r.connections,
     catalogSize: r.catalogSize,
     skillsReturned: r.skillsReturned,
     skillsDropped: r.skillsDropped,

@@ -6,7 +6,7 @@ import { verifyOnDisk } from "../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../config";
 import { type Decision, failOpenDecision, pickSkill } from "../engine/pick-skill";
-import { getJudge } from "../judges/create-judge";
+import { judgeFor, localRelevance } from "../judges/create-judge";
 import type { RulesConfig } from "../rules/config";
 import { checkSuggestion, shownWindow } from "../rules/suggestion-rules";
 import { catalogSource } from "./catalog-source";
@@ -115,11 +115,12 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
     { turn: request.turn, loadable: request.loadable, rules: ruleCheck(sessionLoaded, ctx.db, now, liveRules(config)) },
     {
       catalog,
-      judge: getJudge(config.judge.kind),
+      judge: judgeFor(config.judge),
       verify: verifyOnDisk,
       metaSkills: config.metaSkills,
       now: () => performance.now(),
       onDropped: logDroppedOnce,
+      relevance: localRelevance,
     },
   );
   return log(decision, config.judge.kind, source.warnings);

@@ -20,7 +20,7 @@ export async function warmLocalJudge(config: JevConfig): Promise<number> {
   if (!judge.prepare) return 0;
   const source = catalogSource({}, config);
   const { skills } = await discover(source.roots, { disabled: source.disabled, fence: source.fence });
-  const ranked = prepareCatalog(skills, config.metaSkills).skills;
+  const ranked = prepareCatalog(skills, config.metaSkills);
   judge.lastBuild = null;
   await judge.prepare(ranked);
   const built = (judge as Partial<Pick<LocalJudge, "lastBuild">>).lastBuild; // set by prepare (TypeScript still sees the null above)
@@ -32,5 +32,5 @@ export async function warmLocalJudge(config: JevConfig): Promise<number> {
 export function localIndexState(config: JevConfig, skills: readonly SkillCard[]): "ready" | "building" | "none" | undefined {
   if ("problem" in config.judge || config.judge.kind !== "local") return undefined;
   const judge = getJudge("local") as Partial<Pick<LocalJudge, "indexState">>;
-  return judge.indexState?.(prepareCatalog(skills, config.metaSkills).skills);
+  return judge.indexState?.(prepareCatalog(skills, config.metaSkills));
 }

@@ -126,6 +126,20 @@ export class LocalJudge implements Judge {
     throw new JudgeError("index_building");
   }
 
+  /**
+   * How relevant each skill is to the turn (its blended lexical score, in
+   * catalog order): what a capped remote judge is sent the top of. Null while
+   * the index of a large catalog is still building.
+   */
+  relevance(turn: string, skills: readonly SkillCard[]): Float64Array | null {
+    try {
+      return evidenceFor(this.view({ skills }), turn).blend;
+    } catch (err) {
+      if (err instanceof JudgeError) return null;
+      throw err;
+    }
+  }
+
   async stageOne({ turn, catalog, batch }: StageOneRequest): Promise<StageOneResult> {
     const evidence = evidenceFor(this.view(catalog), turn);
     // Ordered by the blend, scaled so the best skill's score is its calibrated probability.

@@ -1,0 +1,84 @@
+import { LIMITS } from "../../engine/limits";
+import { type Judge, JudgeError, type RequestMeter, type StageOneRequest, type StageOneResult, type StageTwoRequest, type StageTwoResult } from "../types";
+import { failureOfError, failureOfStatus, isRetryable, type RemoteFailure } from "./failures";
+import { connectionsOpened, postJson } from "./http-pool";
+import { type ChatMessage, stageOneMessages, stageTwoMessages } from "./prompts";
+import type { RemoteJudgeConfig } from "./remote-config";
+import { stageOneScores, stageTwoVerdict } from "./replies";
+
+/** Wait before the one retry a safe failure gets (doubled for a rate limit without Retry-After). */
+const RETRY_DELAY_MS = 250;
+
+/**
+ * Any OpenAI-compatible chat-completions endpoint as the judge (OpenAI,
+ * OpenRouter, vLLM, llama.cpp, Ollama): one request per stage-1 batch of
+ * cards, one for stage 2, over the origin's keep-alive pool. Every failure
+ * becomes a bounded reason code; nothing of the request or the reply is kept.
+ */
+export class OpenAiJudge implements Judge {
+  readonly kind = "openai" as const;
+  readonly maxSkills = LIMITS.catalogCap;
+  readonly metered = true;
+  readonly turnDeadlineMs: number;
+
+  constructor(
+    private readonly config: RemoteJudgeConfig,
+    /** `noReuse`: a connection per request, as clients without pooling do (for the benchmark's baseline). */
+    private readonly options: { noReuse?: boolean } = {},
+  ) {
+    this.turnDeadlineMs = config.turnDeadlineMs;
+  }
+
+  async stageOne({ turn, catalog, batch, signal, deadline, meter }: StageOneRequest): Promise<StageOneResult> {
+    const cards = batch.map((i) => catalog.skills[i]);
+    const body = await this.ask(stageOneMessages(turn, cards), { signal, deadline, meter });
+    return { scores: stageOneScores(body, cards.length) };
+  }
+
+  async stageTwo({ turn, catalog, finalists, signal, deadline, meter }: StageTwoRequest): Promise<StageTwoResult> {
+    const cards = finalists.map((i) => catalog.skills[i]);
+    const body = await this.ask(stageTwoMessages(turn, cards), { signal, deadline, meter });
+    return stageTwoVerdict(body, cards.length);
+  }
+
+  /** One question: the reply body on a 2xx, else a JudgeError with the failure's code. Retried once where safe and in time. */
+  private async ask(messages: ChatMessage[], turn: { signal?: AbortSignal; deadline?: number; meter?: RequestMeter }): Promise<string> {
+    const { endpoint, model, key, requestTimeoutMs } = this.config;
+    const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
+    const request = { model, messages, temperature: 0, response_format: { type: "json_object" } };
+    for (let attempt = 0; ; attempt++) {
+      const signal = turn.signal ? AbortSignal.any([turn.signal, AbortSignal.timeout(requestTimeoutMs)]) : AbortSignal.timeout(requestTimeoutMs);
+      const connectionsBefore = connectionsOpened(endpoint.origin);
+      if (turn.meter) turn.meter.requests++;
+      let failure: RemoteFailure;
+      let status: number | undefined;
+      let retryAfterMs: number | undefined;
+      try {
+        const reply = await postJson(endpoint, request, { headers, signal, noReuse: this.options.noReuse });
+        if (reply.status >= 200 && reply.status < 300) return reply.text;
+        status = reply.status;
+        failure = failureOfStatus(reply.status, reply.text);
+        retryAfterMs = reply.retryAfterMs;
+      } catch (err) {
+        failure = failureOfError(err);
+      } finally {
+        if (turn.meter) turn.meter.connections += connectionsOpened(endpoint.origin) - connectionsBefore;
+      }
+      const wait = retryAfterMs ?? (failure === "rate_limited" ? 2 * RETRY_DELAY_MS : RETRY_DELAY_MS);
+      const inTime = turn.deadline === undefined || performance.now() + wait < turn.deadline;
+      if (attempt > 0 || !isRetryable(failure, status) || !inTime || turn.signal?.aborted) throw new JudgeError(failure);
+      await sleep(wait, turn.signal);
+      if (turn.signal?.aborted) throw new JudgeError(failure);
+    }
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

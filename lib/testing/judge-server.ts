@@ -1,0 +1,135 @@
+import http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+/**
+ * An OpenAI-compatible chat-completions server on loopback, for tests and
+ * benchmarks of the remote judge: real HTTP, real sockets. By default it
+ * answers as a plausible judge (a skill scores high when its name appears in
+ * the request); a script can make any request slow, fail with a status,
+ * answer malformed JSON or drop the connection. It counts requests and the
+ * TCP connections clients opened.
+ */
+export interface JudgeCall {
+  /** 0-based, in arrival order. */
+  index: number;
+  stage: "one" | "two";
+  /** The request as the judge was sent it (the text between the quotes). */
+  turn: string;
+  /** The skill names listed, in order. */
+  names: string[];
+  /** The raw request body and headers (tests check what was, and was not, sent). */
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+export type Behaviour =
+  | { kind: "answer"; delayMs?: number; scores?: (name: string, turn: string) => number }
+  | { kind: "status"; status: number; body?: string; delayMs?: number; headers?: Record<string, string> }
+  | { kind: "content"; content: string; delayMs?: number }
+  | { kind: "malformed"; delayMs?: number }
+  | { kind: "drop"; delayMs?: number };
+
+export interface JudgeServer {
+  url: string;
+  calls: JudgeCall[];
+  /** TCP connections accepted so far. */
+  connections(): number;
+  /** Most requests in progress at once. */
+  maxConcurrent(): number;
+  script(next: (call: JudgeCall) => Behaviour): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** A name scores 0.9 when the request mentions it (dashes read as spaces), else 0.02. */
+export const byNameInTurn = (name: string, turn: string) => (turn.toLowerCase().includes(name.toLowerCase().replaceAll("-", " ")) ? 0.9 : 0.02);
+
+export async function startJudgeServer(): Promise<JudgeServer> {
+  const calls: JudgeCall[] = [];
+  const sockets = new Set<Socket>();
+  let accepted = 0;
+  let running = 0;
+  let peak = 0;
+  let behaviour: (call: JudgeCall) => Behaviour = () => ({ kind: "answer" });
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      running++;
+      peak = Math.max(peak, running);
+      try {
+        const body = Buffer.concat(chunks).toString("utf8");
+        const call = parseCall(calls.length, body, req.headers);
+        calls.push(call);
+        const plan = behaviour(call);
+        if (plan.delayMs) await new Promise((r) => setTimeout(r, plan.delayMs));
+        if (plan.kind === "drop") {
+          req.socket.destroy();
+          return;
+        }
+        if (plan.kind === "status") {
+          res.writeHead(plan.status, { "content-type": "application/json", ...plan.headers }).end(plan.body ?? '{"error":{"message":"scripted"}}');
+          return;
+        }
+        if (plan.kind === "malformed") {
+          res.writeHead(200, { "content-type": "application/json" }).end('{"choices": [{"message": ');
+          return;
+        }
+        const content = plan.kind === "content" ? plan.content : JSON.stringify(answer(call, plan.scores ?? byNameInTurn));
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ id: `c${call.index}`, object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content } }] }));
+      } finally {
+        running--;
+      }
+    });
+  });
+  server.on("connection", (socket: Socket) => {
+    accepted++;
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    calls,
+    connections: () => accepted,
+    maxConcurrent: () => peak,
+    script(next) {
+      behaviour = next;
+    },
+    reset() {
+      calls.length = 0;
+      accepted = 0;
+      peak = 0;
+      behaviour = () => ({ kind: "answer" });
+      // Open keep-alive connections stay open (clients' pools keep them): only new ones count from here.
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function parseCall(index: number, body: string, headers: http.IncomingHttpHeaders): JudgeCall {
+  let user = "";
+  try {
+    const parsed = JSON.parse(body) as { messages?: { role: string; content: string }[] };
+    user = parsed.messages?.find((m) => m.role === "user")?.content ?? "";
+  } catch {
+    // a client sending malformed JSON is the client's bug; the call is recorded as is
+  }
+  const turn = /"""\n([\s\S]*?)\n"""/.exec(user)?.[1] ?? "";
+  const names = [...user.matchAll(/^\d+\. ([^:\n]+):/gm)].map((m) => m[1]);
+  return { index, stage: /\nCandidates:\n/.test(user) ? "two" : "one", turn, names, body, headers };
+}
+
+function answer(call: JudgeCall, scores: (name: string, turn: string) => number) {
+  const values = call.names.map((name) => scores(name, call.turn));
+  if (call.stage === "one") return { scores: values.map((score, i) => ({ id: i + 1, score })) };
+  return { needs_skill: Math.max(0.05, ...values), matches: values.map((match, i) => ({ id: i + 1, match })) };
+}
