@@ -1,4 +1,5 @@
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 
 /**
@@ -20,6 +21,8 @@ export interface JudgeCall {
   /** The raw request body and headers (tests check what was, and was not, sent). */
   body: string;
   headers: http.IncomingHttpHeaders;
+  /** The server's own time on it (parsing, answering), scripted delays excluded: set once answered. */
+  handledMs?: number;
 }
 
 export type Behaviour =
@@ -44,24 +47,36 @@ export interface JudgeServer {
 /** A name scores 0.9 when the request mentions it (dashes read as spaces), else 0.02. */
 export const byNameInTurn = (name: string, turn: string) => (turn.toLowerCase().includes(name.toLowerCase().replaceAll("-", " ")) ? 0.9 : 0.02);
 
-export async function startJudgeServer(): Promise<JudgeServer> {
+export interface JudgeServerOptions {
+  /** Serve HTTPS with this key and certificate (PEM): a fresh connection then costs a TLS handshake, as with a provider. */
+  tls?: { key: string; cert: string };
+  /** What every request gets until a test scripts otherwise. */
+  behaviour?: (call: JudgeCall) => Behaviour;
+}
+
+export async function startJudgeServer(options: JudgeServerOptions = {}): Promise<JudgeServer> {
   const calls: JudgeCall[] = [];
   const sockets = new Set<Socket>();
   let accepted = 0;
   let running = 0;
   let peak = 0;
-  let behaviour: (call: JudgeCall) => Behaviour = () => ({ kind: "answer" });
-  const server = http.createServer((req, res) => {
+  const initial: (call: JudgeCall) => Behaviour = options.behaviour ?? (() => ({ kind: "answer" }));
+  let behaviour = initial;
+  const handler: http.RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       running++;
       peak = Math.max(peak, running);
+      const received = performance.now();
+      let call: JudgeCall | undefined;
+      let delayMs = 0;
       try {
         const body = Buffer.concat(chunks).toString("utf8");
-        const call = parseCall(calls.length, body, req.headers);
+        call = parseCall(calls.length, body, req.headers);
         calls.push(call);
         const plan = behaviour(call);
+        delayMs = plan.delayMs ?? 0;
         if (plan.delayMs) await new Promise((r) => setTimeout(r, plan.delayMs));
         if (plan.kind === "drop") {
           req.socket.destroy();
@@ -81,10 +96,12 @@ export async function startJudgeServer(): Promise<JudgeServer> {
           .end(JSON.stringify({ id: `c${call.index}`, object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content } }] }));
       } finally {
         running--;
+        if (call) call.handledMs = performance.now() - received - delayMs;
       }
     });
-  });
-  server.on("connection", (socket: Socket) => {
+  };
+  const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
+  server.on(options.tls ? "secureConnection" : "connection", (socket: Socket) => {
     accepted++;
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -93,7 +110,7 @@ export async function startJudgeServer(): Promise<JudgeServer> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}/v1`,
     calls,
     connections: () => accepted,
     maxConcurrent: () => peak,
@@ -104,7 +121,7 @@ export async function startJudgeServer(): Promise<JudgeServer> {
       calls.length = 0;
       accepted = 0;
       peak = 0;
-      behaviour = () => ({ kind: "answer" });
+      behaviour = initial;
       // Open keep-alive connections stay open (clients' pools keep them): only new ones count from here.
     },
     close: () =>

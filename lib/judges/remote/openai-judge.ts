@@ -20,6 +20,8 @@ export class OpenAiJudge implements Judge {
   readonly maxSkills = LIMITS.catalogCap;
   readonly metered = true;
   readonly turnDeadlineMs: number;
+  /** The origin's connection count when each turn's first request left. */
+  private readonly connectionsAtStart = new WeakMap<RequestMeter, number>();
 
   constructor(
     private readonly config: RemoteJudgeConfig,
@@ -46,10 +48,14 @@ export class OpenAiJudge implements Judge {
     const { endpoint, model, key, requestTimeoutMs } = this.config;
     const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
     const request = { model, messages, temperature: 0, response_format: { type: "json_object" } };
+    // A reply just read (the last turn's, stage 1's) frees its connection on the next turn of the event loop: waiting
+    // for that lets this request reuse it instead of opening one more.
+    await new Promise((resolve) => setImmediate(resolve));
+    const meter = turn.meter;
+    if (meter && !this.connectionsAtStart.has(meter)) this.connectionsAtStart.set(meter, connectionsOpened(endpoint.origin));
     for (let attempt = 0; ; attempt++) {
       const signal = turn.signal ? AbortSignal.any([turn.signal, AbortSignal.timeout(requestTimeoutMs)]) : AbortSignal.timeout(requestTimeoutMs);
-      const connectionsBefore = connectionsOpened(endpoint.origin);
-      if (turn.meter) turn.meter.requests++;
+      if (meter) meter.requests++;
       let failure: RemoteFailure;
       let status: number | undefined;
       let retryAfterMs: number | undefined;
@@ -62,7 +68,8 @@ export class OpenAiJudge implements Judge {
       } catch (err) {
         failure = failureOfError(err);
       } finally {
-        if (turn.meter) turn.meter.connections += connectionsOpened(endpoint.origin) - connectionsBefore;
+        // Connections opened since the turn's first request (its requests overlap: a per-request count would repeat them).
+        if (meter) meter.connections = connectionsOpened(endpoint.origin) - (this.connectionsAtStart.get(meter) ?? 0);
       }
       const wait = retryAfterMs ?? (failure === "rate_limited" ? 2 * RETRY_DELAY_MS : RETRY_DELAY_MS);
       const inTime = turn.deadline === undefined || performance.now() + wait < turn.deadline;
