@@ -80,7 +80,11 @@ async function serverProcess(args: string[]): Promise<{ url: string; counts: () 
       } else lines.push(line);
     }
   });
-  const nextLine = () => new Promise<string>((resolve) => (lines.length ? resolve(lines.shift() as string) : (waiting = resolve)));
+  const nextLine = () =>
+    new Promise<string>((resolve) => {
+      if (lines.length) resolve(lines.shift() as string);
+      else waiting = resolve;
+    });
   const { url } = JSON.parse(await nextLine()) as { url: string };
   return {
     url,
