@@ -2,6 +2,7 @@ import type { SkillCard } from "../catalog/types";
 import { isTrivialTurn } from "../gate/local-gate";
 import type { Judge } from "../judges/types";
 import { looksSecret, redact } from "../privacy/redact";
+import type { RouteAnswers } from "../routing/questions";
 import type { RuleOutcome } from "../rules/suggestion-rules";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
 import { type Candidate, judgeFinalists } from "./candidates";
@@ -17,6 +18,8 @@ export interface PickInput {
   loadable?: readonly string[];
   /** The suggestion rules for one skill name (already loaded, suppressed, or shown). */
   rules?: (name: string) => RuleOutcome;
+  /** Ask routing's questions in the first stage-1 request (selection spec §9); the caller checked merging is allowed. */
+  mergeRouting?: boolean;
 }
 
 export interface PickDeps {
@@ -56,16 +59,22 @@ export interface DecisionRecord {
   suggested: SkillSuggestion | null;
   /** The ranked candidates, each with its verdict. */
   candidates: Candidate[];
+  /** Routing's questions rode in this turn's stage-1 request. */
+  merged: boolean;
 }
 
 export interface Decision {
   reply: PickReply;
   record: DecisionRecord;
+  /** Routing's answers from the merged request, when it succeeded. */
+  routing?: RouteAnswers;
   /** Paths of the best-ranked skills, final order, up to ten (for ranking metrics; never logged). */
   ranking: string[];
 }
 
 interface Facts {
+  merged: boolean;
+  routing?: RouteAnswers;
   requests: number;
   connections: number;
   catalogSize: number;
@@ -79,6 +88,7 @@ interface Facts {
 }
 
 const NO_FACTS: Facts = {
+  merged: false,
   requests: 0,
   connections: 0,
   catalogSize: 0,
@@ -121,7 +131,8 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   };
 
   const stageOneStart = deps.now();
-  const one = await runStageOne(deps.judge, turn, catalog, asking);
+  facts.merged = input.mergeRouting === true && deps.judge.route !== undefined;
+  const one = await runStageOne(deps.judge, turn, catalog, asking, facts.merged);
   facts.stageOneMs = Math.round(deps.now() - stageOneStart);
   if (!one.ok) {
     settle(stageOneRequests(skills.length));
@@ -129,6 +140,7 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
     return finish({ status: "fail_open", reason: one.reason, skills: [] }, "fail_open");
   }
   settle(one.requests);
+  facts.routing = one.routing;
   const stageOneScore = new Map(one.topTen.map((c) => [c.index, c.score]));
   facts.ranking = one.topTen.map((c) => skills[c.index].path);
   if (one.best < THRESHOLDS.stageOneFloor) {
@@ -164,7 +176,9 @@ function buildDecision(reply: PickReply, outcome: DecisionOutcome, facts: Facts)
   return {
     reply,
     ranking: facts.ranking,
+    routing: facts.routing,
     record: {
+      merged: facts.merged,
       status: reply.status,
       outcome,
       reasonCode: reply.status === "fail_open" ? reply.reason : null,

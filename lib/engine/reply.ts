@@ -30,10 +30,11 @@ function probability(x: number): string {
  * {"status":"ok","needs_skill":0.0,"skills":[],"latency_ms":0,"skipped":"trivial"}
  * `warnings` (interfaces.md) come last, only when there are any.
  */
-export function serializeReply(reply: PickReply, warnings: readonly string[] = []): string {
+export function serializeReply(reply: PickReply, warnings: readonly string[] = [], route?: unknown): string {
   const dropped =
     (reply.skills_dropped !== undefined ? `,"skills_dropped":${reply.skills_dropped}` : "") +
-    (warnings.length ? `,"warnings":${JSON.stringify(warnings)}` : "");
+    (warnings.length ? `,"warnings":${JSON.stringify(warnings)}` : "") +
+    (route !== undefined ? `,"route":${JSON.stringify(route)}` : "");
   if (reply.status === "fail_open") {
     return `{"status":"fail_open","reason":${JSON.stringify(reply.reason)},"skills":[]${dropped}}`;
   }

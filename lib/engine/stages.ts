@@ -1,4 +1,5 @@
 import { type Judge, JudgeError, type RankedCatalog, type RequestMeter } from "../judges/types";
+import type { RouteAnswers } from "../routing/questions";
 import type { ReasonCode } from "../vocab/reason-codes";
 import { LIMITS } from "./limits";
 
@@ -41,6 +42,8 @@ export function batches(n: number, size: number = LIMITS.batchSize): readonly (r
 
 export interface StageOneOutcome {
   ok: true;
+  /** Routing's answers, when they rode in the first batch's request. */
+  routing?: RouteAnswers;
   /** Indices of the best skills, best first, at most `LIMITS.finalists`. */
   finalists: number[];
   /** The ten best with their stage-1 scores, best first: the decision's candidates and `jev eval`'s ranking. */
@@ -54,19 +57,30 @@ export interface StageOneOutcome {
  * batch fails the whole turn (a partial ranking could say "nothing fits" while
  * the right skill sat in the lost batch), and the others are cancelled.
  */
-export async function runStageOne(judge: Judge, turn: string, catalog: RankedCatalog, asking: TurnAsking): Promise<StageOneOutcome | StageFailure> {
+export async function runStageOne(
+  judge: Judge,
+  turn: string,
+  catalog: RankedCatalog,
+  asking: TurnAsking,
+  alsoRoute = false,
+): Promise<StageOneOutcome | StageFailure> {
   const parts = batches(catalog.skills.length);
   const abort = new AbortController();
   const signal = asking.signal ? AbortSignal.any([abort.signal, asking.signal]) : abort.signal;
   let results: (readonly number[])[];
+  let routing: RouteAnswers | undefined;
   try {
     results = await Promise.all(
-      parts.map(async (batch) => {
+      parts.map(async (batch, b) => {
         try {
-          const { scores } = await judge.stageOne({ turn, catalog, batch, signal, deadline: asking.deadline, meter: asking.meter });
-          if (scores.length !== batch.length || scores.some((s) => !Number.isFinite(s))) {
+          // Routing's questions ride in the first batch's request only: one request serves both.
+          const merged = alsoRoute && b === 0;
+          const answer = await judge.stageOne({ turn, catalog, batch, alsoRoute: merged, signal, deadline: asking.deadline, meter: asking.meter });
+          const { scores } = answer;
+          if (scores.length !== batch.length || scores.some((s) => !Number.isFinite(s)) || (merged && !answer.routing)) {
             throw new JudgeError("invalid_response");
           }
+          if (merged) routing = answer.routing;
           return scores;
         } catch (err) {
           abort.abort();
@@ -87,6 +101,7 @@ export async function runStageOne(judge: Judge, turn: string, catalog: RankedCat
   const topTen = top.entries();
   return {
     ok: true,
+    routing,
     finalists: topTen.slice(0, LIMITS.finalists).map((c) => c.index),
     topTen,
     best: top.bestScore(),

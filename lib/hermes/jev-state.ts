@@ -9,29 +9,45 @@ import { z } from "zod";
  * Missing keys keep their defaults; unknown keys are kept when rewritten.
  */
 const Toggle = z.enum(["on", "off"]);
-const StateFile = z.looseObject({ skill_feedback: Toggle.optional().catch(undefined) });
+const StateFile = z.looseObject({ skill_feedback: Toggle.optional().catch(undefined), merge_requests: Toggle.optional().catch(undefined) });
 
 export function jevStateFile(hermesHome: string): string {
   return path.join(hermesHome, "jev", "state.json");
 }
 
-const cache = new Map<string, { mtimeMs: number; size: number; feedbackOn: boolean }>();
+interface Toggles {
+  feedbackOn: boolean;
+  mergeOn: boolean;
+}
+const cache = new Map<string, { mtimeMs: number; size: number; toggles: Toggles }>();
+const DEFAULT_TOGGLES: Toggles = { feedbackOn: true, mergeOn: true };
+
+/** The state file's toggles (re-read when it changes); a missing or broken file means the defaults. */
+function toggles(hermesHome: string): Toggles {
+  const file = jevStateFile(hermesHome);
+  const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
+  if (!st) return DEFAULT_TOGGLES;
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.toggles;
+  let read = DEFAULT_TOGGLES;
+  try {
+    const state = StateFile.parse(JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")));
+    read = { feedbackOn: state.skill_feedback !== "off", mergeOn: state.merge_requests !== "off" };
+  } catch {
+    read = DEFAULT_TOGGLES;
+  }
+  cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, toggles: read });
+  return read;
+}
 
 /** Whether rule 2 (rejection suppression) is on in the state file; a missing or broken file means on. */
 export function skillFeedbackOn(hermesHome: string): boolean {
-  const file = jevStateFile(hermesHome);
-  const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
-  if (!st) return true;
-  const hit = cache.get(file);
-  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.feedbackOn;
-  let feedbackOn = true;
-  try {
-    feedbackOn = StateFile.parse(JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8"))).skill_feedback !== "off";
-  } catch {
-    feedbackOn = true;
-  }
-  cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, feedbackOn });
-  return feedbackOn;
+  return toggles(hermesHome).feedbackOn;
+}
+
+/** Whether routing's questions may ride in skill selection's request (`merge_requests`, default on). */
+export function mergeRequestsOn(hermesHome: string): boolean {
+  return toggles(hermesHome).mergeOn;
 }
 
 /**

@@ -16,6 +16,7 @@ export interface ApiRoute {
 export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/health", methods: ["GET"] },
   { path: "/api/pick-skill", methods: ["POST"] },
+  { path: "/api/route-turn", methods: ["POST"] },
   { path: "/api/feedback", methods: ["POST"] },
   { path: "/api/decisions", methods: ["GET"] },
   { path: "/api/decisions/summary", methods: ["GET"] },

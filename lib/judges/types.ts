@@ -1,4 +1,5 @@
 import type { SkillCard } from "../catalog/types";
+import type { RouteAnswers } from "../routing/questions";
 import type { ReasonCode } from "../vocab/reason-codes";
 
 /**
@@ -21,6 +22,16 @@ export interface Judge {
   stageOne(request: StageOneRequest): Promise<StageOneResult>;
   /** Stage 2: read the finalists carefully; a match per finalist, possibly rejecting all. */
   stageTwo(request: StageTwoRequest): Promise<StageTwoResult>;
+  /**
+   * Routing's three questions on their own (selection spec §9). A judge that
+   * has this can also answer them inside a stage-1 request (`alsoRoute`);
+   * one without it (the local judge) leaves routing to the turn's features.
+   */
+  route?(request: RouteRequest): Promise<RouteAnswers>;
+}
+
+export interface RouteRequest extends TurnContext {
+  turn: string;
 }
 
 export const JUDGE_KINDS = ["local", "openai"] as const;
@@ -51,11 +62,15 @@ export interface StageOneRequest extends TurnContext {
   catalog: RankedCatalog;
   /** Indices into `catalog.skills`: at most one batch (120). */
   batch: readonly number[];
+  /** Routing's questions ride in this request (merged); the result then carries their answers. */
+  alsoRoute?: boolean;
 }
 
 export interface StageOneResult {
   /** Aligned with `batch`; comparable across batches of the same turn. */
   scores: readonly number[];
+  /** Routing's answers, when asked along (`alsoRoute`). */
+  routing?: RouteAnswers;
 }
 
 export interface StageTwoRequest extends TurnContext {

@@ -18,6 +18,7 @@ const decision = (outcome: string | null): Decision => ({
     stageOneMs: 1,
     stageTwoMs: null,
     connections: 0,
+    merged: false,
     requests: 1,
     catalogSize: 3,
     skillsReturned: 0,

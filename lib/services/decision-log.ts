@@ -87,6 +87,7 @@ function write(db: Db, decision: Decision, ctx: DecisionContext): number {
     stageTwoMs: r.stageTwoMs,
     requests: r.requests,
     connections: r.connections,
+    merged: r.merged,
     catalogSize: r.catalogSize,
     skillsReturned: r.skillsReturned,
     skillsDropped: r.skillsDropped,

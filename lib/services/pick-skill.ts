@@ -6,7 +6,11 @@ import { verifyOnDisk } from "../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../config";
 import { type Decision, failOpenDecision, pickSkill } from "../engine/pick-skill";
+import { mergeRequestsOn } from "../hermes/jev-state";
 import { judgeFor, localRelevance } from "../judges/create-judge";
+import type { Judge } from "../judges/types";
+import { mayMerge, type RouteDecision, routeFrom, routeTurn } from "../routing/route-turn";
+import { type RoutingConfig, readRoutingConfig } from "../routing/routing-config";
 import type { RulesConfig } from "../rules/config";
 import { checkSuggestion, shownWindow } from "../rules/suggestion-rules";
 import { catalogSource } from "./catalog-source";
@@ -27,6 +31,10 @@ export interface PickRequest {
   agent?: string;
   /** The client reports loads (`POST /api/feedback`), so rule 2 may count its suggestions. */
   feedback?: boolean;
+  /** Also route the turn to a model tier (the reply's `route` block). */
+  route?: boolean;
+  /** Let routing's questions ride in skill selection's request (default: the state file's `merge_requests`, on). */
+  mergeRequests?: boolean;
 }
 
 export interface PickContext {
@@ -46,6 +54,8 @@ export interface ServedDecision extends Decision {
   warnings: string[];
   /** The decision's id in the log, when it was written. */
   decisionId: number | null;
+  /** The routing decision, when the request asked for one. */
+  route?: RouteDecision;
 }
 
 const loggedDropped = new Set<string>();
@@ -80,6 +90,28 @@ function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: 
   return (name: string) => checkSuggestion(name, { sessionLoaded, windowOf, now, rules });
 }
 
+/**
+ * Routing's decision for a served turn: from the merged request's answers
+ * when it succeeded, else asked on its own, exactly as when the two run
+ * separately (selection spec §9). A broken routing.json fails open.
+ */
+async function routeAfter(decision: Decision, turn: string, judge: Judge | null, routing: RoutingConfig | { problem: string }): Promise<RouteDecision> {
+  if ("problem" in routing) {
+    warnOnce(`[jev] ${routing.problem}; routing fails open until it is fixed`);
+    return { status: "fail_open", reason: "other", requests: 0 };
+  }
+  if (decision.routing) return routeFrom(decision.routing, "merged", routing);
+  if (!judge) return { status: "fail_open", reason: "other", requests: 0 };
+  return routeTurn(turn, judge, routing);
+}
+
+const warned = new Set<string>();
+function warnOnce(line: string): void {
+  if (warned.has(line)) return;
+  warned.add(line);
+  console.error(line);
+}
+
 let warnedJudge = false;
 
 /** A misconfigured judge is "the judge was not asked": fail open, and say why once per process. */
@@ -94,13 +126,24 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
   const config = ctx.config ?? loadConfig(ctx.env);
   const now = (ctx.clock ?? Date.now)();
   const { sessionLoaded, reportsLoads } = sessionState(request, ctx.db);
-  const log = async (decision: Decision, judge: string, warnings: string[] = []): Promise<ServedDecision> => {
+  const judge = "problem" in config.judge ? null : judgeFor(config.judge);
+  const routing = request.route ? readRoutingConfig(config.hermesHome) : null;
+  const log = async (decision: Decision, judgeName: string, warnings: string[] = []): Promise<ServedDecision> => {
     const decisionId = ctx.db
-      ? await logDecision(ctx.db, decision, { sessionId: request.sessionId, agent: request.agent, reportsLoads, judge, channel: ctx.channel, at: now })
+      ? await logDecision(ctx.db, decision, {
+          sessionId: request.sessionId,
+          agent: request.agent,
+          reportsLoads,
+          judge: judgeName,
+          channel: ctx.channel,
+          at: now,
+        })
       : null;
-    return { ...decision, warnings, decisionId };
+    const route = routing ? await routeAfter(decision, request.turn, judge, routing) : undefined;
+    return { ...decision, warnings, decisionId, route };
   };
-  if ("problem" in config.judge) return log(misconfiguredJudge(config.judge.problem), config.judge.raw);
+  if ("problem" in config.judge || !judge)
+    return log(misconfiguredJudge("problem" in config.judge ? config.judge.problem : "no judge"), "problem" in config.judge ? config.judge.raw : "none");
 
   const source = catalogSource(request, config, { checkRoots: ctx.channel === "api" });
   let catalog: Awaited<ReturnType<typeof discover>>["skills"];
@@ -111,11 +154,13 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
     // An incomplete catalog could hide the right skill: say nothing, and say why.
     return log(failOpenDecision("catalog_over_budget"), config.judge.kind, [...source.warnings, `${err.message}; catalog not ranked`]);
   }
+  const mergeRouting =
+    routing !== null && !("problem" in routing) && mayMerge(request.turn, judge, routing, request.mergeRequests ?? mergeRequestsOn(config.hermesHome));
   const decision = await pickSkill(
-    { turn: request.turn, loadable: request.loadable, rules: ruleCheck(sessionLoaded, ctx.db, now, liveRules(config)) },
+    { turn: request.turn, loadable: request.loadable, rules: ruleCheck(sessionLoaded, ctx.db, now, liveRules(config)), mergeRouting },
     {
       catalog,
-      judge: judgeFor(config.judge),
+      judge,
       verify: verifyOnDisk,
       metaSkills: config.metaSkills,
       now: () => performance.now(),

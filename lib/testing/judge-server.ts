@@ -13,7 +13,9 @@ import type { AddressInfo, Socket } from "node:net";
 export interface JudgeCall {
   /** 0-based, in arrival order. */
   index: number;
-  stage: "one" | "two";
+  /** Stage one (with routing's questions when `merged`), stage two, or routing asked on its own. */
+  stage: "one" | "two" | "route";
+  merged: boolean;
   /** The request as the judge was sent it (the text between the quotes). */
   turn: string;
   /** The skill names listed, in order. */
@@ -134,19 +136,33 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
 
 function parseCall(index: number, body: string, headers: http.IncomingHttpHeaders): JudgeCall {
   let user = "";
+  let system = "";
   try {
     const parsed = JSON.parse(body) as { messages?: { role: string; content: string }[] };
     user = parsed.messages?.find((m) => m.role === "user")?.content ?? "";
+    system = parsed.messages?.find((m) => m.role === "system")?.content ?? "";
   } catch {
     // a client sending malformed JSON is the client's bug; the call is recorded as is
   }
   const turn = /"""\n([\s\S]*?)\n"""/.exec(user)?.[1] ?? "";
   const names = [...user.matchAll(/^\d+\. ([^:\n]+):/gm)].map((m) => m[1]);
-  return { index, stage: /\nCandidates:\n/.test(user) ? "two" : "one", turn, names, body, headers };
+  const stage = /\nCandidates:\n/.test(user) ? "two" : /\nSkills:\n/.test(user) ? "one" : "route";
+  return { index, stage, merged: stage === "one" && system.includes('"routing"'), turn, names, body, headers };
+}
+
+/** Routing's answers as this server gives them: from words in the request, the same every time. */
+export function routingOf(turn: string) {
+  const t = turn.toLowerCase();
+  return {
+    hard: /\b(plan|design|prove|architecture)\b/.test(t) ? 0.85 : 0.15,
+    code: /\b(code|function|bug|test)\b/.test(t) ? 0.9 : 0.1,
+    simple: t.length < 30 ? 0.8 : 0.2,
+  };
 }
 
 function answer(call: JudgeCall, scores: (name: string, turn: string) => number) {
+  if (call.stage === "route") return routingOf(call.turn);
   const values = call.names.map((name) => scores(name, call.turn));
-  if (call.stage === "one") return { scores: values.map((score, i) => ({ id: i + 1, score })) };
+  if (call.stage === "one") return { scores: values.map((score, i) => ({ id: i + 1, score })), ...(call.merged ? { routing: routingOf(call.turn) } : {}) };
   return { needs_skill: Math.max(0.05, ...values), matches: values.map((match, i) => ({ id: i + 1, match })) };
 }

@@ -1,6 +1,7 @@
 import { getDb } from "@/db/client";
 import { serializeReply } from "@/lib/engine/reply";
 import { handle, readJson, requireToken } from "@/lib/http/handle";
+import { routeReply } from "@/lib/routing/route-reply";
 import { pickSkillService } from "@/lib/services/pick-skill";
 import { PickSkillBody } from "./schema";
 
@@ -8,7 +9,7 @@ export async function POST(request: Request) {
   return handle(async () => {
     requireToken(request);
     const body = await readJson(request, PickSkillBody);
-    const { reply, warnings } = await pickSkillService(body, { channel: "api", db: getDb() });
-    return new Response(serializeReply(reply, warnings), { headers: { "content-type": "application/json" } });
+    const { reply, warnings, route } = await pickSkillService(body, { channel: "api", db: getDb() });
+    return new Response(serializeReply(reply, warnings, route && routeReply(route)), { headers: { "content-type": "application/json" } });
   });
 }

@@ -16,5 +16,7 @@ export const PickSkillBody = z
     loadable: z.array(name).max(10_000).optional(),
     agent: z.string().min(1).max(64).optional(),
     feedback: z.boolean().optional(),
+    route: z.boolean().optional(),
+    merge_requests: z.boolean().optional(),
   })
-  .transform(({ session_id, ...rest }): PickRequest => ({ ...rest, sessionId: session_id }));
+  .transform(({ session_id, merge_requests, ...rest }): PickRequest => ({ ...rest, sessionId: session_id, mergeRequests: merge_requests }));

@@ -1,10 +1,20 @@
 import { LIMITS } from "../../engine/limits";
-import { type Judge, JudgeError, type RequestMeter, type StageOneRequest, type StageOneResult, type StageTwoRequest, type StageTwoResult } from "../types";
+import type { RouteAnswers } from "../../routing/questions";
+import {
+  type Judge,
+  JudgeError,
+  type RequestMeter,
+  type RouteRequest,
+  type StageOneRequest,
+  type StageOneResult,
+  type StageTwoRequest,
+  type StageTwoResult,
+} from "../types";
 import { failureOfError, failureOfStatus, isRetryable, type RemoteFailure } from "./failures";
 import { connectionsOpened, postJson } from "./http-pool";
-import { type ChatMessage, stageOneMessages, stageTwoMessages } from "./prompts";
+import { type ChatMessage, routeMessages, stageOneMessages, stageTwoMessages } from "./prompts";
 import type { RemoteJudgeConfig } from "./remote-config";
-import { stageOneScores, stageTwoVerdict } from "./replies";
+import { routeAnswers, stageOneScores, stageTwoVerdict } from "./replies";
 
 /** Wait before the one retry a safe failure gets (doubled for a rate limit without Retry-After). */
 const RETRY_DELAY_MS = 250;
@@ -31,10 +41,14 @@ export class OpenAiJudge implements Judge {
     this.turnDeadlineMs = config.turnDeadlineMs;
   }
 
-  async stageOne({ turn, catalog, batch, signal, deadline, meter }: StageOneRequest): Promise<StageOneResult> {
+  async stageOne({ turn, catalog, batch, alsoRoute, signal, deadline, meter }: StageOneRequest): Promise<StageOneResult> {
     const cards = batch.map((i) => catalog.skills[i]);
-    const body = await this.ask(stageOneMessages(turn, cards), { signal, deadline, meter });
-    return { scores: stageOneScores(body, cards.length) };
+    const body = await this.ask(stageOneMessages(turn, cards, alsoRoute), { signal, deadline, meter });
+    return stageOneScores(body, cards.length, alsoRoute);
+  }
+
+  async route({ turn, signal, deadline, meter }: RouteRequest): Promise<RouteAnswers> {
+    return routeAnswers(await this.ask(routeMessages(turn), { signal, deadline, meter }));
   }
 
   async stageTwo({ turn, catalog, finalists, signal, deadline, meter }: StageTwoRequest): Promise<StageTwoResult> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RouteAnswers } from "../../routing/questions";
 import { JudgeError } from "../types";
 
 /**
@@ -14,6 +15,7 @@ const ChatCompletion = z.object({
 });
 
 const StageOneReply = z.object({ scores: z.array(z.object({ id: z.number().int(), score: Unit })) });
+const MergedStageOneReply = StageOneReply.extend({ routing: RouteAnswers });
 const StageTwoReply = z.object({ needs_skill: Unit, matches: z.array(z.object({ id: z.number().int(), match: Unit })) });
 
 const invalid = () => new JudgeError("invalid_response");
@@ -48,11 +50,24 @@ function byId<T extends { id: number }>(entries: readonly T[], count: number, va
   return out;
 }
 
-/** Stage 1: a score per card, in the cards' order. */
-export function stageOneScores(body: string, count: number): number[] {
-  const parsed = StageOneReply.safeParse(completionJson(body));
+/** Stage 1: a score per card, in the cards' order; with routing's answers when they rode along. */
+export function stageOneScores(body: string, count: number, withRouting = false): { scores: number[]; routing?: RouteAnswers } {
+  const json = completionJson(body);
+  if (withRouting) {
+    const merged = MergedStageOneReply.safeParse(json);
+    if (!merged.success) throw invalid();
+    return { scores: byId(merged.data.scores, count, (e) => e.score), routing: merged.data.routing };
+  }
+  const parsed = StageOneReply.safeParse(json);
   if (!parsed.success) throw invalid();
-  return byId(parsed.data.scores, count, (e) => e.score);
+  return { scores: byId(parsed.data.scores, count, (e) => e.score) };
+}
+
+/** Routing's answers asked on their own. */
+export function routeAnswers(body: string): RouteAnswers {
+  const parsed = RouteAnswers.safeParse(completionJson(body));
+  if (!parsed.success) throw invalid();
+  return parsed.data;
 }
 
 /** Stage 2: needs_skill, and a match per finalist in the finalists' order. */

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * How a turn is routed to a model tier (`$HERMES_HOME/jev/routing.json`; a
+ * file may give only what it changes):
+ * - `source`: `judge` asks the judge routing's three questions; `features`
+ *   answers them from the turn's own features here, sending nothing;
+ * - `private`: routing's questions always go in a request of their own, never
+ *   merged into skill selection's;
+ * - `thresholds`: an answer at or above its threshold counts as yes;
+ * - `tiers`: the tier for a hard turn, a code turn, a simple one, and any other.
+ */
+export const RoutingConfig = z.object({
+  source: z.enum(["judge", "features"]).default("judge"),
+  private: z.boolean().default(false),
+  thresholds: z
+    .object({ hard: z.number().min(0).max(1).default(0.6), code: z.number().min(0).max(1).default(0.5), simple: z.number().min(0).max(1).default(0.6) })
+    .default({ hard: 0.6, code: 0.5, simple: 0.6 }),
+  tiers: z
+    .object({
+      hard: z.string().min(1).default("large"),
+      code: z.string().min(1).default("medium"),
+      simple: z.string().min(1).default("small"),
+      otherwise: z.string().min(1).default("medium"),
+    })
+    .default({ hard: "large", code: "medium", simple: "small", otherwise: "medium" }),
+});
+export type RoutingConfig = z.infer<typeof RoutingConfig>;
+
+export const DEFAULT_ROUTING: RoutingConfig = RoutingConfig.parse({});
+
+export function routingFile(hermesHome: string): string {
+  return path.join(hermesHome, "jev", "routing.json");
+}
+
+/** The routing configuration of a Hermes home: the defaults when there is no file; an error naming the field when it is wrong. */
+export function readRoutingConfig(hermesHome: string): RoutingConfig | { problem: string } {
+  let text: string;
+  try {
+    text = fs.readFileSync(/*turbopackIgnore: true*/ routingFile(hermesHome), "utf8");
+  } catch {
+    return DEFAULT_ROUTING;
+  }
+  try {
+    const parsed = RoutingConfig.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    return { problem: `routing.json: ${issue.path.join(".") || "(file)"}: ${issue.message}` };
+  } catch {
+    return { problem: "routing.json is not JSON" };
+  }
+}
