@@ -9,7 +9,10 @@
  *    connection per request, in the same run, over HTTPS (a self-signed
  *    certificate made with openssl for the run), the server taking 20 ms per
  *    request to stand for a model: connections opened (target <= 4 vs 500)
- *    and the wall-time ratio.
+ *    and the wall-time ratio;
+ *  - routing + skill selection, separate and merged (selection spec §9):
+ *    requests per turn and the wall-time ratio, on one batch of skills and
+ *    on 377, with the same tiers both ways.
  *
  *   node bin/run-ts.mjs bench/remote-judge.ts
  */
@@ -22,6 +25,8 @@ import { verifyCatalogEntry } from "../lib/engine/verify";
 import { readCatalogFile } from "../lib/eval/formats";
 import { closeJudgePools } from "../lib/judges/remote/http-pool";
 import { OpenAiJudge } from "../lib/judges/remote/openai-judge";
+import { routeFrom, routeTurn } from "../lib/routing/route-turn";
+import { DEFAULT_ROUTING } from "../lib/routing/routing-config";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { fmt, median, percentile } from "./support/stats";
 
@@ -146,6 +151,49 @@ for (let r = 0; r < 3; r++) {
   }
 }
 
+// Routing with selection, merged or not: 100 turns each way on a catalog of one batch (3 requests → 2) and on 377 skills (6 → 5).
+async function routed(skills: SkillCard[], merge: boolean, url: string): Promise<{ wall: number; requests: number; tiers: string[] }> {
+  const judge = judgeAt(url);
+  const tiers: string[] = [];
+  let requests = 0;
+  const started = performance.now();
+  for (let i = 0; i < 100; i++) {
+    const decision = await pickSkill(
+      { turn, mergeRouting: merge },
+      { catalog: skills, judge, verify: verifyCatalogEntry, metaSkills: [], now: () => performance.now() },
+    );
+    const route = decision.routing ? routeFrom(decision.routing, "merged", DEFAULT_ROUTING) : await routeTurn(turn, judge, DEFAULT_ROUTING);
+    requests += decision.record.requests + route.requests;
+    tiers.push(route.status === "ok" ? route.tier : "fail_open");
+  }
+  return { wall: performance.now() - started, requests, tiers };
+}
+const routing: { skills: number; split: { wall: number; requests: number }; merged: { wall: number; requests: number } }[] = [];
+{
+  const server = await serverProcess(["--delay", String(MODEL_MS), "--tls", path.join(out, "key.pem"), path.join(out, "cert.pem")]);
+  const small = [...catalog.slice(0, 99), target];
+  for (const skills of [small, catalog]) {
+    const split: number[] = [];
+    const merged: number[] = [];
+    let splitRun = { wall: 0, requests: 0, tiers: [] as string[] };
+    let mergedRun = splitRun;
+    for (let r = 0; r < 3; r++) {
+      splitRun = await routed(skills, false, server.url);
+      mergedRun = await routed(skills, true, server.url);
+      split.push(splitRun.wall);
+      merged.push(mergedRun.wall);
+    }
+    if (splitRun.tiers.join() !== mergedRun.tiers.join()) throw new Error("merged and split routing must decide the same tiers");
+    routing.push({
+      skills: skills.length,
+      split: { wall: median(split), requests: splitRun.requests / 100 },
+      merged: { wall: median(merged), requests: mergedRun.requests / 100 },
+    });
+  }
+  server.stop();
+  await closeJudgePools();
+}
+
 const wall = (runs: { wall: number }[]) => median(runs.map((r) => r.wall));
 console.log(`remote judge on loopback, ${catalog.length} skills (4 stage-1 batches + stage 2 per turn), the judge server in its own process`);
 console.log(
@@ -155,3 +203,9 @@ console.log(`  pooling over HTTPS, 100 consecutive turns (${pooled[0].requests} 
 console.log(`    keep-alive pool: ${(wall(pooled) / 1000).toFixed(2)} s, connections opened ${pooled.map((r) => r.connections).join(", ")}   (target <= 4)`);
 console.log(`    a connection per request: ${(wall(unpooled) / 1000).toFixed(2)} s, connections opened ${unpooled.map((r) => r.connections).join(", ")}`);
 console.log(`    wall-time ratio ${(wall(unpooled) / wall(pooled)).toFixed(2)}x`);
+console.log(`  routing + skill selection, 100 turns each way over HTTPS, ${MODEL_MS} ms per request, median of 3 (same tiers and skills both ways):`);
+for (const r of routing) {
+  console.log(
+    `    ${r.skills} skills: separate ${r.split.requests} requests per turn, ${(r.split.wall / 100).toFixed(1)} ms per turn; merged ${r.merged.requests} requests, ${(r.merged.wall / 100).toFixed(1)} ms (wall-time ratio ${(r.split.wall / r.merged.wall).toFixed(2)}x)`,
+  );
+}
