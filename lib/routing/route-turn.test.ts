@@ -85,7 +85,13 @@ describe("routing with skill selection, against a judge server on loopback", () 
     expect(merged.reply.skills[0]?.name).toBe("pdf-merge");
     expect(merged.route).toMatchObject({ status: "ok", tier: "large", answers: routingOf(turn), source: "merged" });
     expect(split.route).toMatchObject({ status: "ok", tier: "large", answers: routingOf(turn), source: "judge" });
-    expect(db.select().from(decisions).all().map((r) => r.merged)).toEqual([true, false]);
+    expect(
+      db
+        .select()
+        .from(decisions)
+        .all()
+        .map((r) => r.merged),
+    ).toEqual([true, false]);
   });
 
   it("is never merged for private routing, features-only routing, merge_requests off, or a secret-looking turn", async () => {
@@ -104,7 +110,10 @@ describe("routing with skill selection, against a judge server on loopback", () 
     await serve();
     expect(server.calls.map((c) => c.stage)).toEqual(["one", "two", "route"]);
     server.reset();
-    const secret = await pickSkillService({ turn: "merge with token ghp_abcdefghijklmnopqrstuvwxyz0123456789", roots: [root], route: true }, { channel: "api", db, config });
+    const secret = await pickSkillService(
+      { turn: "merge with token ghp_abcdefghijklmnopqrstuvwxyz0123456789", roots: [root], route: true },
+      { channel: "api", db, config },
+    );
     expect(server.calls).toHaveLength(0);
     expect(secret.reply).toMatchObject({ status: "fail_open", reason: "sensitive_turn" });
     expect(secret.route).toMatchObject({ status: "ok", source: "features" });

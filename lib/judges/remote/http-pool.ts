@@ -63,6 +63,12 @@ export async function postJson(url: URL, body: unknown, options: PostOptions): P
   return { status: response.statusCode, text, retryAfterMs: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : undefined };
 }
 
+/** Whether every connection the origin's pool holds is busy (one may be about to come free: a reply was just read). */
+export function allConnectionsBusy(origin: string): boolean {
+  const stats = origins.get(origin)?.pool.stats;
+  return stats !== undefined && stats.connected > 0 && stats.free === 0;
+}
+
 /** Connections opened to an origin so far in this process. */
 export function connectionsOpened(origin: string): number {
   return origins.get(origin)?.connectionsOpened ?? 0;

@@ -11,7 +11,7 @@ import {
   type StageTwoResult,
 } from "../types";
 import { failureOfError, failureOfStatus, isRetryable, type RemoteFailure } from "./failures";
-import { connectionsOpened, postJson } from "./http-pool";
+import { allConnectionsBusy, connectionsOpened, postJson } from "./http-pool";
 import { type ChatMessage, routeMessages, stageOneMessages, stageTwoMessages } from "./prompts";
 import type { RemoteJudgeConfig } from "./remote-config";
 import { routeAnswers, stageOneScores, stageTwoVerdict } from "./replies";
@@ -62,9 +62,9 @@ export class OpenAiJudge implements Judge {
     const { endpoint, model, key, requestTimeoutMs } = this.config;
     const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
     const request = { model, messages, temperature: 0, response_format: { type: "json_object" } };
-    // A reply just read (the last turn's, stage 1's) frees its connection on the next turn of the event loop: waiting
-    // for that lets this request reuse it instead of opening one more.
-    await new Promise((resolve) => setImmediate(resolve));
+    // A reply just read (the last turn's, stage 1's) frees its connection on the next turn of the event loop: when
+    // every connection looks busy, waiting for that lets this request reuse one instead of opening one more.
+    if (allConnectionsBusy(endpoint.origin)) await new Promise((resolve) => setImmediate(resolve));
     const meter = turn.meter;
     if (meter && !this.connectionsAtStart.has(meter)) this.connectionsAtStart.set(meter, connectionsOpened(endpoint.origin));
     for (let attempt = 0; ; attempt++) {

@@ -40,8 +40,20 @@ const ROUTE_SYSTEM = [
   `Answer with JSON only, no prose: {${ROUTE_QUESTION_KEYS.map((k) => `"${k}":0.0`).join(",")}}`,
 ].join("\n");
 
+/** A card's line, made once per card (discovery keeps one card object per version of a SKILL.md): every turn sends it again. */
+const cardLines = new WeakMap<SkillCard, string>();
+
 function numbered(cards: readonly SkillCard[]): string {
-  return cards.map((card, i) => `${i + 1}. ${oneLine(card.name)}: ${oneLine(card.description)}`).join("\n");
+  let text = "";
+  for (let i = 0; i < cards.length; i++) {
+    let line = cardLines.get(cards[i]);
+    if (line === undefined) {
+      line = `${oneLine(cards[i].name)}: ${oneLine(cards[i].description)}`;
+      cardLines.set(cards[i], line);
+    }
+    text += `${i > 0 ? "\n" : ""}${i + 1}. ${line}`;
+  }
+  return text;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
