@@ -6,6 +6,7 @@ import { loadConfig } from "@/lib/config";
 import { hasDemoRows } from "@/lib/demo/seed-demo";
 import { catalogOverview } from "@/lib/services/catalog-overview";
 import { decisionSummary } from "@/lib/services/decision-summary";
+import { judgeInUse } from "@/lib/services/judge-in-use";
 import { skillFeedbackSetting } from "@/lib/services/rule-settings";
 import { DemoButtons } from "./(dashboard)/_components/demo-buttons";
 import { RuleTwoSwitch } from "./(dashboard)/_components/rule-two-switch";
@@ -42,6 +43,7 @@ export default async function OverviewPage() {
   const catalog = await catalogOverview(config);
   const ruleTwo = skillFeedbackSetting(config);
   const hasDemo = hasDemoRows(getDb());
+  const judge = judgeInUse(config);
   return (
     <section>
       <h1>Overview</h1>
@@ -77,6 +79,16 @@ export default async function OverviewPage() {
       </p>
       <RuleTwoSwitch on={ruleTwo.on} source={ruleTwo.source} stateFile={ruleTwo.stateFile} />
 
+      <h2>Judge</h2>
+      <p data-testid="judge-in-use">
+        <strong>{judge.kind}</strong>: {judge.description}.
+      </p>
+      {judge.problem && (
+        <p role="alert">
+          {judge.problem}. Every selection fails open (<code>other</code>) until it is fixed.
+        </p>
+      )}
+
       <h2>Catalog</h2>
       {catalog.walkProblem && (
         <p className="warning" data-testid="catalog-walk-problem">
@@ -107,7 +119,10 @@ export default async function OverviewPage() {
             ))}
           </p>
           {catalog.overCap > 0 && (
-            <p role="alert">{catalog.overCap} skills are over the judge&apos;s cap and are never ranked. Disable skills you do not use.</p>
+            <p role="alert">
+              {catalog.overCap} skills are over the judge&apos;s cap: each turn it is sent the {catalog.skills} the local index ranks highest, and the rest are
+              dropped for that turn. Disable skills you do not use.
+            </p>
           )}
           {catalog.metaRemoved.length > 0 && (
             <div className="problem">

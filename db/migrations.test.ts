@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { tempDbPerTest } from "../lib/testing/db-per-test";
 import { insertCandidates } from "./queries/decision-candidates";
 import { insertDecision } from "./queries/decisions";
-import { decisionRollups, suppressionDays } from "./schema";
+import { decisionRollups, judgeRollups, suppressionDays } from "./schema";
 
 const t = tempDbPerTest("jev-migrations-");
 
@@ -111,6 +111,44 @@ describe("migration 0008: suppression counts backfill", () => {
     ]);
     t.db.delete(suppressionDays).run();
     const migration = fs.readFileSync(path.join(import.meta.dirname, "migrations", "0008_suppression_days.sql"), "utf8");
+    t.db.run(sql.raw(migration.slice(migration.indexOf("INSERT INTO"))));
+    expect(read()).toEqual(live);
+  });
+});
+
+describe("migration 0010: judge rollups backfill", () => {
+  it("counts decisions that asked the judge exactly as live inserts count them", () => {
+    const base = Date.parse("2026-11-20T22:30:00Z");
+    const rows = [
+      { stageOneMs: 120, stageTwoMs: 300, requests: 5 },
+      { stageOneMs: 95, stageTwoMs: null, requests: 4 }, // stage 1 ended the turn
+      { stageOneMs: null, stageTwoMs: null, requests: 0 }, // gated: the judge was not asked
+      { stageOneMs: 2_345, stageTwoMs: 17, requests: 9 },
+    ];
+    rows.forEach((r, i) => {
+      const at = base + i * 40 * 60_000;
+      insertDecision(t.db, {
+        at,
+        day: new Date(at).toISOString().slice(0, 10),
+        status: "ok",
+        outcome: "nothing_fits",
+        latencyMs: 3,
+        catalogSize: 3,
+        skillsReturned: 0,
+        judge: "openai",
+        channel: "api",
+        ...r,
+      });
+    });
+    const read = () => t.db.select().from(judgeRollups).orderBy(judgeRollups.hour, judgeRollups.judgeMs).all();
+    const live = read();
+    expect(live.map((r) => [r.judgeMs, r.count, r.requests])).toEqual([
+      [420, 1, 5],
+      [95, 1, 4],
+      [2_300, 1, 9],
+    ]);
+    t.db.delete(judgeRollups).run();
+    const migration = fs.readFileSync(path.join(import.meta.dirname, "migrations", "0010_judge_rollups.sql"), "utf8");
     t.db.run(sql.raw(migration.slice(migration.indexOf("INSERT INTO"))));
     expect(read()).toEqual(live);
   });

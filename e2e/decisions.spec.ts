@@ -38,6 +38,12 @@ test("the Decisions page counts real decisions, and its filters live in the URL 
   await expect(decisions.reasonRow("sensitive_turn")).toContainText(String(summary.byReason.sensitive_turn));
   await expect(decisions.reasonRow("unknown")).toContainText("1");
   await expect(decisions.latency).toContainText("p99 ms");
+  // Intended skips (the secret-looking turn) apart from faults; the judge's work per turn and its latency, charted.
+  await expect(page.getByTestId("reasons-intended")).toContainText("sensitive_turn");
+  await expect(page.getByTestId("reasons-intended")).not.toContainText("unknown");
+  expect(summary.judge.turns).toBeGreaterThan(0);
+  await expect(page.getByTestId("judge-work")).toContainText("requests per turn");
+  await expect(page.getByTestId("judge-chart").locator(".recharts-dot").first()).toBeVisible(); // one day: a point per series
 
   // A filter is a history entry: the table follows it, Back undoes it, reload reproduces it.
   await decisions.filterOutcome("fail_open");

@@ -100,11 +100,16 @@ test.describe("hostile roots", () => {
     fs.mkdirSync(path.join(root, "linked"), { recursive: true });
     execFileSync("mkfifo", [path.join(root, "trap", "SKILL.md")]);
     fs.symlinkSync(path.join(root, "trap", "SKILL.md"), path.join(root, "linked", "SKILL.md"));
-    const res = await request.post("/api/pick-skill", { data: { turn: "make a pdf", roots: [root] }, headers: authHeaders, timeout: 10_000 });
-    expect(res.status()).toBe(200);
-    expect(await res.json()).toMatchObject({ status: "fail_open", reason: "no_skills" });
-    const health = await request.get("/api/health", { timeout: 5_000 });
-    expect(health.status()).toBe(200);
+    try {
+      const res = await request.post("/api/pick-skill", { data: { turn: "make a pdf", roots: [root] }, headers: authHeaders, timeout: 10_000 });
+      expect(res.status()).toBe(200);
+      expect(await res.json()).toMatchObject({ status: "fail_open", reason: "no_skills" });
+      const health = await request.get("/api/health", { timeout: 5_000 });
+      expect(health.status()).toBe(200);
+    } finally {
+      // A FIFO left in the checkout makes the next `next build` panic while tracing files ("Invalid file type Other").
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test("roots outside the allow-list are refused with 400 root_not_allowed", async ({ request }) => {

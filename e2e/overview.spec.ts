@@ -7,6 +7,7 @@ test("the Overview shows the Hermes catalog and points out what to fix", async (
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("judge-in-use")).toContainText("local");
   const size = page.getByTestId("catalog-size");
   await expect(size).toContainText(`${E2E.hermesHome}/skills`);
   const ranked = Number((await size.textContent())!.match(/(\d+) skills ranked/)![1]);

@@ -4,7 +4,7 @@ import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-
 import { HOUR_MS } from "../../lib/time";
 import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
-import { decisionRollups, decisions, type NewDecisionRow } from "../schema";
+import { decisionRollups, decisions, judgeRollups, type NewDecisionRow } from "../schema";
 import { compile } from "./compiled";
 import { type DecisionFilter, decisionWhere, skillHoursIn, withSkillRefs } from "./decision-filters";
 
@@ -50,7 +50,22 @@ function prepareInserts(db: Db) {
         set: { count: sql`${decisionRollups.count} + 1` },
       }),
   );
-  return { decision, rollup };
+  const judge = compile(
+    db,
+    db
+      .insert(judgeRollups)
+      .values({ hour: p("hour"), day: p("day"), judgeMs: p("judgeMs"), count: 1, requests: p("requests") })
+      .onConflictDoUpdate({
+        target: [judgeRollups.hour, judgeRollups.judgeMs],
+        set: { count: sql`${judgeRollups.count} + 1`, requests: sql`${judgeRollups.requests} + excluded.requests` },
+      }),
+  );
+  return { decision, rollup, judge };
+}
+
+/** The judge's time on a decision (both stages), or null when it was not asked. */
+export function judgeMsOf(row: { stageOneMs?: number | null; stageTwoMs?: number | null }): number | null {
+  return row.stageOneMs === null || row.stageOneMs === undefined ? null : row.stageOneMs + (row.stageTwoMs ?? 0);
 }
 
 /** The rollup key of a decision's reason: its code when it failed open (`unknown` without one), "" on success. */
@@ -83,6 +98,8 @@ export function insertDecision(db: Db, row: NewDecisionRow): number {
     reason: reasonKey(row.status, row.reasonCode),
     latencyMs: latencyBucket(row.latencyMs),
   });
+  const judgeMs = judgeMsOf(row);
+  if (judgeMs !== null) insert.judge({ hour: row.at - (row.at % HOUR_MS), day: row.day, judgeMs: latencyBucket(judgeMs), requests: row.requests });
   return id;
 }
 
@@ -92,13 +109,29 @@ export function insertDecision(db: Db, row: NewDecisionRow): number {
  */
 export function uncountDecisions(
   db: Db,
-  rows: readonly { at: number; day: string; status: string; outcome: string; reasonCode: string | null; latencyMs: number }[],
+  rows: readonly {
+    at: number;
+    day: string;
+    status: string;
+    outcome: string;
+    reasonCode: string | null;
+    latencyMs: number;
+    stageOneMs: number | null;
+    stageTwoMs: number | null;
+    requests: number;
+  }[],
 ): void {
   const decrement = db.$client.prepare(
     "UPDATE decision_rollups SET count = count - 1 WHERE hour = ? AND status = ? AND outcome = ? AND reason = ? AND latency_ms = ?",
   );
-  for (const r of rows) decrement.run(r.at - (r.at % HOUR_MS), r.status, r.outcome, reasonKey(r.status, r.reasonCode), latencyBucket(r.latencyMs));
+  const judgeDecrement = db.$client.prepare("UPDATE judge_rollups SET count = count - 1, requests = requests - ? WHERE hour = ? AND judge_ms = ?");
+  for (const r of rows) {
+    decrement.run(r.at - (r.at % HOUR_MS), r.status, r.outcome, reasonKey(r.status, r.reasonCode), latencyBucket(r.latencyMs));
+    const judgeMs = judgeMsOf(r);
+    if (judgeMs !== null) judgeDecrement.run(r.requests, r.at - (r.at % HOUR_MS), latencyBucket(judgeMs));
+  }
   db.$client.exec("DELETE FROM decision_rollups WHERE count <= 0");
+  db.$client.exec("DELETE FROM judge_rollups WHERE count <= 0");
 }
 
 export interface DecisionSummary {
@@ -221,4 +254,5 @@ export function summarizeDecisions(db: Db, filter: DecisionFilter): DecisionSumm
 /** Delete the rollups of hours before `cutoffHour` (retention removes the rows of those hours). */
 export function deleteRollupsBefore(db: Db, cutoffHour: number): void {
   db.delete(decisionRollups).where(lt(decisionRollups.hour, cutoffHour)).run();
+  db.delete(judgeRollups).where(lt(judgeRollups.hour, cutoffHour)).run();
 }

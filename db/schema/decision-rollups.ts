@@ -23,3 +23,22 @@ export const decisionRollups = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.status, t.outcome, t.reason, t.latencyMs] })],
 );
+
+/**
+ * What asking the judge cost, per UTC hour: decisions that reached it, their
+ * requests, and its time (stage 1 plus stage 2) bucketed as latencies are.
+ * The Decisions page charts requests per turn and judge latency from it.
+ */
+export const judgeRollups = sqliteTable(
+  "judge_rollups",
+  {
+    /** Start of the UTC hour, epoch ms. */
+    hour: integer("hour").notNull(),
+    day: text("day").notNull(),
+    /** Stage 1 plus stage 2, in ms, bucketed (lib/decisions/latency-buckets). */
+    judgeMs: integer("judge_ms").notNull(),
+    count: integer("count").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.judgeMs] })],
+);

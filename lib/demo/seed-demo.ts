@@ -95,8 +95,10 @@ export function removeDemo(db: Db): { decisions: number } {
   const like = `${DEMO_SESSION_PREFIX}%`;
   return db.transaction(() => {
     const rows = db.$client
-      .prepare("SELECT id, at, day, status, outcome, reason_code AS reasonCode, latency_ms AS latencyMs FROM decisions WHERE session_id LIKE ?")
-      .all(like) as { id: number; at: number; day: string; status: string; outcome: string; reasonCode: string | null; latencyMs: number }[];
+      .prepare(
+        "SELECT id, at, day, status, outcome, reason_code AS reasonCode, latency_ms AS latencyMs, stage_one_ms AS stageOneMs, stage_two_ms AS stageTwoMs, requests FROM decisions WHERE session_id LIKE ?",
+      )
+      .all(like) as Parameters<typeof uncountDecisions>[1][number][] & { id: number }[];
     uncountDecisions(db, rows);
     // Rule 2's per-day counts: recounted from what remains for every (skill, day) the demo touched.
     const touched = db.$client.prepare("SELECT DISTINCT skill, at / 86400000 AS day FROM suggestions WHERE session_id LIKE ?").all(like) as {

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { type DecisionSummary, summarizeDecisions } from "../../db/queries/decisions";
+import { type JudgeWork, summarizeJudgeWork } from "../../db/queries/judge-work";
 import { JevError } from "../errors";
 import { DAY_MS, isLoggableInstant, LATEST_LOG_MS, LOG_YEARS_TEXT, utcDay } from "../time";
 import type { DecisionOutcome, DecisionStatus, ReasonCode, UNKNOWN_REASON } from "../vocab/reason-codes";
@@ -33,7 +34,7 @@ export function resolveRange(range: { from?: string; to?: string }, now: number 
   return { from, to };
 }
 
-export function decisionSummary(db: Db, range: SummaryRange, now?: number): DecisionSummary & { from: string; to: string } {
+export function decisionSummary(db: Db, range: SummaryRange, now?: number): DecisionSummary & { from: string; to: string; judge: JudgeWork } {
   const { from, to } = resolveRange(range, now);
   const summary = summarizeDecisions(db, {
     from,
@@ -44,5 +45,6 @@ export function decisionSummary(db: Db, range: SummaryRange, now?: number): Deci
     skill: range.skill,
     session: range.session,
   });
-  return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...summary };
+  const judge = summarizeJudgeWork(db, { from, to, skill: range.skill, session: range.session });
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...summary, judge };
 }

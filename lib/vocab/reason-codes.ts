@@ -23,6 +23,14 @@ export const REASON_CODES = [
 export const ReasonCode = z.enum(REASON_CODES);
 export type ReasonCode = z.infer<typeof ReasonCode>;
 
+/**
+ * Fail-open reasons split the way operators read them (selection spec §8):
+ * intended skips (privacy, the catalog, the index warming up) before service
+ * faults (the judge or the way to it). Every code is in exactly one group.
+ */
+export const INTENDED_SKIPS: readonly ReasonCode[] = ["no_skills", "sensitive_turn", "catalog_over_budget", "index_building"];
+export const SERVICE_FAULTS: readonly ReasonCode[] = REASON_CODES.filter((code) => !INTENDED_SKIPS.includes(code));
+
 /** Label the dashboard uses for rows that carry no reason code at all. */
 export const UNKNOWN_REASON = "unknown" as const;
 

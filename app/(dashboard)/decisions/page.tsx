@@ -6,6 +6,7 @@ import { decisionSummary } from "@/lib/services/decision-summary";
 import { DAY_MS, utcDay } from "@/lib/time";
 import { DECISION_OUTCOMES, OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { DecisionTable } from "../_components/decision-table";
+import { JudgeChart } from "../_components/judge-chart";
 import { type DayRow, OutcomeChart } from "../_components/outcome-chart";
 import { ReasonTable } from "../_components/reason-table";
 import { Stat } from "../_components/stat";
@@ -98,6 +99,22 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
             <Stat label="p90 ms" value={summary.latencyMs.p90} />
             <Stat label="p99 ms" value={summary.latencyMs.p99} />
           </div>
+          <h2>The judge</h2>
+          {summary.judge.turns === 0 ? (
+            <p className="muted" data-testid="judge-empty">
+              No turn reached the judge in this range: every decision was a trivial, secret-looking or empty-catalog turn.
+            </p>
+          ) : (
+            <>
+              <div className="stats" data-testid="judge-work">
+                <Stat label="turns that asked the judge" value={summary.judge.turns} />
+                <Stat label="requests per turn" value={summary.judge.requestsPerTurn} />
+                <Stat label="judge p50 ms" value={summary.judge.latencyMs.p50} />
+                <Stat label="judge p95 ms" value={summary.judge.latencyMs.p95} />
+              </div>
+              <JudgeChart days={summary.judge.byDay} />
+            </>
+          )}
 
           <h2 id="log">
             Decision log{view.outcome ? `: ${OUTCOME_LABELS[view.outcome]}` : ""}
