@@ -11,6 +11,22 @@ test.describe("HTTP API on next start", () => {
     expect(body.skills).toBeGreaterThan(800);
   });
 
+  test("route-turn routes a turn to a tier (from its features with the local judge: nothing sent), and pick-skill adds a route block when asked", async ({
+    request,
+  }) => {
+    const res = await request.post("/api/route-turn", { data: { turn: "fix the bug in parser.ts where the regex drops unicode" }, headers: authHeaders });
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", tier: "medium", source: "features", answers: { code: expect.any(Number) } });
+    const bad = await request.post("/api/route-turn", { data: { turn: 7 }, headers: authHeaders });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).error.message).toContain("turn");
+    expect((await request.post("/api/route-turn", { data: { turn: "x" } })).status()).toBe(401);
+    const both = await request.post("/api/pick-skill", { data: { turn: "extract the tables from this pdf report", route: true }, headers: authHeaders });
+    expect(await both.json()).toMatchObject({ status: "ok", route: { status: "ok", source: "features" } });
+    const plain = await request.post("/api/pick-skill", { data: { turn: "extract the tables from this pdf report" }, headers: authHeaders });
+    expect(await plain.json()).not.toHaveProperty("route");
+  });
+
   test("pick-skill refuses a missing or wrong token", async ({ request }) => {
     const headerSets: Record<string, string>[] = [{}, { authorization: "Bearer nope" }];
     for (const headers of headerSets) {

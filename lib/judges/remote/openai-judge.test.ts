@@ -6,6 +6,7 @@ import { decisions } from "../../../db/schema";
 import type { SkillCard } from "../../catalog/types";
 import { type PickDeps, pickSkill } from "../../engine/pick-skill";
 import { verifyCatalogEntry } from "../../engine/verify";
+import { runEval } from "../../eval/run-eval";
 import { pickSkillService } from "../../services/pick-skill";
 import { freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
 import { type Behaviour, type JudgeServer, startJudgeServer } from "../../testing/judge-server";
@@ -164,6 +165,22 @@ describe("deadlines, retries and failures, each with its reason code", () => {
     expect(reply).toEqual({ status: "fail_open", reason: "stage_one_incomplete", skills: [] });
     expect(record.requests).toBe(2); // refused, then the one retry
     await expect(judge.stageTwo({ turn: "x", catalog: { skills: [card("a")] }, finalists: [0] })).rejects.toMatchObject({ reason: "connection_error" });
+  });
+});
+
+describe("jev eval", () => {
+  it("compares judges on a user's own cases: the remote judge is evaluated through the same engine", async () => {
+    const catalog = [card("pdf-merge"), card("xlsx"), card("git-commit")];
+    const cases = [
+      { turn: "please pdf merge these two files", expected: ["/skills/pdf-merge/SKILL.md"] },
+      { turn: "write a git commit for the staged changes", expected: ["/skills/git-commit/SKILL.md"] },
+      { turn: "what is the weather like", expected: [] },
+    ];
+    const report = await runEval(catalog, cases, { judge: new OpenAiJudge(remote()), metaSkills: [] });
+    expect(report.cases).toBe(3);
+    expect(report.top1).toBe(1);
+    expect(report.none_recall).toBe(1);
+    expect(report.requests_per_turn).toBeGreaterThan(1);
   });
 });
 
