@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { decisions } from "../../db/schema";
 import type { JevConfig } from "../config";
 import { closeJudgePools } from "../judges/remote/http-pool";
+import { decisionDetailService } from "../services/decision-explorer";
 import { pickSkillService } from "../services/pick-skill";
 import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
 import { type JudgeServer, routingOf, startJudgeServer } from "../testing/judge-server";

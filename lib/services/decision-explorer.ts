@@ -29,6 +29,10 @@ export interface DecisionListItem {
 export interface DecisionDetail extends DecisionListItem {
   timings: { total_ms: number; stage_one_ms: number | null; stage_two_ms: number | null };
   requests: number;
+  /** Connections a remote judge opened while the turn asked (shared with turns asking at the same time). */
+  connections: number;
+  /** Routing's questions rode in this turn's stage-1 request. */
+  merged: boolean;
   catalog_size: number;
   skills_returned: number;
   skills_dropped: number;
@@ -120,6 +124,8 @@ export function decisionDetailService(db: Db, id: number): DecisionDetail {
     ...toItem(row, candidates),
     timings: { total_ms: row.latencyMs, stage_one_ms: row.stageOneMs, stage_two_ms: row.stageTwoMs },
     requests: row.requests,
+    connections: row.connections,
+    merged: row.merged,
     catalog_size: row.catalogSize,
     skills_returned: row.skillsReturned,
     skills_dropped: row.skillsDropped,

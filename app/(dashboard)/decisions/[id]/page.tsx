@@ -52,6 +52,8 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
         <dt>Judge</dt>
         <dd>
           {d.judge} via {d.channel}, {d.requests} {d.requests === 1 ? "request" : "requests"}
+          {d.connections > 0 ? `, ${d.connections} new ${d.connections === 1 ? "connection" : "connections"}` : ""}
+          {d.merged ? ", routing merged into stage 1" : ""}
         </dd>
         <dt>Catalog</dt>
         <dd>
