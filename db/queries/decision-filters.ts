@@ -67,3 +67,26 @@ export function decisionWhere(f: DecisionFilter): SQL {
   }
   return and(...clauses)!;
 }
+
+/**
+ * A range's groups, from wherever each part is cheapest to read: the whole
+ * hours from the hourly rollups, the partial hours at either end from the
+ * rows, and any skill or session filter (which the rollups do not have) from
+ * the rows, a skill only in the hours it was ranked.
+ */
+export function groupsOverRange<G>(
+  db: Db,
+  filter: DecisionFilter,
+  fromRows: (f: DecisionFilter) => G[],
+  fromRollups: (fromHour: number, toHour: number) => G[],
+): G[] {
+  const f = withSkillRefs(db, filter);
+  if (f.skill) {
+    return skillHoursIn(db, f.skillRefIds ?? [], f.from, f.to).flatMap((h) => fromRows({ ...f, from: Math.max(f.from, h), to: Math.min(f.to, h + HOUR_MS) }));
+  }
+  if (f.session) return fromRows(f);
+  const fromHour = Math.ceil(f.from / HOUR_MS) * HOUR_MS;
+  const toHour = Math.floor(f.to / HOUR_MS) * HOUR_MS;
+  if (fromHour >= toHour) return fromRows(f);
+  return [...fromRows({ ...f, to: fromHour }), ...fromRollups(fromHour, toHour), ...fromRows({ ...f, from: toHour })];
+}

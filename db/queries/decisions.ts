@@ -6,7 +6,7 @@ import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
 import { decisionRollups, decisions, judgeRollups, type NewDecisionRow } from "../schema";
 import { compile } from "./compiled";
-import { type DecisionFilter, decisionWhere, skillHoursIn, withSkillRefs } from "./decision-filters";
+import { type DecisionFilter, decisionWhere, groupsOverRange } from "./decision-filters";
 
 /** Prepared statements per handle: building and preparing the SQL each time cost ~0.3 ms per decision. */
 const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInserts>>();
@@ -203,23 +203,12 @@ function rollupGroups(db: Db, f: DecisionFilter, fromHour: number, toHour: numbe
  * rows. A million decisions cost a few thousand rollup rows.
  */
 export function summarizeDecisions(db: Db, filter: DecisionFilter): DecisionSummary {
-  const f = withSkillRefs(db, filter);
-  let groups: Group[];
-  if (f.skill) {
-    // Only the hours in which the skill was ranked can hold its decisions.
-    groups = skillHoursIn(db, f.skillRefIds ?? [], f.from, f.to).flatMap((h) =>
-      rawGroups(db, { ...f, from: Math.max(f.from, h), to: Math.min(f.to, h + HOUR_MS) }),
-    );
-  } else if (f.session) {
-    groups = rawGroups(db, f);
-  } else {
-    const fromHour = Math.ceil(f.from / HOUR_MS) * HOUR_MS;
-    const toHour = Math.floor(f.to / HOUR_MS) * HOUR_MS;
-    groups =
-      fromHour < toHour
-        ? [...rawGroups(db, { ...f, to: fromHour }), ...rollupGroups(db, f, fromHour, toHour), ...rawGroups(db, { ...f, from: toHour })]
-        : rawGroups(db, f);
-  }
+  const groups = groupsOverRange(
+    db,
+    filter,
+    (f) => rawGroups(db, f),
+    (fromHour, toHour) => rollupGroups(db, filter, fromHour, toHour),
+  );
   const add = (record: Record<string, number>, key: string, n: number) => {
     record[key] = (record[key] ?? 0) + n;
   };

@@ -1,10 +1,9 @@
 import { and, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { getOrCreate } from "../../lib/collections";
 import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-buckets";
-import { HOUR_MS } from "../../lib/time";
 import type { Db } from "../client";
 import { decisions, judgeRollups } from "../schema";
-import { type DecisionFilter, decisionWhere, skillHoursIn, withSkillRefs } from "./decision-filters";
+import { type DecisionFilter, decisionWhere, groupsOverRange } from "./decision-filters";
 
 /** What asking the judge cost over a range: turns that reached it, requests per turn, its latency (both stages). */
 export interface JudgeWork {
@@ -54,22 +53,13 @@ function rollupGroups(db: Db, fromHour: number, toHour: number): Group[] {
  * (as the decision summary does). Status, outcome and reason filters do not apply.
  */
 export function summarizeJudgeWork(db: Db, filter: DecisionFilter): JudgeWork {
-  const f = withSkillRefs<DecisionFilter>(db, { from: filter.from, to: filter.to, skill: filter.skill, session: filter.session });
-  let groups: Group[];
-  if (f.skill) {
-    groups = skillHoursIn(db, f.skillRefIds ?? [], f.from, f.to).flatMap((h) =>
-      rawGroups(db, { ...f, from: Math.max(f.from, h), to: Math.min(f.to, h + HOUR_MS) }),
-    );
-  } else if (f.session) {
-    groups = rawGroups(db, f);
-  } else {
-    const fromHour = Math.ceil(f.from / HOUR_MS) * HOUR_MS;
-    const toHour = Math.floor(f.to / HOUR_MS) * HOUR_MS;
-    groups =
-      fromHour < toHour
-        ? [...rawGroups(db, { ...f, to: fromHour }), ...rollupGroups(db, fromHour, toHour), ...rawGroups(db, { ...f, from: toHour })]
-        : rawGroups(db, f);
-  }
+  const f: DecisionFilter = { from: filter.from, to: filter.to, skill: filter.skill, session: filter.session };
+  const groups = groupsOverRange(
+    db,
+    f,
+    (part) => rawGroups(db, part),
+    (fromHour, toHour) => rollupGroups(db, fromHour, toHour),
+  );
   const days = new Map<string, { turns: number; requests: number; latency: Map<number, number> }>();
   const all = { turns: 0, requests: 0, latency: new Map<number, number>() };
   for (const g of groups) {
