@@ -290,3 +290,30 @@ describe("jev curator", () => {
     expect(await run("curator", "explode")).toBe(2);
   });
 });
+
+describe("jev integrate claude-code", () => {
+  it("adds the hooks with a backup first, keeps the rest, changes nothing the second time, and refuses a file that is not JSON", async () => {
+    const settings = path.join(tmp, "claude", "settings.json");
+    fs.mkdirSync(path.dirname(settings), { recursive: true });
+    fs.writeFileSync(settings, JSON.stringify({ theme: "dark", hooks: { Stop: [{ hooks: [{ type: "command", command: "say done" }] }] } }));
+    expect(await run("integrate", "claude-code", "--settings", settings)).toBe(0);
+    const written = JSON.parse(fs.readFileSync(settings, "utf8"));
+    expect(written.theme).toBe("dark");
+    expect(Object.keys(written.hooks).sort()).toEqual(["PostToolUse", "Stop", "UserPromptSubmit"]);
+    expect(written.hooks.UserPromptSubmit[0].hooks[0].command).toMatch(/integrations\/claude-code\/jev_hook\.py'$/);
+    const backups = fs.readdirSync(path.dirname(settings)).filter((f) => f.startsWith("settings.json.jev-backup-"));
+    expect(backups).toHaveLength(1);
+    expect(JSON.parse(fs.readFileSync(path.join(path.dirname(settings), backups[0]), "utf8")).theme).toBe("dark");
+    out = [];
+    expect(await run("integrate", "claude-code", "--settings", settings)).toBe(0);
+    expect(out[0]).toContain("already");
+    expect(fs.readdirSync(path.dirname(settings)).filter((f) => f.startsWith("settings.json.jev-backup-"))).toHaveLength(1);
+    fs.writeFileSync(settings, "{ not json");
+    expect(await run("integrate", "claude-code", "--settings", settings)).toBe(1);
+    expect(fs.readFileSync(settings, "utf8")).toBe("{ not json");
+    out = [];
+    expect(await run("integrate", "claude-code", "--print")).toBe(0);
+    expect(JSON.parse(out.join("\n")).hooks.PostToolUse[0].matcher).toBe("^Skill$");
+    expect(await run("integrate", "codex")).toBe(2);
+  });
+});

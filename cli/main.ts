@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   "export-log": async () => (await import("./commands/export-log")).exportLogCommand,
   import: async () => (await import("./commands/import")).importCommand,
   curator: async () => (await import("./commands/curator")).curatorCommand,
+  integrate: async () => (await import("./commands/integrate")).integrateCommand,
 };
 
 const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";

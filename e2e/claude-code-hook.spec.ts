@@ -1,0 +1,87 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { E2E } from "./support/env";
+
+/**
+ * The Claude Code hook script (integrations/claude-code/jev_hook.py) run as
+ * Claude Code runs it: a subprocess with the hook's JSON on stdin, against the
+ * real server. Neither Claude Code nor anything but Python's standard library
+ * is needed.
+ */
+const script = path.resolve("integrations/claude-code/jev_hook.py");
+const home = path.join(E2E.dir, "claude-user");
+
+function hook(event: object, env: Record<string, string> = {}) {
+  const started = Date.now();
+  const r = spawnSync("python3", [script], {
+    input: JSON.stringify(event),
+    encoding: "utf8",
+    env: { ...process.env, HOME: home, JEV_URL: E2E.baseURL, JEV_API_TOKEN: E2E.token, JEV_HOOK_TIMEOUT: "", ...env },
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
+}
+const prompt = (text: string, session: string) => ({ hook_event_name: "UserPromptSubmit", session_id: session, cwd: home, prompt: text });
+const hint = (stdout: string) => (stdout ? JSON.parse(stdout).hookSpecificOutput.additionalContext : null);
+
+test.beforeAll(() => {
+  // Claude Code's user skills, under the server user's home (so the server allows them as roots).
+  const skills = path.join(E2E.home, "claude-skills");
+  fs.rmSync(home, { recursive: true, force: true });
+  for (const [name, description] of Object.entries({
+    "pdf-tools": "Merge, split and extract text and tables from PDF files.",
+    "sql-tuning": "Speed up slow SQL queries with indexes and query plans.",
+  })) {
+    fs.mkdirSync(path.join(skills, name), { recursive: true });
+    fs.writeFileSync(path.join(skills, name, "SKILL.md"), `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`);
+  }
+  fs.mkdirSync(path.join(home, ".claude"), { recursive: true });
+  fs.rmSync(path.join(home, ".claude", "skills"), { force: true, recursive: true });
+  fs.symlinkSync(skills, path.join(home, ".claude", "skills"));
+});
+
+test("UserPromptSubmit hints the fitting skill once per session; PostToolUse reports the load; it never blocks", async () => {
+  const session = `cc-${Date.now()}`;
+  const first = hook(prompt("merge these two PDF files and extract the tables", session));
+  expect(first.status).toBe(0);
+  expect(hint(first.stdout)).toContain('"pdf-tools"');
+
+  // Chit-chat and a secret-looking prompt: nothing added.
+  expect(hook(prompt("thanks, that's all", session))).toMatchObject({ status: 0, stdout: "" });
+  expect(hook(prompt("deploy with AKIA" + "IOSFODNN7EXAMPLE as the key", session))).toMatchObject({ status: 0, stdout: "" });
+
+  // Claude loads the skill through the Skill tool: the load is recorded, and the skill is not hinted again in this session.
+  const loaded = hook({ hook_event_name: "PostToolUse", session_id: session, tool_name: "Skill", tool_input: { skill: "pdf-tools" }, tool_response: {} });
+  expect(loaded).toMatchObject({ status: 0, stdout: "" });
+  const db = new Database(E2E.serverEnv.JEV_DB, { readonly: true });
+  try {
+    expect(db.prepare("SELECT skill, event FROM feedback WHERE session_id = ?").all(session)).toEqual([{ skill: "pdf-tools", event: "loaded" }]);
+    const agents = db.prepare("SELECT DISTINCT agent FROM decisions WHERE session_id = ?").pluck().all(session);
+    expect(agents).toEqual(["claude-code"]);
+  } finally {
+    db.close();
+  }
+  expect(hint(hook(prompt("now split the PDF into single pages", session)).stdout)).toBeNull();
+  expect(hint(hook(prompt("now split the PDF into single pages", `${session}-other`)).stdout)).toContain('"pdf-tools"');
+});
+
+test("a server that is down, slow to answer or refusing the token costs nothing but the timeout: no output, exit 0", async () => {
+  const down = hook(prompt("merge these PDF files", "cc-down"), { JEV_URL: "http://127.0.0.1:9", JEV_HOOK_TIMEOUT: "0.5" });
+  expect(down).toMatchObject({ status: 0, stdout: "" });
+  const refused = hook(prompt("merge these PDF files", "cc-refused"), { JEV_API_TOKEN: "wrong-token" });
+  expect(refused).toMatchObject({ status: 0, stdout: "" });
+  // A listener that never answers: the script gives up after its timeout.
+  const net = await import("node:net");
+  const silent = net.createServer(() => {});
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const port = (silent.address() as { port: number }).port;
+  const slow = hook(prompt("merge these PDF files", "cc-slow"), { JEV_URL: `http://127.0.0.1:${port}`, JEV_HOOK_TIMEOUT: "0.5" });
+  silent.close();
+  expect(slow).toMatchObject({ status: 0, stdout: "" });
+  expect(slow.ms).toBeLessThan(3_000);
+  // Not even a JSON event: still silent.
+  const garbage = spawnSync("python3", [script], { input: "not json", encoding: "utf8" });
+  expect(garbage).toMatchObject({ status: 0, stdout: "" });
+});

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""jev for Claude Code: one hook script for two events (Python 3 standard library only).
+
+- UserPromptSubmit: asks jev's POST /api/pick-skill which skill fits the prompt and, when one
+  does (match >= 0.5), adds one line of context naming it. Otherwise it adds nothing.
+- PostToolUse (matcher "Skill"): reports the skill Claude loaded through POST /api/feedback, so
+  jev's suggestion rules learn from it.
+
+It never blocks a prompt: whatever happens (server down, slow, an error reply, a fail_open
+answer, bad input) it prints nothing and exits 0 within its timeout. Configuration, from the
+environment: JEV_URL (default http://127.0.0.1:3000), JEV_API_TOKEN (or the file
+~/.claude/jev/token), JEV_HOOK_TIMEOUT seconds (default 1.5).
+"""
+
+import json
+import os
+import sys
+import urllib.request
+
+LOAD_AT = 0.5
+AGENT = "claude-code"
+
+
+def _timeout():
+    try:
+        return max(0.05, float(os.environ.get("JEV_HOOK_TIMEOUT", "1.5")))
+    except ValueError:
+        return 1.5
+
+
+def _token():
+    token = os.environ.get("JEV_API_TOKEN", "").strip()
+    if token:
+        return token
+    try:
+        with open(os.path.join(os.path.expanduser("~"), ".claude", "jev", "token"), encoding="utf-8") as f:
+            return f.read().strip()
+    except OSError:
+        return ""
+
+
+def _post(path, body):
+    """POST JSON to jev and return the decoded reply; raises on any failure (the caller stays silent)."""
+    url = os.environ.get("JEV_URL", "http://127.0.0.1:3000").rstrip("/") + path
+    headers = {"content-type": "application/json"}
+    token = _token()
+    if token:
+        headers["authorization"] = "Bearer " + token
+    request = urllib.request.Request(url, data=json.dumps(body).encode("utf-8"), headers=headers, method="POST")
+    # No proxy: jev is a local server, and a proxy from the environment would only add a hop or refuse it.
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(request, timeout=_timeout()) as response:
+        return json.loads(response.read().decode("utf-8"))
+
+
+def _skill_roots(event):
+    """Where Claude Code keeps skills: the user's, and the project's when it has some."""
+    roots = [os.path.join(os.path.expanduser("~"), ".claude", "skills")]
+    project = os.environ.get("CLAUDE_PROJECT_DIR") or event.get("cwd")
+    if isinstance(project, str) and project:
+        local = os.path.join(project, ".claude", "skills")
+        if os.path.isdir(local):
+            roots.append(local)
+    return [r for r in roots if os.path.isdir(r)]
+
+
+def hint_for(reply):
+    """The one line of context for a pick-skill reply, or None."""
+    if not isinstance(reply, dict) or reply.get("status") != "ok":
+        return None
+    for skill in reply.get("skills") or []:
+        if isinstance(skill, dict) and isinstance(skill.get("name"), str) and isinstance(skill.get("match"), (int, float)):
+            if skill["match"] >= LOAD_AT:
+                return 'jev: the skill "%s" fits this request; load it with the Skill tool before answering (skip it if it does not fit).' % skill["name"]
+    return None
+
+
+def on_prompt(event):
+    prompt = event.get("prompt")
+    if not isinstance(prompt, str) or not prompt.strip():
+        return None
+    body = {"turn": prompt, "agent": AGENT, "feedback": True}
+    if isinstance(event.get("session_id"), str) and event["session_id"]:
+        body["session_id"] = event["session_id"]
+    roots = _skill_roots(event)
+    if roots:
+        body["roots"] = roots
+    hint = hint_for(_post("/api/pick-skill", body))
+    if hint is None:
+        return None
+    return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": hint}}
+
+
+def on_tool_use(event):
+    if event.get("tool_name") != "Skill":
+        return None
+    tool_input = event.get("tool_input") or {}
+    skill = tool_input.get("skill") if isinstance(tool_input, dict) else None
+    session = event.get("session_id")
+    if not isinstance(skill, str) or not skill or not isinstance(session, str) or not session:
+        return None
+    # A plugin's skill arrives as "plugin:skill"; jev knows it by its own name.
+    _post("/api/feedback", {"session_id": session, "skill": skill.split(":")[-1], "event": "loaded"})
+    return None
+
+
+HANDLERS = {"UserPromptSubmit": on_prompt, "PostToolUse": on_tool_use}
+
+
+def main():
+    try:
+        event = json.load(sys.stdin)
+        handler = HANDLERS.get(event.get("hook_event_name")) if isinstance(event, dict) else None
+        output = handler(event) if handler else None
+        if output is not None:
+            sys.stdout.write(json.dumps(output))
+    except Exception:  # noqa: BLE001 - a hook must never break the prompt: say nothing
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

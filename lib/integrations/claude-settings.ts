@@ -1,0 +1,40 @@
+/**
+ * The hook entries `jev integrate claude-code` puts in Claude Code's
+ * settings.json: UserPromptSubmit asks jev which skill fits, PostToolUse on the
+ * Skill tool reports the load. Merged into whatever the file holds: other
+ * hooks and keys are kept, an older jev entry is replaced, and merging twice
+ * changes nothing.
+ */
+export const HOOK_SCRIPT_NAME = "jev_hook.py";
+/** Seconds Claude Code gives the script; the script itself gives up on jev after 1.5 s. */
+const HOOK_TIMEOUT_S = 5;
+
+type Json = Record<string, unknown>;
+
+export function jevHookCommand(scriptPath: string): string {
+  return `python3 '${scriptPath.replaceAll("'", "'\\''")}'`;
+}
+
+/** The entries, as `--print` shows them. */
+export function jevHookEntries(scriptPath: string): Json {
+  const hook = { type: "command", command: jevHookCommand(scriptPath), timeout: HOOK_TIMEOUT_S };
+  return { UserPromptSubmit: [{ hooks: [hook] }], PostToolUse: [{ matcher: "^Skill$", hooks: [hook] }] };
+}
+
+const isJevGroup = (group: unknown) =>
+  typeof group === "object" &&
+  group !== null &&
+  Array.isArray((group as Json).hooks) &&
+  ((group as Json).hooks as unknown[]).some((h) => typeof (h as Json)?.command === "string" && ((h as Json).command as string).includes(HOOK_SCRIPT_NAME));
+
+/** Settings with jev's entries in; `changed` is false when they were there already, exactly. */
+export function mergeJevHooks(settings: Json, scriptPath: string): { settings: Json; changed: boolean } {
+  const hooks: Json = typeof settings.hooks === "object" && settings.hooks !== null && !Array.isArray(settings.hooks) ? { ...(settings.hooks as Json) } : {};
+  const entries = jevHookEntries(scriptPath);
+  for (const [event, groups] of Object.entries(entries)) {
+    const existing = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [];
+    hooks[event] = [...existing.filter((g) => !isJevGroup(g)), ...(groups as unknown[])];
+  }
+  const merged = { ...settings, hooks };
+  return { settings: merged, changed: JSON.stringify(merged) !== JSON.stringify(settings) };
+}
