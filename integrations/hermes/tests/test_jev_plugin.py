@@ -1,0 +1,211 @@
+"""The jev Hermes plugin with a fake plugin context, against a real jev server.
+
+Run by e2e/hermes-plugin.spec.ts, which starts the server and sets JEV_URL, JEV_API_TOKEN,
+JEV_DB (to read what the server recorded) and HERMES_HOME (a scratch folder). No Hermes needed.
+"""
+
+import importlib.util
+import json
+import os
+import socket
+import sqlite3
+import sys
+import tempfile
+import threading
+import time
+import types
+import unittest
+
+PLUGIN_DIR = os.path.join(os.path.dirname(__file__), "..", "jev")
+
+
+def load_plugin():
+    """Load the plugin as Hermes does: package `hermes_plugins.jev` from its folder."""
+    sys.modules.setdefault("hermes_plugins", types.ModuleType("hermes_plugins"))
+    spec = importlib.util.spec_from_file_location("hermes_plugins.jev", os.path.join(PLUGIN_DIR, "__init__.py"), submodule_search_locations=[PLUGIN_DIR])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["hermes_plugins.jev"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class FakeContext:
+    def __init__(self):
+        self.hooks = {}
+        self.commands = {}
+
+    def register_hook(self, name, callback):
+        self.hooks[name] = callback
+
+    def register_command(self, name, handler, description="", args_hint=""):
+        self.commands[name] = handler
+
+
+jev = load_plugin()
+ctx = FakeContext()
+jev.register(ctx)
+pre_llm_call = ctx.hooks["pre_llm_call"]
+post_tool_call = ctx.hooks["post_tool_call"]
+slash = ctx.commands["jev"]
+
+
+def turn(text, session, history=None, platform="cli"):
+    return pre_llm_call(session_id=session, task_id="t", turn_id="u", user_message=text, conversation_history=history or [], is_first_turn=not history, model="m", platform=platform, sender_id="", telemetry_schema_version="hermes.observer.v1")
+
+
+def skill_view(name, session):
+    post_tool_call(tool_name="skill_view", args={"name": name}, result=json.dumps({"success": True, "name": name, "content": "..."}), session_id=session, tool_call_id="c1", turn_id="u", status="ok")
+
+
+def wait_for(check, seconds=5):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def feedback_rows(session):
+    db = sqlite3.connect("file:%s?mode=ro" % os.environ["JEV_DB"], uri=True)
+    try:
+        return db.execute("SELECT skill, event FROM feedback WHERE session_id = ?", (session,)).fetchall()
+    finally:
+        db.close()
+
+
+def session_id():
+    return "hermes-%s-%s" % (os.getpid(), time.time_ns())
+
+
+class AgainstTheServer(unittest.TestCase):
+    def setUp(self):
+        os.environ.pop("JEV_TIMEOUT_MS", None)
+        self.url = os.environ["JEV_URL"]
+        slash("skills on")
+
+    def test_a_pdf_turn_gets_a_hint_naming_the_skill_and_how_to_load_it(self):
+        reply = turn("fill in this PDF form, then merge the two PDF files into one PDF", session_id())
+        self.assertIsInstance(reply, dict)
+        self.assertIn("[jev plugin]", reply["context"])
+        self.assertRegex(reply["context"], r'skill_view\(name="[^"]*pdf[^"]*"\)')
+
+    def test_chit_chat_and_secret_looking_turns_get_nothing(self):
+        self.assertIsNone(turn("thanks, that's all for now", session_id()))
+        self.assertIsNone(turn("deploy it, the key is AKIA" + "IOSFODNN7EXAMPLE", session_id()))
+
+    def test_a_skill_view_is_reported_and_the_skill_is_not_hinted_again_in_that_session(self):
+        session = session_id()
+        first = turn("extract the tables from this pdf report", session)
+        name = first["context"].split('"')[1]
+        skill_view(name, session)
+        self.assertTrue(wait_for(lambda: feedback_rows(session) == [(name, "loaded")]), feedback_rows(session))
+        again = turn("extract the tables from this other pdf report", session)
+        self.assertTrue(again is None or ('"%s"' % name) not in again["context"])
+
+    def test_a_slash_invoked_skill_counts_as_loaded_and_its_instruction_is_the_turn(self):
+        session = session_id()
+        message = (
+            '[IMPORTANT: The user has invoked the "pdf" skill, indicating they want you to follow its instructions. '
+            "The full skill content is loaded below.]\n\n# PDF\nbody text\n\n"
+            "The user has provided the following instruction alongside the skill invocation: extract the tables from this pdf report"
+        )
+        reply = turn(message, session)
+        self.assertTrue(reply is None or '"pdf"' not in reply["context"])
+        self.assertTrue(wait_for(lambda: ("pdf", "loaded") in feedback_rows(session)))
+
+    def test_subagent_curator_and_multimodal_turns_are_skipped(self):
+        self.assertIsNone(turn("extract the tables from this pdf report", session_id(), platform="subagent"))
+        self.assertIsNone(turn("extract the tables from this pdf report", session_id(), platform="curator"))
+        self.assertIsNone(turn([{"type": "text", "text": "extract the tables from this pdf"}], session_id()))
+
+    def test_skills_off_stops_the_hints_and_the_state_file_keeps_other_keys(self):
+        path = os.path.join(os.environ["HERMES_HOME"], "jev", "state.json")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump({"future_key": 7, "skill_feedback": "on"}, f)
+        self.assertEqual(slash("skills off"), "jev: skills off")
+        self.assertIsNone(turn("extract the tables from this pdf report", session_id()))
+        with open(path, encoding="utf-8") as f:
+            self.assertEqual(json.load(f), {"future_key": 7, "skill_feedback": "on", "skills": "off"})
+        self.assertIn("skills off", slash("status"))
+        self.assertIn("answers", slash("status"))
+        slash("skills on")
+        self.assertIsNotNone(turn("extract the tables from this pdf report", session_id()))
+        self.assertTrue(slash("nonsense").startswith("usage:"))
+
+
+class WhenTheServerIsDownOrSlow(unittest.TestCase):
+    def setUp(self):
+        self.saved = {k: os.environ.get(k) for k in ("JEV_URL", "JEV_TIMEOUT_MS")}
+
+    def tearDown(self):
+        for k, v in self.saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+    def test_a_silent_server_costs_at_most_the_timeout_and_nothing_is_returned(self):
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        os.environ["JEV_URL"] = "http://127.0.0.1:%d" % listener.getsockname()[1]
+        os.environ["JEV_TIMEOUT_MS"] = "400"
+        started = time.time()
+        try:
+            self.assertIsNone(turn("extract the tables from this pdf report", session_id()))
+        finally:
+            listener.close()
+        self.assertLess(time.time() - started, 2.0)
+
+    def test_a_load_seen_while_the_server_is_down_is_kept_for_jev_import(self):
+        os.environ["JEV_URL"] = "http://127.0.0.1:9"
+        session = session_id()
+        self.assertIsNone(turn("extract the tables from this pdf report", session))
+        skill_view("pdf", session)
+        path = os.path.join(os.environ["HERMES_HOME"], "jev", "skill-feedback.json")
+
+        def kept():
+            try:
+                with open(path, encoding="utf-8") as f:
+                    data = json.load(f)
+            except (OSError, ValueError):
+                return False
+            return any(r.get("session") == session and r.get("skill") == "pdf" and r.get("loaded") is True for r in data.get("records", [])) and data.get("version") == 1
+
+        self.assertTrue(wait_for(kept))
+
+
+class Signals(unittest.TestCase):
+    def test_history_gives_loaded_skills(self):
+        signals = sys.modules["hermes_plugins.jev.signals"]
+        call = lambda i, args: {"role": "assistant", "tool_calls": [{"id": i, "function": {"name": "skill_view", "arguments": json.dumps(args)}}]}
+        result = lambda i, body: {"role": "tool", "tool_call_id": i, "content": json.dumps(body)}
+        history = [
+            call("a", {"name": "xlsx"}),
+            result("a", {"success": True, "name": "xlsx"}),
+            call("b", {"name": "docx"}),
+            result("b", {"success": False, "error": "not found"}),
+            call("c", {"name": "pdf", "file_path": "forms.md"}),
+            result("c", {"success": True, "name": "pdf"}),
+            {"role": "user", "content": "[skill_view] name=git-commit (1200 chars)"},
+            {"role": "user", "content": '[IMPORTANT: The user launched this CLI session with the "blender" skill preloaded. ...'},
+        ]
+        self.assertEqual(signals.loads_from_history(history), {"xlsx", "git-commit", "blender"})
+        self.assertIsNone(signals.loaded_by_tool("skill_view", {"name": "pdf", "file_path": "x.md"}, '{"success": true}'))
+        self.assertEqual(signals.loaded_by_tool("skill_view", '{"name": "pdf"}', '{"success": true, "name": "pdf"}'), "pdf")
+        self.assertIsNone(signals.loaded_by_tool("terminal", {}, "{}"))
+
+    def test_the_users_words_inside_slash_expansions(self):
+        signals = sys.modules["hermes_plugins.jev.signals"]
+        bare = '[IMPORTANT: The user has invoked the "pdf" skill, indicating ... The full skill content is loaded below.]\n\nbody'
+        self.assertIsNone(signals.user_turn(bare))
+        self.assertEqual(signals.user_turn("plain words"), "plain words")
+        bundle = '[IMPORTANT: The user has invoked the "docs" stacked skill bundle, ...\nUser instruction: write the guide\n\n[Loaded as part of the bundle: a]'
+        self.assertEqual(signals.user_turn(bundle), "write the guide")
+        self.assertIsNone(signals.invoked_skill(bundle))
+
+
+if __name__ == "__main__":
+    unittest.main()
