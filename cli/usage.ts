@@ -22,9 +22,9 @@ export const COMMAND_USAGE: Record<string, string> = {
   curator: `jev curator status|usage|run [--dry-run]|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived|list-unmanaged [--hermes-home DIR] [--json]
       jev curator prune [--days N] [--dry-run] [-y]    jev curator adopt NAME...|--all-unmanaged [--dry-run] [-y]
       Curate a Hermes home as Hermes's own curator does: lifecycle (active, stale, archived), pins, archive and restore.`,
-  integrate: `jev integrate claude-code [--print] [--settings FILE]
-      Add jev's hooks to Claude Code's settings (default ~/.claude/settings.json; a backup first, the rest kept, idempotent);
-      --print shows the entries instead.`,
+  integrate: `jev integrate claude-code [--print] [--settings FILE]    jev integrate hermes [--hermes-home DIR]
+      Add jev's hooks to Claude Code's settings (default ~/.claude/settings.json; a backup first, the rest kept, idempotent;
+      --print shows them), or link jev's plugin into a Hermes home and enable it in its config.yaml (the rest kept).`,
   token: `jev token
       Print the API token agents send (JEV_API_TOKEN, or the one generated at first start).`,
 };

@@ -4,6 +4,7 @@ import { loadConfig, packageRoot } from "../../lib/config";
 import { JevError } from "../../lib/errors";
 import { atomicWriteFile } from "../../lib/fs/atomic-write";
 import { HOOK_SCRIPT_NAME, jevHookEntries, mergeJevHooks } from "../../lib/integrations/claude-settings";
+import { installHermesPlugin } from "../../lib/integrations/hermes-install";
 import { parseFlags, UsageError } from "../usage";
 
 /**
@@ -14,7 +15,8 @@ import { parseFlags, UsageError } from "../usage";
  */
 export async function integrateCommand(args: string[], out: (line: string) => void): Promise<number> {
   const [agent, ...rest] = args;
-  if (agent !== "claude-code") throw new UsageError("integrate takes claude-code (the Hermes plugin comes with the agent-integrations work)");
+  if (agent === "hermes") return integrateHermes(rest, out);
+  if (agent !== "claude-code") throw new UsageError("integrate takes claude-code or hermes");
   const flags = parseFlags(rest, { print: { type: "boolean" }, settings: { type: "string" } });
   const config = loadConfig();
   const script = path.join(packageRoot(), "integrations", "claude-code", HOOK_SCRIPT_NAME);
@@ -54,5 +56,20 @@ export async function integrateCommand(args: string[], out: (line: string) => vo
   await atomicWriteFile(file, `${JSON.stringify(merged.settings, null, 2)}\n`, ".settings.json.jev");
   out(`jev's hooks added to ${file}: UserPromptSubmit asks jev which skill fits, PostToolUse reports Skill loads.`);
   out("Claude Code sends them to JEV_URL (default http://127.0.0.1:3000) with JEV_API_TOKEN: export it, or put it in ~/.claude/jev/token.");
+  return 0;
+}
+
+/** `jev integrate hermes [--hermes-home DIR]`: link the plugin into the Hermes home and enable it in config.yaml. */
+async function integrateHermes(args: string[], out: (line: string) => void): Promise<number> {
+  const flags = parseFlags(args, { "hermes-home": { type: "string" } });
+  const config = loadConfig();
+  const hermesHome = path.resolve(flags["hermes-home"] ?? config.hermesHome);
+  const done = await installHermesPlugin(hermesHome, path.join(packageRoot(), "integrations", "hermes", "jev"));
+  const link = { created: "linked", kept: "already linked", replaced: "relinked (it pointed to another checkout)" }[done.linked];
+  out(`jev's Hermes plugin ${link} at ${path.join(hermesHome, "plugins", "jev")}`);
+  if (done.backup) out(`backup: ${done.backup}`);
+  out(done.enabled === "added" ? `enabled in ${path.join(hermesHome, "config.yaml")} (plugins.enabled)` : "already enabled in config.yaml");
+  if (done.disabledWins) out("note: jev is also in plugins.disabled, which wins in Hermes: remove it there to turn the plugin on");
+  out("Hermes sends each turn to JEV_URL (default http://127.0.0.1:3000) with JEV_API_TOKEN: put both in $HERMES_HOME/.env. /jev status checks.");
   return 0;
 }

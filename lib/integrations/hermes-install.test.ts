@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempDir } from "../testing/factories";
+import { installHermesPlugin } from "./hermes-install";
+
+let tmp: ReturnType<typeof tempDir>;
+let home: string;
+let source: string;
+beforeEach(() => {
+  tmp = tempDir("jev-hermes-install-");
+  home = path.join(tmp.dir, "hermes");
+  source = path.join(tmp.dir, "checkout", "integrations", "hermes", "jev");
+  fs.mkdirSync(source, { recursive: true });
+});
+afterEach(() => tmp.cleanup());
+
+describe("jev integrate hermes", () => {
+  it("links the plugin and enables it, keeping the rest of config.yaml (comments too); a second run changes nothing", async () => {
+    fs.mkdirSync(home, { recursive: true });
+    const config = "# my Hermes\nmodel: anthropic/claude-sonnet-4.6  # the default\nplugins:\n  enabled:\n    - disk-cleanup\nskills:\n  disabled: [docx]\n";
+    fs.writeFileSync(path.join(home, "config.yaml"), config);
+    const first = await installHermesPlugin(home, source);
+    expect(first).toMatchObject({ linked: "created", enabled: "added", disabledWins: false });
+    expect(fs.readlinkSync(path.join(home, "plugins", "jev"))).toBe(source);
+    const written = fs.readFileSync(path.join(home, "config.yaml"), "utf8");
+    expect(written).toContain("# my Hermes");
+    expect(written).toContain("# the default");
+    expect(written).toMatch(/enabled:\n {4}- disk-cleanup\n {4}- jev\n/);
+    expect(written).toContain("disabled: [ docx ]");
+    expect(fs.readFileSync(first.backup as string, "utf8")).toBe(config);
+    const again = await installHermesPlugin(home, source);
+    expect(again).toEqual({ linked: "kept", enabled: "kept", disabledWins: false });
+    expect(fs.readFileSync(path.join(home, "config.yaml"), "utf8")).toBe(written);
+  });
+
+  it("creates config.yaml when there is none, says when plugins.disabled wins, and refuses what is not its own", async () => {
+    expect(await installHermesPlugin(home, source)).toMatchObject({ linked: "created", enabled: "added" });
+    expect(fs.readFileSync(path.join(home, "config.yaml"), "utf8")).toBe("plugins:\n  enabled:\n    - jev\n");
+    fs.writeFileSync(path.join(home, "config.yaml"), "plugins:\n  enabled: [jev]\n  disabled: [jev]\n");
+    expect((await installHermesPlugin(home, source)).disabledWins).toBe(true);
+    fs.writeFileSync(path.join(home, "config.yaml"), "plugins: [jev]\n");
+    await expect(installHermesPlugin(home, source)).rejects.toThrow(/plugins is not a mapping/);
+    fs.unlinkSync(path.join(home, "plugins", "jev"));
+    fs.mkdirSync(path.join(home, "plugins", "jev"));
+    await expect(installHermesPlugin(home, source)).rejects.toThrow(/not jev's link/);
+  });
+});
