@@ -18,6 +18,7 @@ const benches = [
   "cli.ts",
   "decision-log.ts",
   "http.ts",
+  "agent-integrations.ts",
   "fuzz.ts",
 ];
 const runner = path.resolve(import.meta.dirname, "../bin/run-ts.mjs");

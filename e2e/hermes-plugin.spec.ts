@@ -24,4 +24,18 @@ test("the Hermes plugin's tests pass against the real server", () => {
   expect(r.status, report).toBe(0);
   expect(report).toMatch(/Ran \d+ tests/);
   expect(report).toContain("OK");
+
+  // What the plugin kept while the server was down: `jev import hermes` takes it in once.
+  const importOnce = () => {
+    const run = spawnSync(process.execPath, [path.resolve("bin/jev.mjs"), "import", "hermes", "--hermes-home", scratch], {
+      encoding: "utf8",
+      env: { ...process.env, ...E2E.serverEnv, HERMES_HOME: scratch },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as { records: number; imported: number; already: number };
+  };
+  const first = importOnce();
+  expect(first.records).toBeGreaterThan(0);
+  expect(first.imported).toBe(first.records);
+  expect(importOnce()).toMatchObject({ imported: 0, already: first.records });
 });
