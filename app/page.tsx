@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getDb } from "@/db/client";
+import { agentsSeen } from "@/db/queries/agents-seen";
 import { DESCRIPTION_PROBLEMS } from "@/lib/catalog/description-health";
 import { DESCRIPTION_CHARS } from "@/lib/catalog/types";
 import { loadConfig } from "@/lib/config";
@@ -8,6 +9,7 @@ import { catalogOverview } from "@/lib/services/catalog-overview";
 import { decisionSummary } from "@/lib/services/decision-summary";
 import { judgeInUse } from "@/lib/services/judge-in-use";
 import { skillFeedbackSetting } from "@/lib/services/rule-settings";
+import { DAY_MS } from "@/lib/time";
 import { DemoButtons } from "./(dashboard)/_components/demo-buttons";
 import { RuleTwoSwitch } from "./(dashboard)/_components/rule-two-switch";
 
@@ -44,6 +46,7 @@ export default async function OverviewPage() {
   const ruleTwo = skillFeedbackSetting(config);
   const hasDemo = hasDemoRows(getDb());
   const judge = judgeInUse(config);
+  const agents = agentsSeen(getDb(), Date.now() - DAY_MS);
   return (
     <section>
       <h1>Overview</h1>
@@ -78,6 +81,44 @@ export default async function OverviewPage() {
         14 days and loaded less than a tenth of the time, retrying every 6 hours; agents that never report loads are never suppressed.
       </p>
       <RuleTwoSwitch on={ruleTwo.on} source={ruleTwo.source} stateFile={ruleTwo.stateFile} />
+
+      <h2>Agents in the last 24 hours</h2>
+      {agents.length === 0 ? (
+        <p className="muted" data-testid="agents-empty">
+          No agent has asked jev in the last 24 hours. Connect one: <code>npx jev integrate hermes</code> or <code>npx jev integrate claude-code</code> (see the
+          README, &quot;Use it from your agent&quot;).
+        </p>
+      ) : (
+        <table className="decisions" data-testid="agents-seen">
+          <thead>
+            <tr>
+              <th>agent</th>
+              <th className="num">sessions</th>
+              <th className="num">turns</th>
+              <th>reports loads</th>
+            </tr>
+          </thead>
+          <tbody>
+            {agents.map((a) => (
+              <tr key={a.agent ?? ""}>
+                <td>{a.agent ?? <span className="muted">(not named)</span>}</td>
+                <td className="num">{a.sessions}</td>
+                <td className="num">{a.turns}</td>
+                <td>
+                  {a.reportsLoads ? (
+                    "yes"
+                  ) : (
+                    <span className="warning-text" data-testid="agent-no-loads">
+                      no: rule 2 cannot learn from it. Have it send <code>feedback: true</code> and report loads to <code>POST /api/feedback</code> (jev&apos;s
+                      Hermes plugin and Claude Code hooks do).
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
 
       <h2>Judge</h2>
       <p data-testid="judge-in-use">

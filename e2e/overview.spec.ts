@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E } from "./support/env";
+import { authHeaders, E2E } from "./support/env";
 
 test("the Overview shows the Hermes catalog and points out what to fix", async ({ page }) => {
   await page.goto("/");
@@ -34,4 +34,21 @@ test("rule 2 can be switched off and on from the dashboard, through the state fi
   await page.getByRole("switch").check();
   await expect(page.getByTestId("rule-two")).toContainText("on");
   await expect.poll(state).toMatchObject({ skill_feedback: "on", plugin_key: "kept" });
+});
+
+test("the Overview lists the agents of the last 24 hours, and says how to turn load reports on for one that sends none", async ({ page, request }) => {
+  for (const [agent, feedback] of [
+    ["quiet-agent", false],
+    ["reporting-agent", true],
+  ] as const) {
+    const res = await request.post("/api/pick-skill", {
+      data: { turn: "merge these pdf files", agent, feedback, session_id: `${agent}-1` },
+      headers: authHeaders,
+    });
+    expect(res.status()).toBe(200);
+  }
+  await page.goto("/");
+  const table = page.getByTestId("agents-seen");
+  await expect(table.getByRole("row", { name: /reporting-agent/ })).toContainText("yes");
+  await expect(table.getByRole("row", { name: /quiet-agent/ }).getByTestId("agent-no-loads")).toContainText("POST /api/feedback");
 });
