@@ -54,19 +54,31 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
     const server = await startServer(PORT, env);
     const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: WRITERS });
     let killed = false;
+    let firstAck: () => void = () => {};
+    const acknowledged = new Promise<void>((resolve) => {
+      firstAck = resolve;
+    });
     const writers = Array.from({ length: WRITERS }, async (_, w) => {
       for (let i = 0; !killed; i++) {
         const session = `r${round}-w${w}-${i}`;
         if (i % 2 === 0) {
           const status = await post(pool, "/api/feedback", { session_id: `fb-${session}`, skill: "pdf", event: i % 4 === 0 ? "loaded" : "rejected" });
-          if (status === 200) ackedFeedback.push(`fb-${session}`);
+          if (status === 200) {
+            ackedFeedback.push(`fb-${session}`);
+            firstAck();
+          }
         } else {
           const status = await post(pool, "/api/pick-skill", { turn: turns[(round * 997 + w * 31 + i) % turns.length], session_id: `pk-${session}` });
-          if (status === 200) ackedDecisions.push(`pk-${session}`);
+          if (status === 200) {
+            ackedDecisions.push(`pk-${session}`);
+            firstAck();
+          }
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 300 + ((round * 389) % 900)));
+    // Killed mid-write: some time after the round's first acknowledged write, however long a start takes on this machine.
+    await acknowledged;
+    await new Promise((r) => setTimeout(r, 100 + ((round * 389) % 900)));
     killed = true;
     await server.kill("SIGKILL");
     await Promise.all(writers);

@@ -78,12 +78,14 @@ def loads_from_history(history):
             for call in message.get("tool_calls") or []:
                 function = (call or {}).get("function") or {}
                 args = _json(function.get("arguments")) or {}
-                if function.get("name") == "skill_view" and isinstance(args, dict) and args.get("name") and not args.get("file_path"):
+                if function.get("name") == "skill_view" and isinstance(args, dict) and isinstance(args.get("name"), str) and not args.get("file_path"):
                     views[call.get("id")] = args["name"]
         elif role == "tool" and message.get("tool_call_id") in views:
             result = _json(content)
             if isinstance(result, dict) and result.get("success"):
-                loaded.add(result.get("name") or views[message["tool_call_id"]])
+                name = result.get("name") or views[message["tool_call_id"]]
+                if isinstance(name, str):
+                    loaded.add(name)
         if isinstance(content, str):
             if role == "user" and invoked_skill(content):
                 loaded.add(invoked_skill(content))
