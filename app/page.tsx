@@ -5,11 +5,13 @@ import { DESCRIPTION_PROBLEMS } from "@/lib/catalog/description-health";
 import { DESCRIPTION_CHARS } from "@/lib/catalog/types";
 import { loadConfig } from "@/lib/config";
 import { hasDemoRows } from "@/lib/demo/seed-demo";
+import { agentSwitches } from "@/lib/services/agent-switches";
 import { catalogOverview } from "@/lib/services/catalog-overview";
 import { decisionSummary } from "@/lib/services/decision-summary";
 import { judgeInUse } from "@/lib/services/judge-in-use";
 import { skillFeedbackSetting } from "@/lib/services/rule-settings";
 import { DAY_MS } from "@/lib/time";
+import { AgentSwitch } from "./(dashboard)/_components/agent-switch";
 import { DemoButtons } from "./(dashboard)/_components/demo-buttons";
 import { RuleTwoSwitch } from "./(dashboard)/_components/rule-two-switch";
 
@@ -46,7 +48,7 @@ export default async function OverviewPage() {
   const ruleTwo = skillFeedbackSetting(config);
   const hasDemo = hasDemoRows(getDb());
   const judge = judgeInUse(config);
-  const agents = agentsSeen(getDb(), Date.now() - DAY_MS);
+  const agents = agentsSeen(getDb(), Date.now() - DAY_MS).map((a) => ({ ...a, switches: agentSwitches(getDb(), a.agent ?? undefined) }));
   return (
     <section>
       <h1>Overview</h1>
@@ -96,6 +98,7 @@ export default async function OverviewPage() {
               <th className="num">sessions</th>
               <th className="num">turns</th>
               <th>reports loads</th>
+              <th>switches (kept by jev, for agents without a Hermes home)</th>
             </tr>
           </thead>
           <tbody>
@@ -112,6 +115,14 @@ export default async function OverviewPage() {
                       no: rule 2 cannot learn from it. Have it send <code>feedback: true</code> and report loads to <code>POST /api/feedback</code> (jev&apos;s
                       Hermes plugin and Claude Code hooks do).
                     </span>
+                  )}
+                </td>
+                <td>
+                  {a.agent && (
+                    <>
+                      <AgentSwitch agent={a.agent} name="skills" label="hints" on={a.switches.skills === "on"} />{" "}
+                      <AgentSwitch agent={a.agent} name="skill_feedback" label="rule 2" on={a.switches.skill_feedback === "on"} />
+                    </>
                   )}
                 </td>
               </tr>

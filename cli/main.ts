@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: async () => (await import("./commands/import")).importCommand,
   curator: async () => (await import("./commands/curator")).curatorCommand,
   integrate: async () => (await import("./commands/integrate")).integrateCommand,
+  settings: async () => (await import("./commands/settings")).settingsCommand,
 };
 
 const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";

@@ -25,6 +25,9 @@ export const COMMAND_USAGE: Record<string, string> = {
   integrate: `jev integrate claude-code [--print] [--settings FILE]    jev integrate hermes [--hermes-home DIR]
       Add jev's hooks to Claude Code's settings (default ~/.claude/settings.json; a backup first, the rest kept, idempotent;
       --print shows them), or link jev's plugin into a Hermes home and enable it in its config.yaml (the rest kept).`,
+  settings: `jev settings --agent NAME [--skills on|off] [--feedback on|off]
+      An agent's switches kept by the server, for agents without a Hermes home (Claude Code): skills off = no hints,
+      feedback off = rule 2 does not suppress for it. Prints them.`,
   token: `jev token
       Print the API token agents send (JEV_API_TOKEN, or the one generated at first start).`,
 };

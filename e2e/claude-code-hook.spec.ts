@@ -67,6 +67,24 @@ test("UserPromptSubmit hints the fitting skill once per session; PostToolUse rep
   expect(hint(hook(prompt("now split the PDF into single pages", `${session}-other`)).stdout)).toContain('"pdf-tools"');
 });
 
+test("the agent's switch kept by the server: jev settings --agent claude-code --skills off silences the hints, on brings them back", () => {
+  const settings = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [path.resolve("bin/jev.mjs"), "settings", "--agent", "claude-code", ...args], {
+      encoding: "utf8",
+      env: { ...process.env, ...E2E.serverEnv },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+  expect(settings("--skills", "off")).toEqual({ agent: "claude-code", skills: "off", skill_feedback: "on" });
+  try {
+    expect(hook(prompt("merge these two PDF files and extract the tables", `cc-off-${Date.now()}`))).toMatchObject({ status: 0, stdout: "" });
+  } finally {
+    settings("--skills", "on");
+  }
+  expect(hint(hook(prompt("merge these two PDF files and extract the tables", `cc-on-${Date.now()}`)).stdout)).toContain('"pdf-tools"');
+});
+
 test("a server that is down, slow to answer or refusing the token costs nothing but the timeout: no output, exit 0", async () => {
   const down = hook(prompt("merge these PDF files", "cc-down"), { JEV_URL: "http://127.0.0.1:9", JEV_HOOK_TIMEOUT: "0.5" });
   expect(down).toMatchObject({ status: 0, stdout: "" });

@@ -23,15 +23,15 @@ test("the Overview shows the Hermes catalog and points out what to fix", async (
 test("rule 2 can be switched off and on from the dashboard, through the state file the agent plugin shares", async ({ page }) => {
   const stateFile = path.join(E2E.hermesHome, "jev", "state.json");
   await page.goto("/");
-  const toggle = page.getByRole("switch");
+  const toggle = page.getByTestId("rule-two").getByRole("switch"); // the agents table has switches of its own
   await expect(toggle).toBeChecked();
   await toggle.uncheck();
   await expect(page.getByTestId("rule-two")).toContainText("off");
   const state = () => JSON.parse(fs.readFileSync(stateFile, "utf8"));
   await expect.poll(state).toMatchObject({ skill_feedback: "off", plugin_key: "kept" });
   await page.reload();
-  await expect(page.getByRole("switch")).not.toBeChecked();
-  await page.getByRole("switch").check();
+  await expect(page.getByTestId("rule-two").getByRole("switch")).not.toBeChecked();
+  await page.getByTestId("rule-two").getByRole("switch").check();
   await expect(page.getByTestId("rule-two")).toContainText("on");
   await expect.poll(state).toMatchObject({ skill_feedback: "on", plugin_key: "kept" });
 });
@@ -51,4 +51,21 @@ test("the Overview lists the agents of the last 24 hours, and says how to turn l
   const table = page.getByTestId("agents-seen");
   await expect(table.getByRole("row", { name: /reporting-agent/ })).toContainText("yes");
   await expect(table.getByRole("row", { name: /quiet-agent/ }).getByTestId("agent-no-loads")).toContainText("POST /api/feedback");
+  // An agent's switch, kept by jev: hints off for quiet-agent, and its next turn is answered with none.
+  await table.getByRole("switch", { name: "hints for quiet-agent" }).uncheck();
+  await expect
+    .poll(
+      async () =>
+        (await (await request.post("/api/pick-skill", { data: { turn: "merge these pdf files", agent: "quiet-agent" }, headers: authHeaders })).json()).skipped,
+    )
+    .toBe("switched_off");
+  await page.reload();
+  await expect(page.getByTestId("agents-seen").getByRole("switch", { name: "hints for quiet-agent" })).not.toBeChecked();
+  await page.getByTestId("agents-seen").getByRole("switch", { name: "hints for quiet-agent" }).check();
+  await expect
+    .poll(
+      async () =>
+        (await (await request.post("/api/pick-skill", { data: { turn: "merge these pdf files", agent: "quiet-agent" }, headers: authHeaders })).json()).skipped,
+    )
+    .toBeUndefined();
 });

@@ -11,3 +11,8 @@ export function setSettingOnce(db: Db, key: string, value: string): string {
   db.insert(settings).values({ key, value }).onConflictDoNothing().run();
   return getSetting(db, key)!;
 }
+
+/** Store `value` under `key`, replacing what was there. */
+export function setSetting(db: Db, key: string, value: string): void {
+  db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
+}

@@ -197,6 +197,11 @@ function buildDecision(reply: PickReply, outcome: DecisionOutcome, facts: Facts)
   };
 }
 
+/** The reply for an agent whose `skills` switch is off: no skill, nothing ranked (not logged). */
+export function switchedOffDecision(): Decision {
+  return buildDecision({ status: "ok", needs_skill: 0, skills: [], latency_ms: 0, skipped: "switched_off" }, "trivial", NO_FACTS);
+}
+
 /** A decision that failed open before any ranking (e.g. the judge could not be set up). */
 export function failOpenDecision(reason: ReasonCode): Decision {
   return buildDecision({ status: "fail_open", reason, skills: [] }, "fail_open", NO_FACTS);

@@ -13,7 +13,8 @@ export type PickReply =
       needs_skill: number;
       skills: SkillSuggestion[];
       latency_ms: number;
-      skipped?: "trivial";
+      /** `trivial`: the local gate answered; `switched_off`: the agent's `skills` switch is off (no ranking). */
+      skipped?: "trivial" | "switched_off";
       skills_dropped?: number;
     }
   | { status: "fail_open"; reason: ReasonCode; skills: []; skills_dropped?: number };

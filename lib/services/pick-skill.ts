@@ -5,7 +5,7 @@ import { discover } from "../catalog/discover";
 import { verifyOnDisk } from "../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../config";
-import { type Decision, failOpenDecision, pickSkill } from "../engine/pick-skill";
+import { type Decision, failOpenDecision, pickSkill, switchedOffDecision } from "../engine/pick-skill";
 import { mergeRequestsOn } from "../hermes/jev-state";
 import { judgeFor, localRelevance } from "../judges/create-judge";
 import type { Judge } from "../judges/types";
@@ -13,6 +13,7 @@ import { mayMerge, type RouteDecision, routeFrom, routeTurn } from "../routing/r
 import { type RoutingConfig, readRoutingConfig } from "../routing/routing-config";
 import type { RulesConfig } from "../rules/config";
 import { checkSuggestion, shownWindow } from "../rules/suggestion-rules";
+import { agentSwitches } from "./agent-switches";
 import { catalogSource } from "./catalog-source";
 import { logDecision } from "./decision-log";
 import { liveRules } from "./rule-settings";
@@ -90,6 +91,12 @@ function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: 
   return (name: string) => checkSuggestion(name, { sessionLoaded, windowOf, now, rules });
 }
 
+/** The live rules, with rule 2 off for an agent whose `skill_feedback` switch is off. */
+function rulesFor(config: JevConfig, agentFeedback: "on" | "off" | undefined): RulesConfig {
+  const rules = liveRules(config);
+  return agentFeedback === "off" ? { ...rules, suppression: { ...rules.suppression, enabled: false } } : rules;
+}
+
 /**
  * Routing's decision for a served turn: from the merged request's answers
  * when it succeeded, else asked on its own, exactly as when the two run
@@ -125,6 +132,9 @@ function misconfiguredJudge(problem: string): Decision {
 export async function pickSkillService(request: PickRequest, ctx: PickContext): Promise<ServedDecision> {
   const config = ctx.config ?? loadConfig(ctx.env);
   const now = (ctx.clock ?? Date.now)();
+  // Agents without a Hermes home (Claude Code) keep their switches here: `skills` off means nothing is ranked.
+  const switches = ctx.db ? agentSwitches(ctx.db, request.agent) : null;
+  if (switches?.skills === "off") return { ...switchedOffDecision(), warnings: [], decisionId: null };
   const { sessionLoaded, reportsLoads } = sessionState(request, ctx.db);
   const judge = "problem" in config.judge ? null : judgeFor(config.judge);
   const routing = request.route ? readRoutingConfig(config.hermesHome) : null;
@@ -157,7 +167,7 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
   const mergeRouting =
     routing !== null && !("problem" in routing) && mayMerge(request.turn, judge, routing, request.mergeRequests ?? mergeRequestsOn(config.hermesHome));
   const decision = await pickSkill(
-    { turn: request.turn, loadable: request.loadable, rules: ruleCheck(sessionLoaded, ctx.db, now, liveRules(config)), mergeRouting },
+    { turn: request.turn, loadable: request.loadable, rules: ruleCheck(sessionLoaded, ctx.db, now, rulesFor(config, switches?.skill_feedback)), mergeRouting },
     {
       catalog,
       judge,

@@ -1,0 +1,26 @@
+import { getDb } from "../../db/client";
+import { agentSwitches, setAgentSwitch } from "../../lib/services/agent-switches";
+import { parseFlags, UsageError } from "../usage";
+
+const ON_OFF = ["on", "off"];
+
+/**
+ * `jev settings --agent NAME [--skills on|off] [--feedback on|off]`: an
+ * agent's switches kept by the server (for agents without a Hermes home);
+ * prints them as JSON after any change.
+ */
+export async function settingsCommand(args: string[], out: (line: string) => void): Promise<number> {
+  const flags = parseFlags(args, { agent: { type: "string" }, skills: { type: "string" }, feedback: { type: "string" } });
+  if (!flags.agent) throw new UsageError("settings needs --agent NAME (e.g. claude-code)");
+  for (const [flag, value] of [
+    ["skills", flags.skills],
+    ["feedback", flags.feedback],
+  ] as const) {
+    if (value !== undefined && !ON_OFF.includes(value)) throw new UsageError(`--${flag} takes on or off`);
+  }
+  const db = getDb();
+  if (flags.skills) setAgentSwitch(db, flags.agent, "skills", flags.skills as "on" | "off");
+  if (flags.feedback) setAgentSwitch(db, flags.agent, "skill_feedback", flags.feedback as "on" | "off");
+  out(JSON.stringify({ agent: flags.agent, ...agentSwitches(db, flags.agent) }));
+  return 0;
+}

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { decisions } from "../../db/schema";
+import { tempDbPerTest } from "../testing/db-per-test";
+import { skillTree, testConfig } from "../testing/factories";
+import { agentSwitches, setAgentSwitch } from "./agent-switches";
+import { pickSkillService } from "./pick-skill";
+
+const t = tempDbPerTest("jev-switches-");
+
+describe("an agent's switches kept by the server", () => {
+  it("default on; kept per agent; skills off answers with no skill and ranks nothing; on again serves", async () => {
+    expect(agentSwitches(t.db, "claude-code")).toEqual({ skills: "on", skill_feedback: "on" });
+    expect(setAgentSwitch(t.db, "claude-code", "skills", "off")).toEqual({ skills: "off", skill_feedback: "on" });
+    expect(setAgentSwitch(t.db, "claude-code", "skill_feedback", "off")).toEqual({ skills: "off", skill_feedback: "off" });
+    expect(agentSwitches(t.db, "hermes")).toEqual({ skills: "on", skill_feedback: "on" });
+    expect(() => setAgentSwitch(t.db, "", "skills", "off")).toThrow(/agent/);
+
+    const root = path.join(t.dir, "skills");
+    skillTree(root, { "pdf-tools": "Merge, split and extract text and tables from PDF files." });
+    const config = testConfig(t.dir);
+    const request = { turn: "merge these two PDF files", roots: [root], agent: "claude-code", sessionId: "s1" };
+    const off = await pickSkillService(request, { channel: "api", db: t.db, config });
+    expect(off.reply).toEqual({ status: "ok", needs_skill: 0, skills: [], latency_ms: 0, skipped: "switched_off" });
+    expect(t.db.select().from(decisions).all()).toHaveLength(0);
+    const other = await pickSkillService({ ...request, agent: "hermes" }, { channel: "api", db: t.db, config });
+    expect(other.reply.skills[0]?.name).toBe("pdf-tools");
+    setAgentSwitch(t.db, "claude-code", "skills", "on");
+    expect((await pickSkillService(request, { channel: "api", db: t.db, config })).reply.skills[0]?.name).toBe("pdf-tools");
+  });
+});
