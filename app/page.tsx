@@ -91,44 +91,46 @@ export default async function OverviewPage() {
           README, &quot;Use it from your agent&quot;).
         </p>
       ) : (
-        <table className="decisions" data-testid="agents-seen">
-          <thead>
-            <tr>
-              <th>agent</th>
-              <th className="num">sessions</th>
-              <th className="num">turns</th>
-              <th>reports loads</th>
-              <th>switches (kept by jev, for agents without a Hermes home)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {agents.map((a) => (
-              <tr key={a.agent ?? ""}>
-                <td>{a.agent ?? <span className="muted">(not named)</span>}</td>
-                <td className="num">{a.sessions}</td>
-                <td className="num">{a.turns}</td>
-                <td>
-                  {a.reportsLoads ? (
-                    "yes"
-                  ) : (
-                    <span className="warning-text" data-testid="agent-no-loads">
-                      no: rule 2 cannot learn from it. Have it send <code>feedback: true</code> and report loads to <code>POST /api/feedback</code> (jev&apos;s
-                      Hermes plugin and Claude Code hooks do).
-                    </span>
-                  )}
-                </td>
-                <td>
-                  {a.agent && (
-                    <>
-                      <AgentSwitch agent={a.agent} name="skills" label="hints" on={a.switches.skills === "on"} />{" "}
-                      <AgentSwitch agent={a.agent} name="skill_feedback" label="rule 2" on={a.switches.skill_feedback === "on"} />
-                    </>
-                  )}
-                </td>
+        <div className="table-scroll">
+          <table className="decisions" data-testid="agents-seen">
+            <thead>
+              <tr>
+                <th>agent</th>
+                <th className="num">sessions</th>
+                <th className="num">turns</th>
+                <th>reports loads</th>
+                <th>switches (kept by jev, for agents without a Hermes home)</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {agents.map((a) => (
+                <tr key={a.agent ?? ""}>
+                  <td>{a.agent ?? <span className="muted">(not named)</span>}</td>
+                  <td className="num">{a.sessions}</td>
+                  <td className="num">{a.turns}</td>
+                  <td>
+                    {a.reportsLoads ? (
+                      "yes"
+                    ) : (
+                      <span className="warning-text" data-testid="agent-no-loads">
+                        no: rule 2 cannot learn from it. Have it send <code>feedback: true</code> and report loads to <code>POST /api/feedback</code>{" "}
+                        (jev&apos;s Hermes plugin and Claude Code hooks do).
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    {a.agent && (
+                      <>
+                        <AgentSwitch agent={a.agent} name="skills" label="hints" on={a.switches.skills === "on"} />{" "}
+                        <AgentSwitch agent={a.agent} name="skill_feedback" label="rule 2" on={a.switches.skill_feedback === "on"} />
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       <h2>Judge</h2>
