@@ -35,11 +35,29 @@ export function routingFile(hermesHome: string): string {
   return path.join(hermesHome, "jev", "routing.json");
 }
 
-/** The routing configuration of a Hermes home: the defaults when there is no file; an error naming the field when it is wrong. */
+const cache = new Map<string, { mtimeMs: number; size: number; read: RoutingConfig | { problem: string } }>();
+
+/**
+ * The routing configuration of a Hermes home: the defaults when there is no
+ * file; an error naming the field when it is wrong. Re-read only when the file
+ * changes (a turn that asks for routing reads it).
+ */
 export function readRoutingConfig(hermesHome: string): RoutingConfig | { problem: string } {
+  const file = routingFile(hermesHome);
+  const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
+  if (!st) return DEFAULT_ROUTING;
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.read;
+  const read = parseRoutingFile(file);
+  if (cache.size > 8) cache.clear();
+  cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, read });
+  return read;
+}
+
+function parseRoutingFile(file: string): RoutingConfig | { problem: string } {
   let text: string;
   try {
-    text = fs.readFileSync(/*turbopackIgnore: true*/ routingFile(hermesHome), "utf8");
+    text = fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
   } catch {
     return DEFAULT_ROUTING;
   }

@@ -26,7 +26,7 @@ for (let c = 48; c <= 57; c++) DIGIT_OF[c] = c - 20;
 let digits = new Uint8Array(64);
 
 /** Visit the keys of the character 3–5-grams inside word boundaries (" word " padded). */
-export function forEachNgram(words: readonly string[], visit: (gram: GramKey) => void): void {
+function forEachNgram(words: readonly string[], visit: (gram: GramKey) => void): void {
   const digitOf = DIGIT_OF;
   for (const w of words) {
     const padded = ` ${w} `;

@@ -185,8 +185,3 @@ const counter = new TermCounter();
 export function fieldCounts(texts: readonly string[]): FieldCounts {
   return counter.countFields(texts);
 }
-
-/** A text's terms (content words, stemmed), each once in first-seen order with its count, and how many there were in all. */
-export function termCounts(text: string): TermCounts {
-  return counter.count(text);
-}
