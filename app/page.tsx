@@ -8,11 +8,13 @@ import { hasDemoRows } from "@/lib/demo/seed-demo";
 import { agentSwitches } from "@/lib/services/agent-switches";
 import { catalogOverview } from "@/lib/services/catalog-overview";
 import { decisionSummary } from "@/lib/services/decision-summary";
+import { entrySkillsOverview } from "@/lib/services/entry-skills-overview";
 import { judgeInUse } from "@/lib/services/judge-in-use";
 import { skillFeedbackSetting } from "@/lib/services/rule-settings";
 import { DAY_MS } from "@/lib/time";
 import { AgentSwitch } from "./(dashboard)/_components/agent-switch";
 import { DemoButtons } from "./(dashboard)/_components/demo-buttons";
+import { EntrySkillsPanel } from "./(dashboard)/_components/entry-skills-panel";
 import { RuleTwoSwitch } from "./(dashboard)/_components/rule-two-switch";
 
 export const dynamic = "force-dynamic";
@@ -48,6 +50,7 @@ export default async function OverviewPage() {
   const ruleTwo = skillFeedbackSetting(config);
   const hasDemo = hasDemoRows(getDb());
   const judge = judgeInUse(config);
+  const entrySkills = await entrySkillsOverview(config, getDb());
   const agents = agentsSeen(getDb(), Date.now() - DAY_MS).map((a) => ({ ...a, switches: agentSwitches(getDb(), a.agent ?? undefined) }));
   return (
     <section>
@@ -83,6 +86,9 @@ export default async function OverviewPage() {
         14 days and loaded less than a tenth of the time, retrying every 6 hours; agents that never report loads are never suppressed.
       </p>
       <RuleTwoSwitch on={ruleTwo.on} source={ruleTwo.source} stateFile={ruleTwo.stateFile} />
+
+      <h2>Domain entry skills</h2>
+      <EntrySkillsPanel overview={entrySkills} />
 
       <h2>Agents in the last 24 hours</h2>
       {agents.length === 0 ? (

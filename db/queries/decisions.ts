@@ -38,6 +38,7 @@ function prepareInserts(db: Db) {
       reportsLoads: p("reportsLoads"),
       suggestedSkill: p("suggestedSkill"),
       suggestedMatch: p("suggestedMatch"),
+      suggestedVia: p("suggestedVia"),
     }),
   );
   const rollup = compile(
@@ -88,6 +89,7 @@ export function insertDecision(db: Db, row: NewDecisionRow): number {
     agent: null,
     suggestedSkill: null,
     suggestedMatch: null,
+    suggestedVia: null,
   };
   const id = Number(insert.decision({ ...defaults, ...row, reportsLoads: row.reportsLoads ?? false }).lastInsertRowid);
   insert.rollup({

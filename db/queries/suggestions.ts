@@ -77,6 +77,21 @@ export function sessionReports(db: Db, sessionId: string): { loaded: string[]; r
   return { loaded: rows.filter((r) => r.event === "loaded").map((r) => r.skill), reportsLoads: rows.length > 0 };
 }
 
+const preparedSessionSuggested = new WeakMap<Db, ReturnType<typeof prepareSessionSuggested>>();
+function prepareSessionSuggested(db: Db) {
+  return db
+    .selectDistinct({ skill: suggestions.skill })
+    .from(suggestions)
+    .where(eq(suggestions.sessionId, sql.placeholder("sessionId")))
+    .prepare();
+}
+
+/** The skills suggested to a session so far (domain entry hints come once per session). */
+export function sessionSuggested(db: Db, sessionId: string): string[] {
+  const query = getOrCreate(preparedSessionSuggested, db, () => prepareSessionSuggested(db));
+  return query.all({ sessionId }).map((r) => r.skill);
+}
+
 /**
  * Record an agent's report. The session now counts as one that reports
  * loads, its earlier suggestions included. A load marks the latest

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DECISION_OUTCOMES, DECISION_STATUSES, REASON_CODES } from "../../lib/vocab/reason-codes";
+import { SUGGESTION_VIAS } from "../../lib/vocab/suggestion-via";
 import { CANDIDATE_VERDICTS } from "../../lib/vocab/verdicts";
 
 /**
@@ -41,10 +43,17 @@ export const decisions = sqliteTable(
     /** The skill the agent was told to load, and its match. */
     suggestedSkill: text("suggested_skill"),
     suggestedMatch: real("suggested_match"),
+    /** How the suggestion was chosen when not by the judge (a domain entry hint); null for a judged one. */
+    suggestedVia: text("suggested_via", { enum: SUGGESTION_VIAS }),
   },
   // Few indexes on purpose: each costs every decision a write. Time ranges and pages walk `at`
   // (its entries carry the id); a session's turns need their own; counts come from rollups.
-  (t) => [index("decisions_at_idx").on(t.at), index("decisions_session_at_idx").on(t.sessionId, t.at)],
+  // Entry hints are few: a partial index lists them without walking the rest (the Overview's counts).
+  (t) => [
+    index("decisions_at_idx").on(t.at),
+    index("decisions_session_at_idx").on(t.sessionId, t.at),
+    index("decisions_via_at_idx").on(t.suggestedVia, t.at).where(sql`${t.suggestedVia} IS NOT NULL`),
+  ],
 );
 
 export type NewDecisionRow = typeof decisions.$inferInsert;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import matter from "gray-matter";
+import { relatedSkillsOf } from "./related-skills";
 import { BODY_CHARS, DESCRIPTION_CHARS, type SkillCard } from "./types";
 
 /** Front matter that does not parse: what the YAML parser said, and where (1-based line and column). */
@@ -45,7 +46,15 @@ export function parseSkillFile(skillMdPath: string, text: string): SkillCard | n
   const name = typeof data.name === "string" && data.name.trim() ? data.name.trim() : folderName;
   const flat = typeof data.description === "string" ? flatten(data.description) : "";
   const body = content.trim().slice(0, BODY_CHARS);
-  return { name, description: clipFlat(flat), path: skillMdPath, descriptionChars: codePoints(flat), ...(body ? { body } : {}) };
+  const related = relatedSkillsOf(data);
+  return {
+    name,
+    description: clipFlat(flat),
+    path: skillMdPath,
+    descriptionChars: codePoints(flat),
+    ...(body ? { body } : {}),
+    ...(related.length ? { related } : {}),
+  };
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;

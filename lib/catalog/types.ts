@@ -10,6 +10,8 @@ export interface SkillCard {
   descriptionChars?: number;
   /** The SKILL.md text after the front matter (trimmed), at most BODY_CHARS; absent when empty or not known. */
   body?: string;
+  /** Skills its front matter lists as related (`metadata.hermes.related_skills`); absent when none. */
+  related?: string[];
 }
 
 /** Characters of a body kept: past this, skills are long references, not routing text. */

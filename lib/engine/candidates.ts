@@ -36,6 +36,32 @@ export interface JudgedFinalists {
   outcome: DecisionOutcome;
 }
 
+export type CandidateCheck =
+  | { ok: true; name: string }
+  | { ok: false; verdict: "failed_verification" | "not_loadable" | "already_loaded" | "suppressed"; name: string | null; detail?: Candidate["detail"] };
+
+const isRuleVerdict = (v: CandidateVerdict): v is "already_loaded" | "suppressed" => v === "already_loaded" || v === "suppressed";
+
+/**
+ * The checks every skill passes before it is suggested, in order:
+ * verification (the loader's own name), the loader's list, then the
+ * suggestion rules. Shared by stage 2's finalists and domain entry hints.
+ */
+export function checkCandidate(card: SkillCard, checks: FinalistChecks, loadable: ReadonlySet<string> | null): CandidateCheck {
+  const name = checks.verify(card);
+  if (name === null) return { ok: false, verdict: "failed_verification", name: null };
+  if (loadable && !loadable.has(name)) return { ok: false, verdict: "not_loadable", name };
+  const rule = checks.rules?.(name) ?? { verdict: "show" as const };
+  if (rule.verdict === "show") return { ok: true, name };
+  if (rule.verdict === "already_loaded") return { ok: false, verdict: "already_loaded", name };
+  return {
+    ok: false,
+    verdict: "suppressed",
+    name,
+    detail: { suggestions: rule.suggestions, loads: rule.loads, retry_at: new Date(rule.retryAt).toISOString() },
+  };
+}
+
 /**
  * After stage 2: check each finalist, best match first (stage-2 match, then
  * verification, the loader's list and the suggestion rules) and say why each
@@ -68,24 +94,16 @@ export function judgeFinalists(
       candidates.push(candidate("rejected_by_stage_two"));
       continue;
     }
-    const name = checks.verify(card);
-    if (name === null) {
-      candidates.push(candidate("failed_verification"));
-      continue;
-    }
-    if (loadable && !loadable.has(name)) {
-      candidates.push(candidate("not_loadable", name));
-      continue;
-    }
-    const rule = checks.rules?.(name) ?? { verdict: "show" as const };
-    if (rule.verdict !== "show") {
-      const c = candidate(rule.verdict, name);
-      if (rule.verdict === "suppressed") c.detail = { suggestions: rule.suggestions, loads: rule.loads, retry_at: new Date(rule.retryAt).toISOString() };
+    const check = checkCandidate(card, checks, loadable);
+    if (!check.ok) {
+      const c = candidate(check.verdict, check.name ?? card.name);
+      if (check.detail) c.detail = check.detail;
       candidates.push(c);
       // The outcome names a rule only when it removed what would have been the suggestion.
-      if (!suggested && match >= THRESHOLDS.load && !removedByRule) removedByRule = rule.verdict;
+      if (isRuleVerdict(check.verdict) && !suggested && match >= THRESHOLDS.load && !removedByRule) removedByRule = check.verdict;
       continue;
     }
+    const name = check.name;
     const entry = { name, path: card.path, match };
     const isSuggestion = !suggested && match >= THRESHOLDS.load;
     if (listed.length < LIMITS.maxReturned) listed.push(entry); // sorted by match: the suggestion always fits

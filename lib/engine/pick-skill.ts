@@ -5,7 +5,9 @@ import { looksSecret, redact } from "../privacy/redact";
 import type { RouteAnswers } from "../routing/questions";
 import type { RuleOutcome } from "../rules/suggestion-rules";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
+import type { SuggestionVia } from "../vocab/suggestion-via";
 import { type Candidate, judgeFinalists } from "./candidates";
+import { type EntryInput, entryHint } from "./domain-entry";
 import { LIMITS, THRESHOLDS } from "./limits";
 import { capCatalog, prepareCatalog } from "./prepare-catalog";
 import type { PickReply, SkillSuggestion } from "./reply";
@@ -20,6 +22,8 @@ export interface PickInput {
   rules?: (name: string) => RuleOutcome;
   /** Ask routing's questions in the first stage-1 request (selection spec §9); the caller checked merging is allowed. */
   mergeRouting?: boolean;
+  /** Domain entry skills (rules file) and what the session did: a domain's turn may be hinted without the judge. */
+  entry?: EntryInput;
 }
 
 export interface PickDeps {
@@ -57,6 +61,8 @@ export interface DecisionRecord {
   skillsDropped: number;
   /** The one skill the agent is told to load (the first with match ≥ 0.5), or null. */
   suggested: SkillSuggestion | null;
+  /** How the suggestion was chosen when the judge did not choose it (a domain entry hint). */
+  suggestedVia: SuggestionVia | null;
   /** The ranked candidates, each with its verdict. */
   candidates: Candidate[];
   /** Routing's questions rode in this turn's stage-1 request. */
@@ -84,6 +90,7 @@ interface Facts {
   stageTwoMs: number | null;
   ranking: string[];
   suggested: SkillSuggestion | null;
+  suggestedVia: SuggestionVia | null;
   candidates: Candidate[];
 }
 
@@ -98,6 +105,7 @@ const NO_FACTS: Facts = {
   stageTwoMs: null,
   ranking: [],
   suggested: null,
+  suggestedVia: null,
   candidates: [],
 };
 
@@ -123,6 +131,12 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   const facts: Facts = { ...NO_FACTS, catalogSize: skills.length, skillsDropped: dropped.length };
   const finish = (reply: PickReply, outcome: DecisionOutcome) => buildDecision(reply, outcome, { ...facts, latencyMs: elapsed() });
   if (skills.length === 0) return finish({ status: "fail_open", reason: "no_skills", skills: [] }, "fail_open");
+  // A configured domain's turn: its entry skill (or, later in the session, a related one), without asking the judge.
+  const hint = input.entry ? entryHint(turn, ranked, input.entry, { verify: deps.verify, loadable: input.loadable, rules: input.rules }) : null;
+  if (hint) {
+    Object.assign(facts, { suggested: hint.suggestion, suggestedVia: hint.via, candidates: [hint.candidate] });
+    return finish({ status: "ok", needs_skill: 1, skills: [hint.suggestion], latency_ms: elapsed(), via: hint.via }, "suggested");
+  }
   const catalog = { skills };
   const asking = turnContext(deps.judge);
   const settle = (fallbackRequests: number) => {
@@ -192,6 +206,7 @@ function buildDecision(reply: PickReply, outcome: DecisionOutcome, facts: Facts)
       skillsReturned: reply.skills.length,
       skillsDropped: facts.skillsDropped,
       suggested: facts.suggested,
+      suggestedVia: facts.suggestedVia,
       candidates: facts.candidates,
     },
   };

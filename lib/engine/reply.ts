@@ -1,4 +1,5 @@
 import type { ReasonCode } from "../vocab/reason-codes";
+import type { SuggestionVia } from "../vocab/suggestion-via";
 
 /** One suggested skill (selection spec §6). */
 export interface SkillSuggestion {
@@ -15,6 +16,8 @@ export type PickReply =
       latency_ms: number;
       /** `trivial`: the local gate answered; `switched_off`: the agent's `skills` switch is off (no ranking). */
       skipped?: "trivial" | "switched_off";
+      /** Set when the suggestion is a domain entry hint (rules file `entry_skills`), not the judge's. */
+      via?: SuggestionVia;
       skills_dropped?: number;
     }
   | { status: "fail_open"; reason: ReasonCode; skills: []; skills_dropped?: number };
@@ -41,5 +44,6 @@ export function serializeReply(reply: PickReply, warnings: readonly string[] = [
   }
   const skills = reply.skills.map((s) => `{"name":${JSON.stringify(s.name)},"path":${JSON.stringify(s.path)},"match":${probability(s.match)}}`).join(",");
   const skipped = reply.skipped ? `,"skipped":${JSON.stringify(reply.skipped)}` : "";
-  return `{"status":"ok","needs_skill":${probability(reply.needs_skill)},"skills":[${skills}],"latency_ms":${reply.latency_ms}${skipped}${dropped}}`;
+  const via = reply.via ? `,"via":${JSON.stringify(reply.via)}` : "";
+  return `{"status":"ok","needs_skill":${probability(reply.needs_skill)},"skills":[${skills}],"latency_ms":${reply.latency_ms}${skipped}${via}${dropped}}`;
 }

@@ -3,6 +3,7 @@ import { type CandidateRow, candidatesOf } from "../../db/queries/decision-candi
 import { type DecisionCursor, type DecisionRow, getDecisionRow, listDecisions, sessionDecisions, sessionFeedback } from "../../db/queries/decision-list";
 import { JevError } from "../errors";
 import { type DecisionOutcome, type ReasonCode, UNKNOWN_REASON } from "../vocab/reason-codes";
+import type { SuggestionVia } from "../vocab/suggestion-via";
 import type { CandidateVerdict } from "../vocab/verdicts";
 import { resolveRange } from "./decision-summary";
 
@@ -19,7 +20,8 @@ export interface DecisionListItem {
   /** The fail-open reason code, `unknown` for old rows without one, null on success. */
   reason: ReasonCode | typeof UNKNOWN_REASON | null;
   needs_skill: number | null;
-  suggested: { name: string; match: number } | null;
+  /** `via` is set when the domain-entry step chose it rather than the judge. */
+  suggested: { name: string; match: number; via?: SuggestionVia } | null;
   /** The three best candidates with their verdicts. */
   top: { name: string; score: number; match: number | null; verdict: CandidateVerdict }[];
   latency_ms: number;
@@ -82,7 +84,9 @@ function toItem(row: DecisionRow, candidates: readonly CandidateRow[]): Decision
     outcome: row.outcome,
     reason: row.status === "fail_open" ? (row.reasonCode ?? UNKNOWN_REASON) : null,
     needs_skill: round3(row.needsSkill),
-    suggested: row.suggestedSkill ? { name: row.suggestedSkill, match: round3(row.suggestedMatch) ?? 0 } : null,
+    suggested: row.suggestedSkill
+      ? { name: row.suggestedSkill, match: round3(row.suggestedMatch) ?? 0, ...(row.suggestedVia ? { via: row.suggestedVia } : {}) }
+      : null,
     top: candidates.slice(0, TOP_IN_LIST).map((c) => ({ name: c.name, score: round3(c.score)!, match: round3(c.match), verdict: c.verdict })),
     latency_ms: row.latencyMs,
     reports_loads: row.reportsLoads,

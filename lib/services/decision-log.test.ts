@@ -24,6 +24,7 @@ const decision = (outcome: string | null): Decision => ({
     skillsReturned: 0,
     skillsDropped: 0,
     suggested: null,
+    suggestedVia: null,
     candidates: [{ name: "pdf", path: "/s/pdf/SKILL.md", score: 0.02, match: null, verdict: "not_finalist" }],
   },
 });

@@ -98,6 +98,7 @@ function write(db: Db, decision: Decision, ctx: DecisionContext): number {
     reportsLoads: ctx.reportsLoads,
     suggestedSkill: r.suggested?.name ?? null,
     suggestedMatch: r.suggested?.match ?? null,
+    suggestedVia: r.suggestedVia,
   });
   insertCandidates(
     db,

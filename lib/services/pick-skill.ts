@@ -1,10 +1,11 @@
 import { performance } from "node:perf_hooks";
 import type { Db } from "../../db/client";
-import { sessionReports } from "../../db/queries/suggestions";
+import { sessionReports, sessionSuggested } from "../../db/queries/suggestions";
 import { discover } from "../catalog/discover";
 import { verifyOnDisk } from "../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../config";
+import type { EntryInput } from "../engine/domain-entry";
 import { type Decision, failOpenDecision, pickSkill, switchedOffDecision } from "../engine/pick-skill";
 import { mergeRequestsOn } from "../hermes/jev-state";
 import { judgeFor, localRelevance } from "../judges/create-judge";
@@ -91,6 +92,13 @@ function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: 
   return (name: string) => checkSuggestion(name, { sessionLoaded, windowOf, now, rules });
 }
 
+/** The domain entry step's input, when the rules file configures entry skills. */
+function entryInput(rules: RulesConfig, sessionLoaded: ReadonlySet<string>, db: Db | undefined, sessionId: string | undefined): EntryInput | undefined {
+  if (Object.keys(rules.entry_skills).length === 0) return undefined;
+  const sessionShown = new Set(db && sessionId ? sessionSuggested(db, sessionId) : []);
+  return { entries: rules.entry_skills, sessionLoaded, sessionShown };
+}
+
 /** The live rules, with rule 2 off for an agent whose `skill_feedback` switch is off. */
 function rulesFor(config: JevConfig, agentFeedback: "on" | "off" | undefined): RulesConfig {
   const rules = liveRules(config);
@@ -166,8 +174,15 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
   }
   const mergeRouting =
     routing !== null && !("problem" in routing) && mayMerge(request.turn, judge, routing, request.mergeRequests ?? mergeRequestsOn(config.hermesHome));
+  const rules = rulesFor(config, switches?.skill_feedback);
   const decision = await pickSkill(
-    { turn: request.turn, loadable: request.loadable, rules: ruleCheck(sessionLoaded, ctx.db, now, rulesFor(config, switches?.skill_feedback)), mergeRouting },
+    {
+      turn: request.turn,
+      loadable: request.loadable,
+      rules: ruleCheck(sessionLoaded, ctx.db, now, rules),
+      mergeRouting,
+      entry: entryInput(rules, sessionLoaded, ctx.db, request.sessionId),
+    },
     {
       catalog,
       judge,

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { DecisionListItem } from "@/lib/services/decision-explorer";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
+import { VIA_LABELS } from "@/lib/vocab/suggestion-via";
 import { VerdictBadge } from "./verdict";
 
 export function formatTime(iso: string): string {
@@ -43,7 +44,15 @@ export function DecisionTable({ decisions, showSession = true }: { decisions: De
                 <span className={`badge outcome-${d.outcome}`}>{OUTCOME_LABELS[d.outcome]}</span>
                 {d.reason && <span className="muted"> {d.reason}</span>}
               </td>
-              <td>{d.suggested ? `${d.suggested.name} (${formatMatch(d.suggested.match)})` : <span className="muted">–</span>}</td>
+              <td>
+                {d.suggested ? `${d.suggested.name} (${formatMatch(d.suggested.match)})` : <span className="muted">–</span>}
+                {d.suggested?.via && (
+                  <span className="muted" title={VIA_LABELS[d.suggested.via]}>
+                    {" "}
+                    {d.suggested.via === "entry_skill" ? "entry" : "related"}
+                  </span>
+                )}
+              </td>
               <td>
                 <ol className="top">
                   {d.top.map((c) => (

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { JevError } from "@/lib/errors";
 import { type DecisionDetail, decisionDetailService } from "@/lib/services/decision-explorer";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
+import { VIA_LABELS } from "@/lib/vocab/suggestion-via";
 import { VERDICT_LABELS } from "@/lib/vocab/verdicts";
 import { formatMatch, formatTime } from "../../_components/decision-table";
 import { FeedbackList } from "../../_components/feedback-list";
@@ -42,7 +43,10 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
           )}
         </dd>
         <dt>Suggested</dt>
-        <dd>{d.suggested ? `${d.suggested.name} (match ${formatMatch(d.suggested.match)})` : "nothing"}</dd>
+        <dd data-testid="suggested">
+          {d.suggested ? `${d.suggested.name} (match ${formatMatch(d.suggested.match)})` : "nothing"}
+          {d.suggested?.via && <div className="muted">{VIA_LABELS[d.suggested.via]}</div>}
+        </dd>
         <dt>Session</dt>
         <dd className="path">{d.session ? <Link href={`/sessions/${encodeURIComponent(d.session)}`}>{d.session}</Link> : "none given"}</dd>
         <dt>Agent</dt>
