@@ -9,6 +9,7 @@ import path from "node:path";
 const benches = [
   "discovery.ts",
   "pick-skill.ts",
+  "entry-skills.ts",
   "remote-judge.ts",
   "secrets.ts",
   "replay.ts",

@@ -95,7 +95,9 @@ function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: 
 /** The domain entry step's input, when the rules file configures entry skills. */
 function entryInput(rules: RulesConfig, sessionLoaded: ReadonlySet<string>, db: Db | undefined, sessionId: string | undefined): EntryInput | undefined {
   if (Object.keys(rules.entry_skills).length === 0) return undefined;
-  const sessionShown = new Set(db && sessionId ? sessionSuggested(db, sessionId) : []);
+  // Read only when a turn belongs to a domain: most turns never ask.
+  let shown: Set<string> | null = null;
+  const sessionShown = { has: (name: string) => (shown ??= new Set(db && sessionId ? sessionSuggested(db, sessionId) : [])).has(name) };
   return { entries: rules.entry_skills, sessionLoaded, sessionShown };
 }
 
