@@ -97,7 +97,12 @@ function entryInput(rules: RulesConfig, sessionLoaded: ReadonlySet<string>, db: 
   if (Object.keys(rules.entry_skills).length === 0) return undefined;
   // Read only when a turn belongs to a domain: most turns never ask.
   let shown: Set<string> | null = null;
-  const sessionShown = { has: (name: string) => (shown ??= new Set(db && sessionId ? sessionSuggested(db, sessionId) : [])).has(name) };
+  const sessionShown = {
+    has(name: string) {
+      shown ??= new Set(db && sessionId ? sessionSuggested(db, sessionId) : []);
+      return shown.has(name);
+    },
+  };
   return { entries: rules.entry_skills, sessionLoaded, sessionShown };
 }
 
