@@ -1,17 +1,15 @@
 import Link from "next/link";
 import { getDb } from "@/db/client";
-import { agentsSeen } from "@/db/queries/agents-seen";
 import { DESCRIPTION_PROBLEMS } from "@/lib/catalog/description-health";
 import { DESCRIPTION_CHARS } from "@/lib/catalog/types";
 import { loadConfig } from "@/lib/config";
 import { hasDemoRows } from "@/lib/demo/seed-demo";
-import { agentSwitches } from "@/lib/services/agent-switches";
+import { agentsOverview } from "@/lib/services/agent-switches";
 import { catalogOverview } from "@/lib/services/catalog-overview";
 import { decisionSummary } from "@/lib/services/decision-summary";
 import { entrySkillsOverview } from "@/lib/services/entry-skills-overview";
 import { judgeInUse } from "@/lib/services/judge-in-use";
 import { skillFeedbackSetting } from "@/lib/services/rule-settings";
-import { DAY_MS } from "@/lib/time";
 import { AgentSwitch } from "./(dashboard)/_components/agent-switch";
 import { DemoButtons } from "./(dashboard)/_components/demo-buttons";
 import { EntrySkillsPanel } from "./(dashboard)/_components/entry-skills-panel";
@@ -51,7 +49,7 @@ export default async function OverviewPage() {
   const hasDemo = hasDemoRows(getDb());
   const judge = judgeInUse(config);
   const entrySkills = await entrySkillsOverview(config, getDb());
-  const agents = agentsSeen(getDb(), Date.now() - DAY_MS).map((a) => ({ ...a, switches: agentSwitches(getDb(), a.agent ?? undefined) }));
+  const agents = agentsOverview(getDb());
   return (
     <section>
       <h1>Overview</h1>

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { decisions } from "../../db/schema";
 import { tempDbPerTest } from "../testing/db-per-test";
 import { skillTree, testConfig } from "../testing/factories";
-import { agentSwitches, setAgentSwitch } from "./agent-switches";
+import { agentSwitches, agentsOverview, setAgentSwitch } from "./agent-switches";
 import { pickSkillService } from "./pick-skill";
 
 const t = tempDbPerTest("jev-switches-");
@@ -27,5 +27,19 @@ describe("an agent's switches kept by the server", () => {
     expect(other.reply.skills[0]?.name).toBe("pdf-tools");
     setAgentSwitch(t.db, "claude-code", "skills", "on");
     expect((await pickSkillService(request, { channel: "api", db: t.db, config })).reply.skills[0]?.name).toBe("pdf-tools");
+  });
+
+  it("the Overview's agents: the last 24 hours' agents, each with its switches", async () => {
+    const root = path.join(t.dir, "skills");
+    skillTree(root, { "pdf-tools": "Merge, split and extract text and tables from PDF files." });
+    const config = testConfig(t.dir);
+    const now = Date.now();
+    for (const [agent, ago] of [
+      ["claude-code", 1000],
+      ["hermes", 2 * 86_400_000],
+    ] as const)
+      await pickSkillService({ turn: "merge PDF files", roots: [root], agent, sessionId: agent }, { channel: "api", db: t.db, config, clock: () => now - ago });
+    setAgentSwitch(t.db, "claude-code", "skill_feedback", "off");
+    expect(agentsOverview(t.db, now)).toMatchObject([{ agent: "claude-code", sessions: 1, turns: 1, switches: { skills: "on", skill_feedback: "off" } }]);
   });
 });

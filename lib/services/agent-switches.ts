@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { type AgentSeen, agentsSeen } from "../../db/queries/agents-seen";
 import { getSetting, setSetting } from "../../db/queries/settings";
 import { JevError } from "../errors";
+import { DAY_MS } from "../time";
 
 /**
  * On/off switches per agent, kept by the server, for agents that have no
@@ -33,4 +35,9 @@ export function setAgentSwitch(db: Db, agent: string, name: AgentSwitch, value: 
   const next = { ...agentSwitches(db, agent), [name]: value };
   setSetting(db, keyOf(agent), JSON.stringify(next));
   return next;
+}
+
+/** The Overview's agents of the last 24 hours, each with its switches. */
+export function agentsOverview(db: Db, now = Date.now()): (AgentSeen & { switches: AgentSwitches })[] {
+  return agentsSeen(db, now - DAY_MS).map((a) => ({ ...a, switches: agentSwitches(db, a.agent ?? undefined) }));
 }
