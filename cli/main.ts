@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   curator: async () => (await import("./commands/curator")).curatorCommand,
   integrate: async () => (await import("./commands/integrate")).integrateCommand,
   settings: async () => (await import("./commands/settings")).settingsCommand,
+  db: async () => (await import("./commands/db")).dbCommand,
 };
 
 const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";

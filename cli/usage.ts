@@ -28,6 +28,9 @@ export const COMMAND_USAGE: Record<string, string> = {
   settings: `jev settings --agent NAME [--skills on|off] [--feedback on|off]
       An agent's switches kept by the server, for agents without a Hermes home (Claude Code): skills off = no hints,
       feedback off = rule 2 does not suppress for it. Prints them.`,
+  db: `jev db copy --to postgres://USER@HOST/DATABASE [--from FILE] [--batch ROWS]
+      Copy the SQLite database (JEV_DB, or --from) into an empty PostgreSQL database: resumable (run it again after an
+      interruption), progress on stderr, then the row counts of every table on both sides; it refuses a non-empty target.`,
   token: `jev token
       Print the API token agents send (JEV_API_TOKEN, or the one generated at first start).`,
 };
