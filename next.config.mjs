@@ -1,7 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // Native addons (better-sqlite3, fs-ext's flock): load them from node_modules at run time, never bundle them.
-  serverExternalPackages: ["better-sqlite3", "fs-ext"],
+  // Native addons (better-sqlite3, fs-ext's flock), and pg (it requires its optional native binding by name):
+  // load them from node_modules at run time, never bundle them.
+  serverExternalPackages: ["better-sqlite3", "fs-ext", "pg"],
   poweredByHeader: false,
   // Replies are a few hundred bytes of JSON to local agents: gzip costs more than it saves.
   compress: false,

@@ -43,13 +43,13 @@ function SkillList({ skills, testId }: { skills: { name: string; path: string; p
 
 export default async function OverviewPage() {
   const config = loadConfig();
-  const summary = decisionSummary(getDb(), {});
+  const summary = await decisionSummary(getDb(), {});
   const catalog = await catalogOverview(config);
   const ruleTwo = skillFeedbackSetting(config);
-  const hasDemo = hasDemoRows(getDb());
+  const hasDemo = await hasDemoRows(getDb());
   const judge = judgeInUse(config);
   const entrySkills = await entrySkillsOverview(config, getDb());
-  const agents = agentsOverview(getDb());
+  const agents = await agentsOverview(getDb());
   return (
     <section>
       <h1>Overview</h1>

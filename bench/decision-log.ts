@@ -16,6 +16,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { desc, eq } from "drizzle-orm";
 import { type Db, openDb } from "../db/client";
+import { inTransaction } from "../db/dialect";
 import { insertCandidates } from "../db/queries/decision-candidates";
 import { listDecisions } from "../db/queries/decision-list";
 import { insertDecision } from "../db/queries/decisions";
@@ -45,12 +46,12 @@ function rng(seed: number) {
   };
 }
 
-function build(db: Db): void {
+async function build(db: Db): Promise<void> {
   const rand = rng(42);
   const started = performance.now();
   const BATCH = 10_000;
   for (let done = 0; done < N; done += BATCH) {
-    db.transaction(() => {
+    await inTransaction(db, async (tx) => {
       for (let i = done; i < Math.min(N, done + BATCH); i++) {
         const at = NOW - SPAN + Math.floor((i / N) * SPAN);
         const r = rand();
@@ -69,7 +70,7 @@ function build(db: Db): void {
                       ? "rejected"
                       : "fail_open";
         const top = Math.floor(rand() * SKILLS);
-        const id = insertDecision(db, {
+        const id = await insertDecision(tx, {
           at,
           day: utcDay(at),
           status: outcome === "fail_open" ? "fail_open" : "ok",
@@ -103,7 +104,7 @@ function build(db: Db): void {
             detail: null,
           };
         });
-        insertCandidates(db, id, at, candidates);
+        await insertCandidates(tx, id, at, candidates);
       }
     });
     if ((done / BATCH) % 10 === 0) process.stderr.write(`\rbuilding the log: ${done.toLocaleString("en")} / ${N.toLocaleString("en")} decisions`);
@@ -116,7 +117,7 @@ const fresh = !fs.existsSync(file);
 const opened = performance.now();
 const db = openDb(file); // a log from an older version is migrated here (rollups backfilled)
 const openMs = performance.now() - opened;
-if (fresh) build(db);
+if (fresh) await build(db);
 const size = fs.statSync(file).size + (fs.statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
 
 // One candidate of a skill seen once, in the oldest decision: the skill filter's worst case.
@@ -139,11 +140,11 @@ const deepCursor = encodeCursor(positionAt(10_000));
 const halfway = positionAt(Math.floor(N / 2));
 const rawFilter = { from: NOW - SPAN, to: NOW };
 
-function time(fn: () => unknown): number {
+async function time(fn: () => unknown): Promise<number> {
   const samples: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const t = performance.now();
-    fn();
+    await fn();
     samples.push(performance.now() - t);
   }
   return median(samples);
@@ -163,8 +164,8 @@ const cases: [string, () => unknown][] = [
   ["summary: 28 days, one skill among the candidates", () => decisionSummary(db, { ...range, skill: "skill-7" }, NOW)],
   ["summary: 28 days, a skill ranked once", () => decisionSummary(db, { ...range, skill: "rare-skill" }, NOW)],
 ];
-const keysetHalfway = time(() => listDecisions(db, { ...rawFilter, cursor: halfway, limit: 50 }));
-const offsetHalfway = time(() =>
+const keysetHalfway = await time(() => listDecisions(db, { ...rawFilter, cursor: halfway, limit: 50 }));
+const offsetHalfway = await time(() =>
   db
     .select()
     .from(decisions)
@@ -177,7 +178,7 @@ const offsetHalfway = time(() =>
 console.log(
   `Decision log, ${N.toLocaleString("en")} decisions (${(size / 2 ** 20).toFixed(0)} MB SQLite file), median of ${RUNS} runs; opened and migrated in ${fmt(openMs)}`,
 );
-for (const [label, fn] of cases) console.log(`  ${label.padEnd(56)} ${fmt(time(fn)).padStart(10)}   (target < 100 ms)`);
+for (const [label, fn] of cases) console.log(`  ${label.padEnd(56)} ${fmt(await time(fn)).padStart(10)}   (target < 100 ms)`);
 console.log(
   `  rows only, ${Math.floor(N / 2).toLocaleString("en")} deep: keyset ${fmt(keysetHalfway)}; baseline OFFSET ${fmt(offsetHalfway)} (${(offsetHalfway / keysetHalfway).toFixed(0)}x slower)`,
 );

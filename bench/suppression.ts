@@ -46,14 +46,14 @@ db.$client.exec(
   "INSERT INTO suggestion_days SELECT skill, at / 86400000, count(*), count(loaded_at), max(at) FROM suggestions WHERE reports_loads = 1 GROUP BY skill, at / 86400000",
 );
 
-const view = suppressionService(db, config, { now });
+const view = await suppressionService(db, config, { now });
 const viewTimes: number[] = [];
 const rawTimes: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   viewTimes.push(await timeMs(() => suppressionService(db, config, { now })));
   rawTimes.push(
-    await timeMs(() => {
-      const history = shownHistorySince(db, now - 14 * DAY_MS);
+    await timeMs(async () => {
+      const history = await shownHistorySince(db, now - 14 * DAY_MS);
       for (const h of history.values()) shownWindow(h, now, DEFAULT_RULES);
     }),
   );

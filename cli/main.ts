@@ -42,6 +42,8 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
   try {
     const [run, { setDiscoveryWatching }] = await Promise.all([load(), import("../lib/catalog/discover")]);
     setDiscoveryWatching(false); // one call per process: a change watch would never pay off
+    // On PostgreSQL (a fleet) the schema is brought up to date before a command reads it, as the server does at start.
+    if (process.env.DATABASE_URL && command !== "db") await (await import("../db/client-pg")).migratePostgres(process.env.DATABASE_URL);
     return await run(rest, out);
   } catch (err) {
     // ConfigError by name: importing lib/config here would make `jev --help` load zod.
@@ -55,5 +57,9 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
     }
     console.error(`jev ${command}: failed (${err instanceof Error ? err.name : "error"})`);
     return 1;
+  } finally {
+    // A PostgreSQL pool would keep the process alive (a SQLite file closes with the process).
+    const open = (globalThis as { jevDb?: { db: { jev: { dialect: string } } } }).jevDb;
+    if (open?.db.jev.dialect === "postgres") await (await import("../db/client")).closeDb();
   }
 }

@@ -3,10 +3,34 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { limiter } from "../lib/concurrency";
 import { loadConfig } from "../lib/config";
 import * as schema from "./schema";
+import * as pgSchema from "./schema-pg";
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type Dialect = "sqlite" | "postgres";
+export type Tables = typeof schema;
+
+/** What a handle knows of itself beyond the query builder. */
+export interface DbInfo {
+  dialect: Dialect;
+  /** Which database this is (the file, or the URL): what per-database caches are keyed by. */
+  key: string;
+  /** This database's tables (db/schema or db/schema-pg), typed as SQLite's: both build the same queries. */
+  t: Tables;
+  /** SQLite has one connection: its writes take turns here, so none lands inside another's transaction. */
+  writes: <T>(task: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * jev's database handle: Drizzle's query builder on SQLite (one file, the
+ * default) or PostgreSQL (`DATABASE_URL`, a fleet). Queries take their tables
+ * from `db.jev.t` and await results, so one query runs on both; SQLite's
+ * `$client` fast paths are used only when `db.jev.dialect` is "sqlite".
+ */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database; jev: DbInfo };
 
 /**
  * The shipped migrations: next to this file when run from source (CLI, tests),
@@ -31,16 +55,46 @@ export function openDb(file: string): Db {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = drizzle(sqlite, { schema });
+  const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: migrationsFolder() });
+  db.jev = { dialect: "sqlite", key: `sqlite:${path.resolve(file)}`, t: schema, writes: limiter(1) };
   return db;
 }
 
-const globalForDb = globalThis as unknown as { jevDb?: { file: string; db: Db } };
+/**
+ * A handle on a PostgreSQL database through a connection pool. It does not
+ * migrate (that is async, and done once at start: `migratePostgres`).
+ */
+export function openPostgresDb(url: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection that fails (the server restarted) must not take the process down.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema: pgSchema }) as unknown as Db;
+  db.jev = { dialect: "postgres", key: `postgres:${url}`, t: pgSchema as unknown as Tables, writes: (task) => task() };
+  return db;
+}
 
-/** The process-wide handle on `JEV_DB` (default `data/jev.db` under the package folder), opened and migrated on first use. */
+const globalForDb = globalThis as unknown as { jevDb?: { key: string; db: Db } };
+
+/**
+ * The process-wide handle: PostgreSQL when `DATABASE_URL` is set (migrated
+ * at start), else the SQLite file `JEV_DB` (default `data/jev.db` under the
+ * package folder), opened and migrated on first use.
+ */
 export function getDb(): Db {
-  const file = loadConfig().dbFile;
-  if (!globalForDb.jevDb || globalForDb.jevDb.file !== file) globalForDb.jevDb = { file, db: openDb(file) };
+  const config = loadConfig();
+  const key = config.databaseUrl ?? config.dbFile;
+  if (!globalForDb.jevDb || globalForDb.jevDb.key !== key) {
+    globalForDb.jevDb = { key, db: config.databaseUrl ? openPostgresDb(config.databaseUrl) : openDb(config.dbFile) };
+  }
   return globalForDb.jevDb.db;
+}
+
+/** Close the process-wide handle (a pool keeps a short-lived process alive otherwise). */
+export async function closeDb(): Promise<void> {
+  const open = globalForDb.jevDb;
+  globalForDb.jevDb = undefined;
+  if (!open) return;
+  if (open.db.jev.dialect === "postgres") await (open.db.$client as unknown as { end(): Promise<void> }).end();
+  else open.db.$client.close();
 }

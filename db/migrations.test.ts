@@ -17,7 +17,7 @@ function rollupBackfill(): string {
 }
 
 describe("migration 0002: decision rollups backfill", () => {
-  it("counts rows written before rollups existed exactly as live inserts count them", () => {
+  it("counts rows written before rollups existed exactly as live inserts count them", async () => {
     const base = Date.parse("2026-11-20T10:00:00Z");
     const rows = [
       { latencyMs: 3, status: "ok", outcome: "suggested", reasonCode: null },
@@ -26,10 +26,10 @@ describe("migration 0002: decision rollups backfill", () => {
       { latencyMs: 25_123, status: "fail_open", outcome: "fail_open", reasonCode: null },
       { latencyMs: 3, status: "ok", outcome: "suggested", reasonCode: null },
     ] as const;
-    rows.forEach((r, i) => {
+    for (const [i, r] of rows.entries()) {
       const at = base + i * 20 * 60_000;
-      insertDecision(t.db, { ...r, at, day: "2026-11-20", requests: 1, catalogSize: 1, skillsReturned: 0, judge: "local", channel: "api" });
-    });
+      await insertDecision(t.db, { ...r, at, day: "2026-11-20", requests: 1, catalogSize: 1, skillsReturned: 0, judge: "local", channel: "api" });
+    }
     const live = t.db.select().from(decisionRollups).all();
     t.db.delete(decisionRollups).run();
     t.db.run(sql.raw(rollupBackfill()));
@@ -81,11 +81,11 @@ describe("migration 0006: replay runs written while they run", () => {
 });
 
 describe("migration 0008: suppression counts backfill", () => {
-  it("counts candidates suppressed before the table existed exactly as live inserts count them", () => {
+  it("counts candidates suppressed before the table existed exactly as live inserts count them", async () => {
     const base = Date.parse("2026-11-20T23:00:00Z");
-    [0, 1, 2].forEach((i) => {
+    for (const i of [0, 1, 2]) {
       const at = base + i * 50 * 60_000; // across midnight: two days
-      const id = insertDecision(t.db, {
+      const id = await insertDecision(t.db, {
         at,
         day: "-",
         status: "ok",
@@ -97,12 +97,12 @@ describe("migration 0008: suppression counts backfill", () => {
         judge: "local",
         channel: "api",
       });
-      insertCandidates(t.db, id, at, [
+      await insertCandidates(t.db, id, at, [
         { name: "pdf", path: "/a/pdf", score: 0.9, match: 0.9, verdict: "suppressed", detail: null },
         { name: "pdf", path: "/b/pdf", score: 0.8, match: 0.8, verdict: i === 2 ? "suppressed" : "runner_up", detail: null },
         { name: "csv", path: "/c", score: 0.1, match: 0.1, verdict: "below_threshold", detail: null },
       ]);
-    });
+    }
     const read = () => t.db.select().from(suppressionDays).orderBy(suppressionDays.skill, suppressionDays.day).all();
     const live = read();
     expect(live.map((r) => [r.skill, r.count])).toEqual([
@@ -117,7 +117,7 @@ describe("migration 0008: suppression counts backfill", () => {
 });
 
 describe("migration 0010: judge rollups backfill", () => {
-  it("counts decisions that asked the judge exactly as live inserts count them", () => {
+  it("counts decisions that asked the judge exactly as live inserts count them", async () => {
     const base = Date.parse("2026-11-20T22:30:00Z");
     const rows = [
       { stageOneMs: 120, stageTwoMs: 300, requests: 5 },
@@ -125,9 +125,9 @@ describe("migration 0010: judge rollups backfill", () => {
       { stageOneMs: null, stageTwoMs: null, requests: 0 }, // gated: the judge was not asked
       { stageOneMs: 2_345, stageTwoMs: 17, requests: 9 },
     ];
-    rows.forEach((r, i) => {
+    for (const [i, r] of rows.entries()) {
       const at = base + i * 40 * 60_000;
-      insertDecision(t.db, {
+      await insertDecision(t.db, {
         at,
         day: new Date(at).toISOString().slice(0, 10),
         status: "ok",
@@ -139,7 +139,7 @@ describe("migration 0010: judge rollups backfill", () => {
         channel: "api",
         ...r,
       });
-    });
+    }
     const read = () => t.db.select().from(judgeRollups).orderBy(judgeRollups.hour, judgeRollups.judgeMs).all();
     const live = read();
     expect(live.map((r) => [r.judgeMs, r.count, r.requests])).toEqual([

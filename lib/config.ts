@@ -14,6 +14,10 @@ import { JUDGE_KINDS, type JudgeKind } from "./judges/types";
  */
 const EnvSchema = z.object({
   JEV_DB: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//i, "must be a postgres:// or postgresql:// URL (unset it to use the SQLite file JEV_DB)")
+    .optional(),
   HERMES_HOME: z.string().min(1).optional(),
   HOME: z.string().min(1).optional(),
   JEV_API_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
@@ -37,6 +41,8 @@ const EnvSchema = z.object({
 export interface JevConfig {
   /** SQLite file: `JEV_DB`, default `data/jev.db` under the package folder. */
   dbFile: string;
+  /** `DATABASE_URL`: PostgreSQL instead of the SQLite file, for several instances behind one address. */
+  databaseUrl?: string;
   /** `$HERMES_HOME`, default `~/.hermes`, expanded and absolute. */
   hermesHome: string;
   /** `$HOME`, for `~` in paths and the default roots. */
@@ -134,6 +140,7 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
   const home = e.HOME || os.homedir();
   const config: JevConfig = {
     dbFile: e.JEV_DB ? path.resolve(e.JEV_DB) : path.join(packageRoot(), "data", "jev.db"),
+    databaseUrl: e.DATABASE_URL,
     hermesHome: expandPath(e.HERMES_HOME || "~/.hermes", process.cwd(), { ...env, HOME: home }),
     home,
     apiToken: e.JEV_API_TOKEN,

@@ -20,7 +20,7 @@ try {
   const config = loadConfig();
   const db = getDb();
   if (args.includes("--remove")) {
-    const { decisions } = removeDemo(db);
+    const { decisions } = await removeDemo(db);
     fs.rmSync(demoHermesHome(), { recursive: true, force: true });
     console.log(`demo: removed ${decisions} demo decisions and their suggestions, loads and counts from ${config.dbFile}, and the demo Hermes home`);
   } else {

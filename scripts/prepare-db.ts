@@ -1,7 +1,8 @@
 // Run by scripts/start.mjs in a short-lived process: check the configuration,
 // migrate the database and make sure an API token exists, then print the
 // banner, so the long-running launcher never loads the database code.
-import { getDb } from "../db/client";
+import { closeDb, getDb } from "../db/client";
+import { migratePostgres } from "../db/client-pg";
 import { ensureApiToken } from "../lib/auth/api-token";
 import { ConfigError, type JevConfig, loadConfig } from "../lib/config";
 
@@ -19,11 +20,17 @@ if ("problem" in config.judge) {
 
 let token: { token: string; generated: boolean };
 try {
-  token = ensureApiToken(getDb(), config.apiToken);
+  if (config.databaseUrl) await migratePostgres(config.databaseUrl);
+  token = await ensureApiToken(getDb(), config.apiToken);
 } catch {
-  console.error(`jev: cannot open or migrate the database at ${config.dbFile} (set JEV_DB to a writable path)`);
+  console.error(
+    config.databaseUrl
+      ? "jev: cannot reach or migrate the PostgreSQL database DATABASE_URL names (is it up, and does the database exist?)"
+      : `jev: cannot open or migrate the database at ${config.dbFile} (set JEV_DB to a writable path)`,
+  );
   process.exit(1);
 }
+await closeDb();
 const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 const url = `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
 const tokenLine = token.generated
@@ -32,7 +39,7 @@ const tokenLine = token.generated
     ? "  # JEV_API_TOKEN is set in this environment"
     : "  export JEV_API_TOKEN=$(npx jev token)    # the token generated at first start";
 console.log(`
-jev: database ${config.dbFile}
+jev: database ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dbFile}
 jev: dashboard ${url}/
 
 ${tokenLine}

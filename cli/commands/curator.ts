@@ -59,7 +59,7 @@ export async function curatorCommand(args: string[], out: (line: string) => void
       return 0;
     }
     case "usage": {
-      scanHermesUsage(db, home, now);
+      await scanHermesUsage(db, home, now);
       const rows = usageReport(loadCuratorHome(home, homeOptions), now);
       if (flags.json) out(JSON.stringify(rows));
       else

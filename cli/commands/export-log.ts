@@ -7,9 +7,9 @@ import { parseFlags } from "../usage";
 /** `jev export-log`: the live suggestions and loads as a replay log, to stdout or --out. */
 export async function exportLogCommand(args: string[], out: (line: string) => void): Promise<number> {
   const flags = parseFlags(args, { from: { type: "string" }, to: { type: "string" }, out: { type: "string" } });
-  const { lines } = exportReplayLog(getDb(), { from: flags.from, to: flags.to });
+  const { batches } = exportReplayLog(getDb(), { from: flags.from, to: flags.to });
   if (!flags.out) {
-    for (const line of lines) out(line);
+    for await (const batch of batches) for (const line of batch) out(line);
     return 0;
   }
   let fd: number;
@@ -19,15 +19,7 @@ export async function exportLogCommand(args: string[], out: (line: string) => vo
     throw new JevError("bad_request", `cannot write ${flags.out}`);
   }
   try {
-    let batch: string[] = [];
-    for (const line of lines) {
-      batch.push(line);
-      if (batch.length === 4096) {
-        fs.writeSync(fd, `${batch.join("\n")}\n`);
-        batch = [];
-      }
-    }
-    if (batch.length) fs.writeSync(fd, `${batch.join("\n")}\n`);
+    for await (const batch of batches) fs.writeSync(fd, `${batch.join("\n")}\n`);
   } finally {
     fs.closeSync(fd);
   }

@@ -22,7 +22,7 @@ export async function feedbackCommand(args: string[], out: (line: string) => voi
     throw new JevError("bad_request", `--${issue.path.join(".")}: ${issue.path[0] === "event" ? "must be loaded or rejected" : issue.message}`);
   }
   const { session, skill, event, at } = parsed.data;
-  recordFeedbackService(getDb(), { sessionId: session, skill, event, at: at ? Date.parse(at) : undefined });
+  await recordFeedbackService(getDb(), { sessionId: session, skill, event, at: at ? Date.parse(at) : undefined });
   out(JSON.stringify({ ok: true }));
   return 0;
 }

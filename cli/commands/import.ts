@@ -11,7 +11,7 @@ export async function importCommand(args: string[], out: (line: string) => void)
   const flags = parseFlags(rest, { "hermes-home": { type: "string" }, home: { type: "string" } });
   const config = loadConfig();
   const dir = flags["hermes-home"] ?? flags.home;
-  const report = importHermesService(getDb(), config, dir ? expandPath(dir, process.cwd()) : config.hermesHome);
+  const report = await importHermesService(getDb(), config, dir ? expandPath(dir, process.cwd()) : config.hermesHome);
   out(JSON.stringify(report));
   return 0;
 }

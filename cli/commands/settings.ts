@@ -19,8 +19,8 @@ export async function settingsCommand(args: string[], out: (line: string) => voi
     if (value !== undefined && !ON_OFF.includes(value)) throw new UsageError(`--${flag} takes on or off`);
   }
   const db = getDb();
-  if (flags.skills) setAgentSwitch(db, flags.agent, "skills", flags.skills as "on" | "off");
-  if (flags.feedback) setAgentSwitch(db, flags.agent, "skill_feedback", flags.feedback as "on" | "off");
-  out(JSON.stringify({ agent: flags.agent, ...agentSwitches(db, flags.agent) }));
+  if (flags.skills) await setAgentSwitch(db, flags.agent, "skills", flags.skills as "on" | "off");
+  if (flags.feedback) await setAgentSwitch(db, flags.agent, "skill_feedback", flags.feedback as "on" | "off");
+  out(JSON.stringify({ agent: flags.agent, ...(await agentSwitches(db, flags.agent)) }));
   return 0;
 }

@@ -7,6 +7,6 @@ import { parseFlags } from "../usage";
 export async function tokenCommand(args: string[], out: (line: string) => void): Promise<number> {
   parseFlags(args, {});
   const config = loadConfig();
-  out(ensureApiToken(getDb(), config.apiToken).token);
+  out((await ensureApiToken(getDb(), config.apiToken)).token);
   return 0;
 }

@@ -5,6 +5,7 @@ import { JevError } from "../../lib/errors";
 import { freshDb, tempDir, testConfig } from "../../lib/testing/factories";
 import { postgresSkip, useTestPostgres } from "../../lib/testing/postgres-suite";
 import type { Db } from "../client";
+import { takeLease } from "../queries/job-leases";
 import { setSetting } from "../queries/settings";
 import { importKeys, replayRuns, usageDays, usageEvents, usageSnapshots } from "../schema";
 import { copyPlan } from "./copy-plan";
@@ -24,12 +25,13 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
     db = freshDb(tmp.dir);
     const now = Date.parse("2026-11-30T12:00:00Z");
     await seedDemo(db, testConfig(tmp.dir), { now, turnsPerDay: 12 });
-    setSetting(db, "api-token", "not-a-real-token");
+    await setSetting(db, "api-token", "not-a-real-token");
     db.insert(importKeys).values({ key: "hermes:abc", at: now }).run();
     db.insert(replayRuns).values({ at: now, rules: "{}", report: '{"recorded":{}}', events: 3, logBytes: 5_000_000_000 }).run();
     db.insert(usageEvents).values({ home: "/h", skill: "pdf", kind: "use", at: now, source: "curator", detail: '{"x":"é ✓"}' }).run();
     db.insert(usageDays).values({ home: "/h", skill: "pdf", day: 20_422, uses: 1 }).run();
     db.insert(usageSnapshots).values({ home: "/h", skill: "pdf", uses: 1, views: 0, patches: 0 }).run();
+    await takeLease(db, "retention", "host:1", now, 3_600_000);
   }, 120_000);
   afterEach(() => tmp.cleanup());
 

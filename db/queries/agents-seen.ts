@@ -1,6 +1,6 @@
-import { gte, sql } from "drizzle-orm";
+import { count, countDistinct, gte, max } from "drizzle-orm";
 import type { Db } from "../client";
-import { decisions } from "../schema";
+import { anyTrue } from "../dialect";
 
 /** One agent's traffic over a window: sessions, turns, and whether it reports loads. */
 export interface AgentSeen {
@@ -14,19 +14,18 @@ export interface AgentSeen {
 }
 
 /** The agents that asked since `since` (epoch ms), busiest first. Walks the decisions' time index. */
-export function agentsSeen(db: Db, since: number): AgentSeen[] {
-  return db
+export async function agentsSeen(db: Db, since: number): Promise<AgentSeen[]> {
+  const { decisions } = db.jev.t;
+  const rows = await db
     .select({
       agent: decisions.agent,
-      sessions: sql<number>`count(distinct ${decisions.sessionId})`,
-      turns: sql<number>`count(*)`,
-      reportsLoads: sql<number>`max(${decisions.reportsLoads})`,
-      lastAt: sql<number>`max(${decisions.at})`,
+      sessions: countDistinct(decisions.sessionId),
+      turns: count(),
+      reportsLoads: anyTrue(db, decisions.reportsLoads),
+      lastAt: max(decisions.at),
     })
     .from(decisions)
     .where(gte(decisions.at, since))
-    .groupBy(decisions.agent)
-    .all()
-    .map((r) => ({ ...r, reportsLoads: Boolean(r.reportsLoads) }))
-    .sort((a, b) => b.turns - a.turns || b.lastAt - a.lastAt);
+    .groupBy(decisions.agent);
+  return rows.map((r) => ({ ...r, lastAt: Number(r.lastAt) })).sort((a, b) => b.turns - a.turns || b.lastAt - a.lastAt);
 }

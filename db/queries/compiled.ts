@@ -1,18 +1,47 @@
-import { is, Param, Placeholder } from "drizzle-orm";
+import { is, Param, Placeholder, sql } from "drizzle-orm";
+import { getOrCreate } from "../../lib/collections";
 import type { Db } from "../client";
+import { isPostgres } from "../dialect";
 
-type Params = Record<string, unknown>;
+type Values = Record<string, unknown>;
 type Slot = { name: string; encode: (v: unknown) => unknown } | { constant: unknown };
+type Query = { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<unknown>;
+
+/** What running a statement gave: the id it inserted, when it inserts one. */
+export interface Ran {
+  id: number | null;
+}
 
 /**
- * A statement written with the query builder, run through the driver directly.
- * Drizzle's own prepared statements re-map every value on every call, which on
- * the decision path cost as much as SQLite's inserts themselves (measured in
- * bench/http.ts). The SQL and the column encoders still come from the builder,
- * so the schema stays the one definition; values are bound by placeholder name.
+ * A statement written once with the query builder, `make(db, p)` with `p(name)`
+ * standing for each value, run many times with values by name.
+ *
+ * On SQLite it is prepared once and run through the driver directly: Drizzle's
+ * own prepared statements re-map every value on every call, which on the
+ * decision path cost as much as SQLite's inserts themselves (measured in
+ * bench/http.ts); the SQL and the column encoders still come from the builder.
+ * On PostgreSQL the builder is called with the values each time (a network
+ * round trip dwarfs it), on whatever handle is given: the pool, or the
+ * transaction the caller is in. An insert that returns `{ id }` reports it.
  */
-export function compile(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): (values: Params) => { lastInsertRowid: number | bigint } {
-  const { sql, params } = query.toSQL();
+export function statement(make: (db: Db, p: (name: string) => unknown) => Query): (db: Db, values: Values) => Promise<Ran> {
+  const compiled = new WeakMap<Db["$client"], (values: Values) => Ran>();
+  return async (db, values) => {
+    if (isPostgres(db)) {
+      const rows = (await make(db, (name) => values[name])) as { id?: number }[] | undefined;
+      return { id: Array.isArray(rows) ? (rows[0]?.id ?? null) : null };
+    }
+    return getOrCreate(compiled, db.$client, () =>
+      compileForSqlite(
+        db,
+        make(db, (name) => sql.placeholder(name)),
+      ),
+    )(values);
+  };
+}
+
+function compileForSqlite(db: Db, query: Query): (values: Values) => Ran {
+  const { sql: text, params } = query.toSQL();
   const slots: Slot[] = params.map((p) => {
     // `is` compares drizzle's entity kinds, not prototypes: a bundler may load drizzle twice.
     const param = is(p, Param) ? p : null;
@@ -20,6 +49,12 @@ export function compile(db: Db, query: { toSQL(): { sql: string; params: unknown
     const encode = (v: unknown) => (v === null || v === undefined ? null : param?.encoder ? param.encoder.mapToDriverValue(v) : v);
     return is(inner, Placeholder) ? { name: inner.name, encode } : { constant: encode(inner) };
   });
-  const statement = db.$client.prepare(sql);
-  return (values) => statement.run(slots.map((s) => ("name" in s ? s.encode(values[s.name]) : s.constant)));
+  const prepared = db.$client.prepare(text);
+  const returns = /\breturning\b/i.test(text);
+  return (values) => {
+    const bound = slots.map((s) => ("name" in s ? s.encode(values[s.name]) : s.constant));
+    if (returns) return { id: (prepared.get(bound) as { id?: number } | undefined)?.id ?? null };
+    prepared.run(bound);
+    return { id: null };
+  };
 }

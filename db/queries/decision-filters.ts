@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { HOUR_MS } from "../../lib/time";
 import { type DecisionOutcome, type DecisionStatus, type ReasonCode, UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
-import { decisionCandidates, decisions, skillHours, skillRefs } from "../schema";
+import { noRow } from "../dialect";
 
 /** What the decision queries filter on: one definition for the summary and the list. */
 export interface DecisionFilter {
@@ -22,33 +22,30 @@ export interface DecisionFilter {
 }
 
 /** The skill-ref ids of a name; none means no decision ever ranked it, so nothing needs walking. */
-export function skillRefIdsOf(db: Db, name: string): number[] {
-  return db
-    .select({ id: skillRefs.id })
-    .from(skillRefs)
-    .where(eq(skillRefs.name, name))
-    .all()
-    .map((r) => r.id);
+export async function skillRefIdsOf(db: Db, name: string): Promise<number[]> {
+  const { skillRefs } = db.jev.t;
+  return (await db.select({ id: skillRefs.id }).from(skillRefs).where(eq(skillRefs.name, name))).map((r) => r.id);
 }
 
 /** The hours in [from, to) in which any of these skill refs was a candidate, newest first. */
-export function skillHoursIn(db: Db, refIds: readonly number[], from: number, to: number): number[] {
+export async function skillHoursIn(db: Db, refIds: readonly number[], from: number, to: number): Promise<number[]> {
   if (refIds.length === 0) return [];
-  return db
+  const { skillHours } = db.jev.t;
+  const rows = await db
     .selectDistinct({ hour: skillHours.hour })
     .from(skillHours)
     .where(and(inArray(skillHours.skillRefId, [...refIds]), gte(skillHours.hour, from - (from % HOUR_MS)), lt(skillHours.hour, to)))
-    .orderBy(desc(skillHours.hour))
-    .all()
-    .map((r) => r.hour);
+    .orderBy(desc(skillHours.hour));
+  return rows.map((r) => r.hour);
 }
 
 /** Resolve `skill` once per query; the filter's SQL then needs no subquery. */
-export function withSkillRefs<F extends DecisionFilter>(db: Db, f: F): F {
-  return f.skill && !f.skillRefIds ? { ...f, skillRefIds: skillRefIdsOf(db, f.skill) } : f;
+export async function withSkillRefs<F extends DecisionFilter>(db: Db, f: F): Promise<F> {
+  return f.skill && !f.skillRefIds ? { ...f, skillRefIds: await skillRefIdsOf(db, f.skill) } : f;
 }
 
-export function decisionWhere(f: DecisionFilter): SQL {
+export function decisionWhere(db: Db, f: DecisionFilter): SQL {
+  const { decisionCandidates, decisions } = db.jev.t;
   const clauses: SQL[] = [gte(decisions.at, f.from), lt(decisions.at, f.to)];
   if (f.status) clauses.push(eq(decisions.status, f.status));
   if (f.outcome) clauses.push(eq(decisions.outcome, f.outcome));
@@ -62,7 +59,7 @@ export function decisionWhere(f: DecisionFilter): SQL {
     clauses.push(
       ids.length
         ? sql`exists (select 1 from ${decisionCandidates} where ${decisionCandidates.decisionId} = ${decisions.id} and ${inArray(decisionCandidates.skillRefId, [...ids])})`
-        : sql`0`,
+        : noRow,
     );
   }
   return and(...clauses)!;
@@ -74,19 +71,22 @@ export function decisionWhere(f: DecisionFilter): SQL {
  * rows, and any skill or session filter (which the rollups do not have) from
  * the rows, a skill only in the hours it was ranked.
  */
-export function groupsOverRange<G>(
+export async function groupsOverRange<G>(
   db: Db,
   filter: DecisionFilter,
-  fromRows: (f: DecisionFilter) => G[],
-  fromRollups: (fromHour: number, toHour: number) => G[],
-): G[] {
-  const f = withSkillRefs(db, filter);
+  fromRows: (f: DecisionFilter) => Promise<G[]>,
+  fromRollups: (fromHour: number, toHour: number) => Promise<G[]>,
+): Promise<G[]> {
+  const f = await withSkillRefs(db, filter);
   if (f.skill) {
-    return skillHoursIn(db, f.skillRefIds ?? [], f.from, f.to).flatMap((h) => fromRows({ ...f, from: Math.max(f.from, h), to: Math.min(f.to, h + HOUR_MS) }));
+    const out: G[] = [];
+    for (const h of await skillHoursIn(db, f.skillRefIds ?? [], f.from, f.to))
+      out.push(...(await fromRows({ ...f, from: Math.max(f.from, h), to: Math.min(f.to, h + HOUR_MS) })));
+    return out;
   }
   if (f.session) return fromRows(f);
   const fromHour = Math.ceil(f.from / HOUR_MS) * HOUR_MS;
   const toHour = Math.floor(f.to / HOUR_MS) * HOUR_MS;
   if (fromHour >= toHour) return fromRows(f);
-  return [...fromRows({ ...f, to: fromHour }), ...fromRollups(fromHour, toHour), ...fromRows({ ...f, from: toHour })];
+  return [...(await fromRows({ ...f, to: fromHour })), ...(await fromRollups(fromHour, toHour)), ...(await fromRows({ ...f, from: toHour }))];
 }

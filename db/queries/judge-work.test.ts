@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-buckets";
-import { tempDbPerTest } from "../../lib/testing/db-per-test";
+import { type DialectContext, describeOnBothDatabases } from "../../lib/testing/db-dialects";
 import { utcDay } from "../../lib/time";
 import { insertDecision, uncountDecisions } from "./decisions";
 import { summarizeJudgeWork } from "./judge-work";
 
-const t = tempDbPerTest("jev-judge-work-");
-
 /** Decisions every 7 minutes over two days; every fifth never reached the judge. */
-function seed() {
+async function seed(t: DialectContext) {
   const base = Date.parse("2026-11-20T00:00:00Z");
   const rows = Array.from({ length: 400 }, (_, i) => {
     const at = base + i * 7 * 60_000;
@@ -29,12 +27,12 @@ function seed() {
       requests: asked ? 3 + (i % 2) : 0,
     };
   });
-  for (const r of rows) insertDecision(t.db, r);
+  for (const r of rows) await insertDecision(t.db, r);
   return rows;
 }
 
 /** The same figures counted from the rows themselves. */
-function counted(rows: ReturnType<typeof seed>, from: number, to: number) {
+function counted(rows: Awaited<ReturnType<typeof seed>>, from: number, to: number) {
   const asked = rows.filter((r) => r.at >= from && r.at < to && r.stageOneMs !== null);
   const histogram = new Map<number, number>();
   for (const r of asked) {
@@ -49,25 +47,27 @@ function counted(rows: ReturnType<typeof seed>, from: number, to: number) {
   };
 }
 
-describe("judge work: requests per turn and judge latency", () => {
-  it("mid-hour to mid-hour, from the rollups and the edge rows: the same as counting the rows", () => {
-    const rows = seed();
-    const from = Date.parse("2026-11-20T03:25:00Z");
-    const to = Date.parse("2026-11-21T09:40:00Z");
-    const work = summarizeJudgeWork(t.db, { from, to });
-    expect({ turns: work.turns, requestsPerTurn: work.requestsPerTurn, latencyMs: work.latencyMs }).toEqual(counted(rows, from, to));
-    expect(work.byDay.map((d) => d.day)).toEqual(["2026-11-20", "2026-11-21"]);
-    expect(work.byDay.reduce((n, d) => n + d.turns, 0)).toBe(work.turns);
-  });
+describeOnBothDatabases("judge work", (t) => {
+  describe("judge work: requests per turn and judge latency", () => {
+    it("mid-hour to mid-hour, from the rollups and the edge rows: the same as counting the rows", async () => {
+      const rows = await seed(t);
+      const from = Date.parse("2026-11-20T03:25:00Z");
+      const to = Date.parse("2026-11-21T09:40:00Z");
+      const work = await summarizeJudgeWork(t.db, { from, to });
+      expect({ turns: work.turns, requestsPerTurn: work.requestsPerTurn, latencyMs: work.latencyMs }).toEqual(counted(rows, from, to));
+      expect(work.byDay.map((d) => d.day)).toEqual(["2026-11-20", "2026-11-21"]);
+      expect(work.byDay.reduce((n, d) => n + d.turns, 0)).toBe(work.turns);
+    });
 
-  it("takes removed decisions out again (the demo's removal)", () => {
-    const rows = seed();
-    uncountDecisions(t.db, rows.slice(0, 100));
-    const from = Date.parse("2026-11-20T00:00:00Z");
-    const to = Date.parse("2026-11-23T00:00:00Z");
-    const remaining = counted(rows.slice(100), from, to);
-    const work = summarizeJudgeWork(t.db, { from, to });
-    // The rows stay in this test (only the rollups were uncounted): whole hours read the rollups.
-    expect(work.turns).toBe(remaining.turns);
+    it("takes removed decisions out again (the demo's removal)", async () => {
+      const rows = await seed(t);
+      await uncountDecisions(t.db, rows.slice(0, 100));
+      const from = Date.parse("2026-11-20T00:00:00Z");
+      const to = Date.parse("2026-11-23T00:00:00Z");
+      const remaining = counted(rows.slice(100), from, to);
+      const work = await summarizeJudgeWork(t.db, { from, to });
+      // The rows stay in this test (only the rollups were uncounted): whole hours read the rollups.
+      expect(work.turns).toBe(remaining.turns);
+    });
   });
 });

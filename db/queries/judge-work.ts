@@ -1,8 +1,7 @@
-import { and, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, count, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { getOrCreate } from "../../lib/collections";
 import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-buckets";
 import type { Db } from "../client";
-import { decisions, judgeRollups } from "../schema";
 import { type DecisionFilter, decisionWhere, groupsOverRange } from "./decision-filters";
 
 /** What asking the judge cost over a range: turns that reached it, requests per turn, its latency (both stages). */
@@ -21,29 +20,29 @@ interface Group {
 }
 
 /** Groups from the rows (range edges; skill and session filters, which the rollups do not have). */
-function rawGroups(db: Db, f: DecisionFilter): Group[] {
-  const judgeMs = sql<number>`${decisions.stageOneMs} + coalesce(${decisions.stageTwoMs}, 0)`;
-  return db
-    .select({ day: decisions.day, judgeMs, n: sql<number>`count(*)`, requests: sql<number>`sum(${decisions.requests})` })
+async function rawGroups(db: Db, f: DecisionFilter): Promise<Group[]> {
+  const { decisions } = db.jev.t;
+  const judgeMs = sql<number>`${decisions.stageOneMs} + coalesce(${decisions.stageTwoMs}, 0)`.mapWith(Number);
+  const rows = await db
+    .select({ day: decisions.day, judgeMs, n: count(), requests: sql<number>`sum(${decisions.requests})`.mapWith(Number) })
     .from(decisions)
-    .where(and(decisionWhere(f), isNotNull(decisions.stageOneMs)))
-    .groupBy(decisions.day, judgeMs)
-    .all()
-    .map((g) => ({ ...g, judgeMs: latencyBucket(g.judgeMs) }));
+    .where(and(decisionWhere(db, f), isNotNull(decisions.stageOneMs)))
+    .groupBy(decisions.day, judgeMs);
+  return rows.map((g) => ({ ...g, judgeMs: latencyBucket(g.judgeMs) }));
 }
 
-function rollupGroups(db: Db, fromHour: number, toHour: number): Group[] {
+async function rollupGroups(db: Db, fromHour: number, toHour: number): Promise<Group[]> {
+  const { judgeRollups } = db.jev.t;
   return db
     .select({
       day: judgeRollups.day,
       judgeMs: judgeRollups.judgeMs,
-      n: sql<number>`sum(${judgeRollups.count})`,
-      requests: sql<number>`sum(${judgeRollups.requests})`,
+      n: sql<number>`sum(${judgeRollups.count})`.mapWith(Number),
+      requests: sql<number>`sum(${judgeRollups.requests})`.mapWith(Number),
     })
     .from(judgeRollups)
     .where(and(gte(judgeRollups.hour, fromHour), lt(judgeRollups.hour, toHour)))
-    .groupBy(judgeRollups.day, judgeRollups.judgeMs)
-    .all();
+    .groupBy(judgeRollups.day, judgeRollups.judgeMs);
 }
 
 /**
@@ -52,9 +51,9 @@ function rollupGroups(db: Db, fromHour: number, toHour: number): Group[] {
  * the partial hours at the ends and any skill or session filter from the rows
  * (as the decision summary does). Status, outcome and reason filters do not apply.
  */
-export function summarizeJudgeWork(db: Db, filter: DecisionFilter): JudgeWork {
+export async function summarizeJudgeWork(db: Db, filter: DecisionFilter): Promise<JudgeWork> {
   const f: DecisionFilter = { from: filter.from, to: filter.to, skill: filter.skill, session: filter.session };
-  const groups = groupsOverRange(
+  const groups = await groupsOverRange(
     db,
     f,
     (part) => rawGroups(db, part),

@@ -1,40 +1,32 @@
 import { inArray, lt } from "drizzle-orm";
+import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
-import { decisionCandidates, decisions, feedback, skillHours, suggestionDays, suggestions, suppressionDays } from "../schema";
+import { inTransaction, write } from "../dialect";
 
 /**
  * Delete up to `batch` decisions older than `cutoff` with their candidates and
  * suggestion rows, in one short transaction. Returns how many decisions went.
  */
-export function deleteDecisionBatch(db: Db, cutoff: number, batch: number): number {
-  return db.transaction((tx) => {
-    const ids = tx
-      .select({ id: decisions.id })
-      .from(decisions)
-      .where(lt(decisions.at, cutoff))
-      .orderBy(decisions.at)
-      .limit(batch)
-      .all()
-      .map((r) => r.id);
+export function deleteDecisionBatch(db: Db, cutoff: number, batch: number): Promise<number> {
+  const { decisionCandidates, decisions, suggestions } = db.jev.t;
+  return inTransaction(db, async (tx) => {
+    const ids = (await tx.select({ id: decisions.id }).from(decisions).where(lt(decisions.at, cutoff)).orderBy(decisions.at).limit(batch)).map((r) => r.id);
     if (ids.length === 0) return 0;
-    tx.delete(decisionCandidates).where(inArray(decisionCandidates.decisionId, ids)).run();
-    tx.delete(suggestions).where(inArray(suggestions.decisionId, ids)).run();
-    tx.delete(decisions).where(inArray(decisions.id, ids)).run();
+    await tx.delete(decisionCandidates).where(inArray(decisionCandidates.decisionId, ids));
+    await tx.delete(suggestions).where(inArray(suggestions.decisionId, ids));
+    await tx.delete(decisions).where(inArray(decisions.id, ids));
     return ids.length;
   });
 }
 
 /** Delete up to `batch` feedback rows older than `cutoff`; returns how many went. */
-export function deleteFeedbackBatch(db: Db, cutoff: number, batch: number): number {
-  const ids = db
-    .select({ id: feedback.id })
-    .from(feedback)
-    .where(lt(feedback.at, cutoff))
-    .limit(batch)
-    .all()
-    .map((r) => r.id);
+export async function deleteFeedbackBatch(db: Db, cutoff: number, batch: number): Promise<number> {
+  const { feedback } = db.jev.t;
+  const ids = (await db.select({ id: feedback.id }).from(feedback).where(lt(feedback.at, cutoff)).limit(batch)).map((r) => r.id);
   if (ids.length === 0) return 0;
-  db.delete(feedback).where(inArray(feedback.id, ids)).run();
+  await write(db, async (w) => {
+    await w.delete(feedback).where(inArray(feedback.id, ids));
+  });
   return ids.length;
 }
 
@@ -42,9 +34,12 @@ export function deleteFeedbackBatch(db: Db, cutoff: number, batch: number): numb
  * Forget which skills were ranked in hours before `cutoff` (their decisions
  * are gone), and the per-day suggestion and suppression counts of days wholly before it.
  */
-export function deleteSkillHoursBefore(db: Db, cutoff: number): void {
-  db.delete(skillHours).where(lt(skillHours.hour, cutoff)).run();
-  const firstDay = Math.floor(cutoff / 86_400_000);
-  db.delete(suggestionDays).where(lt(suggestionDays.day, firstDay)).run();
-  db.delete(suppressionDays).where(lt(suppressionDays.day, firstDay)).run();
+export async function deleteSkillHoursBefore(db: Db, cutoff: number): Promise<void> {
+  const { skillHours, suggestionDays, suppressionDays } = db.jev.t;
+  const firstDay = Math.floor(cutoff / DAY_MS);
+  await inTransaction(db, async (tx) => {
+    await tx.delete(skillHours).where(lt(skillHours.hour, cutoff));
+    await tx.delete(suggestionDays).where(lt(suggestionDays.day, firstDay));
+    await tx.delete(suppressionDays).where(lt(suppressionDays.day, firstDay));
+  });
 }

@@ -1,7 +1,7 @@
+import { and, count, eq, gt, gte, lt, lte, max, sql } from "drizzle-orm";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";
+import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
-
-const DAY_MS = 86_400_000;
 
 /**
  * Rule 2's window for every skill at once: suggestions shown to clients that
@@ -11,29 +11,36 @@ const DAY_MS = 86_400_000;
  * Days after `now`'s are left out; rows later than `now` on its own day are
  * counted: this is the view of the present, where there are none.
  */
-export function shownWindows(db: Db, windowStart: number, now: number): Map<string, ShownWindow> {
+export async function shownWindows(db: Db, windowStart: number, now: number): Promise<Map<string, ShownWindow>> {
+  const { suggestionDays: d, suggestions: s } = db.jev.t;
   const edgeDay = Math.floor(windowStart / DAY_MS);
   const out = new Map<string, ShownWindow>();
-  const add = (r: { skill: string; suggestions: number; loads: number; last_at: number }) => {
+  const add = (r: { skill: string; suggestions: number; loads: number; lastAt: number | null }) => {
+    const lastAt = Number(r.lastAt);
     const w = out.get(r.skill);
-    if (!w) out.set(r.skill, { suggestions: r.suggestions, loads: r.loads, lastShown: r.last_at });
+    if (!w) out.set(r.skill, { suggestions: r.suggestions, loads: r.loads, lastShown: lastAt });
     else {
       w.suggestions += r.suggestions;
       w.loads += r.loads;
-      w.lastShown = Math.max(w.lastShown, r.last_at);
+      w.lastShown = Math.max(w.lastShown, lastAt);
     }
   };
-  const whole = db.$client
-    .prepare(
-      "SELECT skill, sum(suggestions) AS suggestions, sum(loads) AS loads, max(last_at) AS last_at FROM suggestion_days WHERE day > ? AND day <= ? GROUP BY skill",
-    )
-    .all(edgeDay, Math.floor(now / DAY_MS)) as { skill: string; suggestions: number; loads: number; last_at: number }[];
+  const whole = await db
+    .select({
+      skill: d.skill,
+      suggestions: sql<number>`sum(${d.suggestions})`.mapWith(Number),
+      loads: sql<number>`sum(${d.loads})`.mapWith(Number),
+      lastAt: max(d.lastAt),
+    })
+    .from(d)
+    .where(and(gt(d.day, edgeDay), lte(d.day, Math.floor(now / DAY_MS))))
+    .groupBy(d.skill);
   for (const r of whole) add(r);
-  const edge = db.$client
-    .prepare(
-      "SELECT skill, count(*) AS suggestions, count(loaded_at) AS loads, max(at) AS last_at FROM suggestions WHERE at >= ? AND at < ? AND reports_loads = 1 GROUP BY skill",
-    )
-    .all(windowStart, (edgeDay + 1) * DAY_MS) as { skill: string; suggestions: number; loads: number; last_at: number }[];
+  const edge = await db
+    .select({ skill: s.skill, suggestions: count(), loads: count(s.loadedAt), lastAt: max(s.at) })
+    .from(s)
+    .where(and(gte(s.at, windowStart), lt(s.at, (edgeDay + 1) * DAY_MS), eq(s.reportsLoads, true)))
+    .groupBy(s.skill);
   for (const r of edge) add(r);
   return out;
 }

@@ -3,8 +3,8 @@ import { getOrCreate } from "../../lib/collections";
 import { DAY_MS } from "../../lib/time";
 import type { UsageEventKind, UsageEventSource } from "../../lib/vocab/curator";
 import type { Db } from "../client";
-import { usageDays, usageEvents, usageSnapshots } from "../schema";
-import { compile } from "./compiled";
+import { inTransaction, rowsOf, write } from "../dialect";
+import { statement } from "./compiled";
 
 export interface UsageEventRow {
   home: string;
@@ -24,82 +24,99 @@ export interface Counters {
 
 const DAY_COLUMN: Partial<Record<UsageEventKind, keyof Counters>> = { use: "uses", view: "views", patch: "patches" };
 
-const preparedWrites = new WeakMap<Db, ReturnType<typeof prepareWrites>>();
+const insertEvent = statement((db, p) =>
+  db
+    .insert(db.jev.t.usageEvents)
+    .values({ home: p("home"), skill: p("skill"), kind: p("kind"), at: p("at"), count: p("count"), source: p("source"), detail: p("detail") } as never),
+);
 
-/** Prepared once per handle: every usage bump and every scan runs these (the query builder per row cost more than SQLite). */
-function prepareWrites(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
-  const event = compile(
-    db,
-    db
-      .insert(usageEvents)
-      .values({ home: p("home"), skill: p("skill"), kind: p("kind"), at: p("at"), count: p("count"), source: p("source"), detail: p("detail") }),
-  );
-  const addCounters = (table: string, key: string[]) =>
-    db.$client.prepare(
-      `INSERT INTO ${table} (${key.join(", ")}, uses, views, patches) VALUES (${key.map((k) => `@${k}`).join(", ")}, @uses, @views, @patches)
-       ON CONFLICT (${key.join(", ")}) DO UPDATE SET uses = uses + excluded.uses, views = views + excluded.views, patches = patches + excluded.patches`,
-    );
-  return { event, day: addCounters("usage_days", ["home", "skill", "day"]), snapshot: addCounters("usage_snapshots", ["home", "skill"]) };
-}
+/** Add use, view and patch counts to a row of usage_days or usage_snapshots (created at zero). */
+const addCounters = (table: "usageDays" | "usageSnapshots") =>
+  statement((db, p) => {
+    const t = db.jev.t[table] as typeof db.jev.t.usageDays;
+    const key = table === "usageDays" ? [t.home, t.skill, t.day] : [t.home, t.skill];
+    const values = {
+      home: p("home"),
+      skill: p("skill"),
+      ...(table === "usageDays" ? { day: p("day") } : {}),
+      uses: p("uses"),
+      views: p("views"),
+      patches: p("patches"),
+    };
+    return db
+      .insert(t)
+      .values(values as never)
+      .onConflictDoUpdate({
+        target: key,
+        set: { uses: sql`${t.uses} + excluded.uses`, views: sql`${t.views} + excluded.views`, patches: sql`${t.patches} + excluded.patches` },
+      });
+  });
+const addToDay = addCounters("usageDays");
+const addToSnapshotRow = addCounters("usageSnapshots");
 
 const only = (column: keyof Counters, n: number): Counters => ({ uses: 0, views: 0, patches: 0, [column]: n });
 
 /** Append events and count the use/view/patch ones in usage_days, in one transaction. */
-export function insertUsageEvents(db: Db, rows: UsageEventRow[]): void {
+export async function insertUsageEvents(db: Db, rows: UsageEventRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const writes = getOrCreate(preparedWrites, db, () => prepareWrites(db));
-  db.$client.transaction(() => {
+  await inTransaction(db, async (tx) => {
     for (const r of rows) {
-      writes.event({ ...r, detail: r.detail ?? null });
+      await insertEvent(tx, { ...r, detail: r.detail ?? null });
       const column = DAY_COLUMN[r.kind];
-      if (column) writes.day.run({ home: r.home, skill: r.skill, day: Math.floor(r.at / DAY_MS), ...only(column, r.count) });
+      if (column) await addToDay(tx, { home: r.home, skill: r.skill, day: Math.floor(r.at / DAY_MS), ...only(column, r.count) });
     }
-  })();
+  });
 }
 
-export function snapshotsOf(db: Db, home: string): Map<string, Counters> {
-  const rows = db.select().from(usageSnapshots).where(eq(usageSnapshots.home, home)).all();
+export async function snapshotsOf(db: Db, home: string): Promise<Map<string, Counters>> {
+  const { usageSnapshots } = db.jev.t;
+  const rows = await db.select().from(usageSnapshots).where(eq(usageSnapshots.home, home));
   return new Map(rows.map((r) => [r.skill, { uses: r.uses, views: r.views, patches: r.patches }]));
 }
 
 /** Set a skill's accounted counters (after a scan). */
-export function putSnapshot(db: Db, home: string, skill: string, c: Counters): void {
-  db.insert(usageSnapshots)
-    .values({ home, skill, ...c })
-    .onConflictDoUpdate({ target: [usageSnapshots.home, usageSnapshots.skill], set: c })
-    .run();
+export async function putSnapshot(db: Db, home: string, skill: string, c: Counters): Promise<void> {
+  const { usageSnapshots } = db.jev.t;
+  await write(db, async (w) => {
+    await w
+      .insert(usageSnapshots)
+      .values({ home, skill, ...c })
+      .onConflictDoUpdate({ target: [usageSnapshots.home, usageSnapshots.skill], set: c });
+  });
 }
 
 /** Count jev's own bump as accounted for (so the next scan does not take it for Hermes's). */
-export function addToSnapshot(db: Db, home: string, skill: string, column: keyof Counters, n: number): void {
-  getOrCreate(preparedWrites, db, () => prepareWrites(db)).snapshot.run({ home, skill, ...only(column, n) });
+export async function addToSnapshot(db: Db, home: string, skill: string, column: keyof Counters, n: number): Promise<void> {
+  await write(db, async (w) => {
+    await addToSnapshotRow(w, { home, skill, ...only(column, n) });
+  });
 }
 
 /** Per skill and day from `fromDay` (a UTC day number): for sparklines. */
-export function usageDaysSince(db: Db, home: string, fromDay: number, skills?: string[]) {
+export async function usageDaysSince(db: Db, home: string, fromDay: number, skills?: string[]) {
+  const { usageDays } = db.jev.t;
   const where = [eq(usageDays.home, home), gte(usageDays.day, fromDay)];
   if (skills) where.push(inArray(usageDays.skill, skills));
   return db
     .select()
     .from(usageDays)
-    .where(and(...where))
-    .all();
+    .where(and(...where));
 }
 
 /** A skill's events, newest first. */
-export function skillUsageEvents(db: Db, home: string, skill: string, limit = 200, before = Number.MAX_SAFE_INTEGER) {
+export async function skillUsageEvents(db: Db, home: string, skill: string, limit = 200, before = Number.MAX_SAFE_INTEGER) {
+  const { usageEvents } = db.jev.t;
   return db
     .select()
     .from(usageEvents)
     .where(and(eq(usageEvents.home, home), eq(usageEvents.skill, skill), lt(usageEvents.at, before)))
     .orderBy(desc(usageEvents.at), desc(usageEvents.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** Curator actions across skills (lifecycle history), newest first. */
-export function curatorActionEvents(db: Db, home: string, limit = 100) {
+export async function curatorActionEvents(db: Db, home: string, limit = 100) {
+  const { usageEvents } = db.jev.t;
   return db
     .select()
     .from(usageEvents)
@@ -107,33 +124,37 @@ export function curatorActionEvents(db: Db, home: string, limit = 100) {
       and(eq(usageEvents.home, home), eq(usageEvents.source, "curator"), inArray(usageEvents.kind, ["state", "pin", "unpin", "archive", "restore", "adopt"])),
     )
     .orderBy(desc(usageEvents.at), desc(usageEvents.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** Per skill since `fromDay`: suggestions shown and loads (rule 2's per-day counts, clients that report loads), and rule 2's removals. */
-export function engineCountsSince(db: Db, fromDay: number): Map<string, { suggested: number; loaded: number; suppressed: number }> {
+export async function engineCountsSince(db: Db, fromDay: number): Promise<Map<string, { suggested: number; loaded: number; suppressed: number }>> {
+  const { suggestionDays: d, suppressionDays: x } = db.jev.t;
   const out = new Map<string, { suggested: number; loaded: number; suppressed: number }>();
-  const shown = db.$client
-    .prepare("SELECT skill, sum(suggestions) AS suggested, sum(loads) AS loaded FROM suggestion_days WHERE day >= ? GROUP BY skill")
-    .all(fromDay) as { skill: string; suggested: number; loaded: number }[];
+  const shown = await db
+    .select({ skill: d.skill, suggested: sql<number>`sum(${d.suggestions})`.mapWith(Number), loaded: sql<number>`sum(${d.loads})`.mapWith(Number) })
+    .from(d)
+    .where(gte(d.day, fromDay))
+    .groupBy(d.skill);
   for (const r of shown) out.set(r.skill, { suggested: r.suggested, loaded: r.loaded, suppressed: 0 });
-  const removed = db.$client.prepare("SELECT skill, sum(count) AS n FROM suppression_days WHERE day >= ? GROUP BY skill").all(fromDay) as {
-    skill: string;
-    n: number;
-  }[];
+  const removed = await db
+    .select({ skill: x.skill, n: sql<number>`sum(${x.count})`.mapWith(Number) })
+    .from(x)
+    .where(gte(x.day, fromDay))
+    .groupBy(x.skill);
   for (const r of removed) getOrCreate(out, r.skill, () => ({ suggested: 0, loaded: 0, suppressed: 0 })).suppressed = r.n;
   return out;
 }
 
 /** A skill's suggestions, loads and suppressions on each day since `fromDay` that has any, in day order. */
-export function engineDaysOf(db: Db, skill: string, fromDay: number): { day: number; suggestions: number; loads: number; suppressed: number }[] {
-  return db.$client
-    .prepare(
-      `SELECT day, sum(suggestions) AS suggestions, sum(loads) AS loads, sum(suppressed) AS suppressed FROM (
-         SELECT day, suggestions, loads, 0 AS suppressed FROM suggestion_days WHERE skill = @skill AND day >= @fromDay
-         UNION ALL SELECT day, 0, 0, count FROM suppression_days WHERE skill = @skill AND day >= @fromDay
-       ) GROUP BY day ORDER BY day`,
-    )
-    .all({ skill, fromDay }) as { day: number; suggestions: number; loads: number; suppressed: number }[];
+export async function engineDaysOf(db: Db, skill: string, fromDay: number): Promise<{ day: number; suggestions: number; loads: number; suppressed: number }[]> {
+  const { suggestionDays: d, suppressionDays: x } = db.jev.t;
+  const rows = await rowsOf<{ day: number; suggestions: number; loads: number; suppressed: number }>(
+    db,
+    sql`SELECT day, sum(suggestions) AS suggestions, sum(loads) AS loads, sum(suppressed) AS suppressed FROM (
+         SELECT ${d.day} AS day, ${d.suggestions} AS suggestions, ${d.loads} AS loads, 0 AS suppressed FROM ${d} WHERE ${d.skill} = ${skill} AND ${d.day} >= ${fromDay}
+         UNION ALL SELECT ${x.day}, 0, 0, ${x.count} FROM ${x} WHERE ${x.skill} = ${skill} AND ${x.day} >= ${fromDay}
+       ) AS days GROUP BY day ORDER BY day`,
+  );
+  return rows.map((r) => ({ day: Number(r.day), suggestions: Number(r.suggestions), loads: Number(r.loads), suppressed: Number(r.suppressed) }));
 }

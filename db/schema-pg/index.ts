@@ -1,6 +1,7 @@
 export * from "./decision-rollups";
 export * from "./decisions";
 export * from "./import-keys";
+export * from "./job-leases";
 export * from "./replay-runs";
 export * from "./settings";
 export * from "./suggestions";

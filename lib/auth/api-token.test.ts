@@ -16,17 +16,17 @@ const freshDbFile = () => {
 };
 
 describe("API token", () => {
-  it("is generated once, stored, and the same on every later start", () => {
+  it("is generated once, stored, and the same on every later start", async () => {
     const file = freshDbFile();
-    const first = ensureApiToken(openDb(file), undefined);
+    const first = await ensureApiToken(openDb(file), undefined);
     expect(first.generated).toBe(true);
     expect(first.token).toMatch(/^jev_[\w-]{32}$/);
-    const again = ensureApiToken(openDb(file), undefined);
+    const again = await ensureApiToken(openDb(file), undefined);
     expect(again).toEqual({ token: first.token, generated: false });
   });
 
-  it("JEV_API_TOKEN wins and nothing is generated", () => {
-    expect(ensureApiToken(openDb(freshDbFile()), "mine")).toEqual({ token: "mine", generated: false });
+  it("JEV_API_TOKEN wins and nothing is generated", async () => {
+    expect(await ensureApiToken(openDb(freshDbFile()), "mine")).toEqual({ token: "mine", generated: false });
   });
 
   it("accepts only the exact bearer token", () => {

@@ -24,12 +24,12 @@ describe("demo data", () => {
   it("seeds a fortnight through the real engine, with a realistic mix, and rule 2 at work", async () => {
     const { decisions, loads } = await seedDemo(db, config, { now, turnsPerDay: 40 });
     expect(loads).toBeGreaterThan(0);
-    const summary = decisionSummary(db, range, now);
+    const summary = await decisionSummary(db, range, now);
     expect(summary.total).toBe(decisions);
     expect(summary.byOutcome.suggested).toBeGreaterThan(0);
     expect(summary.byOutcome.trivial).toBeGreaterThan(0);
     expect(summary.byReason.sensitive_turn).toBeGreaterThan(0);
-    expect(suppressionService(db, config, { now }).skills.some((s) => s.state !== "shown")).toBe(true);
+    expect((await suppressionService(db, config, { now })).skills.some((s) => s.state !== "shown")).toBe(true);
     expect((db.$client.prepare("SELECT sum(count) AS n FROM suppression_days").get() as { n: number }).n).toBeGreaterThan(0); // rule 2's removals, counted
   });
 
@@ -39,15 +39,15 @@ describe("demo data", () => {
       { turn: "merge these PDF files", roots: [root], sessionId: "real-1", feedback: true },
       { channel: "cli", db, config, clock: () => now - 3_600_000 },
     );
-    const before = decisionSummary(db, range, now);
-    const suppressionBefore = suppressionService(db, config, { now });
+    const before = await decisionSummary(db, range, now);
+    const suppressionBefore = await suppressionService(db, config, { now });
     const removalsBefore = db.$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all();
     await expect(seedDemo(db, config, { now, turnsPerDay: 10 })).rejects.toMatchObject({ code: "conflict" });
     await seedDemo(db, config, { now, turnsPerDay: 10, force: true });
-    expect(decisionSummary(db, range, now).total).toBeGreaterThan(before.total);
-    removeDemo(db);
-    expect(decisionSummary(db, range, now)).toEqual(before);
-    expect(suppressionService(db, config, { now })).toEqual(suppressionBefore);
+    expect((await decisionSummary(db, range, now)).total).toBeGreaterThan(before.total);
+    await removeDemo(db);
+    expect(await decisionSummary(db, range, now)).toEqual(before);
+    expect(await suppressionService(db, config, { now })).toEqual(suppressionBefore);
     expect(db.$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all()).toEqual(removalsBefore);
   });
 
@@ -55,6 +55,6 @@ describe("demo data", () => {
     const first = await seedDemo(db, config, { now, turnsPerDay: 10 });
     const second = await seedDemo(db, config, { now, turnsPerDay: 10 });
     expect(second).toEqual(first);
-    expect(decisionSummary(db, range, now).total).toBe(first.decisions);
+    expect((await decisionSummary(db, range, now)).total).toBe(first.decisions);
   });
 });

@@ -1,5 +1,7 @@
 import path from "node:path";
+import { and, count, eq, gte, inArray, isNull, like, lt, lte, max, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inTransaction, utcDayOf } from "../../db/dialect";
 import { uncountDecisions } from "../../db/queries/decisions";
 import { clearDiscoveryCache } from "../catalog/discover";
 import { type JevConfig, packageRoot } from "../config";
@@ -18,13 +20,15 @@ export function demoSkillsRoot(): string {
   return path.join(packageRoot(), "data", "demo", "skills");
 }
 
-function realRows(db: Db): number {
+async function realRows(db: Db): Promise<number> {
+  const { decisions, feedback } = db.jev.t;
   const like = `${DEMO_SESSION_PREFIX}%`;
-  const count = (sql: string) => (db.$client.prepare(sql).get(like) as { n: number }).n;
-  return (
-    count("SELECT count(*) AS n FROM decisions WHERE session_id IS NULL OR session_id NOT LIKE ?") +
-    count("SELECT count(*) AS n FROM feedback WHERE session_id NOT LIKE ?")
-  );
+  const [d] = await db
+    .select({ n: count() })
+    .from(decisions)
+    .where(or(isNull(decisions.sessionId), notLike(decisions.sessionId, like)));
+  const [f] = await db.select({ n: count() }).from(feedback).where(notLike(feedback.sessionId, like));
+  return d.n + f.n;
 }
 
 /**
@@ -39,10 +43,10 @@ export async function seedDemo(
   config: JevConfig,
   options: { now?: number; force?: boolean; turnsPerDay?: number } = {},
 ): Promise<{ decisions: number; loads: number }> {
-  if (!options.force && realRows(db) > 0) {
+  if (!options.force && (await realRows(db)) > 0) {
     throw new JevError("conflict", "this database holds real decisions or feedback; run with --force to add demo data beside them");
   }
-  removeDemo(db);
+  await removeDemo(db);
   const root = demoSkillsRoot();
   writeDemoSkills(root);
   clearDiscoveryCache();
@@ -70,7 +74,7 @@ export async function seedDemo(
   for (const t of turns) {
     while (pendingLoads.length && pendingLoads[0].at <= t.at) {
       const l = pendingLoads.shift()!;
-      recordFeedbackService(db, { sessionId: l.session, skill: l.skill, event: "loaded", at: l.at }, config, l.at);
+      await recordFeedbackService(db, { sessionId: l.session, skill: l.skill, event: "loaded", at: l.at }, config, l.at);
       loads++;
     }
     const served = await pickSkillService(
@@ -84,57 +88,82 @@ export async function seedDemo(
     }
   }
   for (const l of pendingLoads) {
-    recordFeedbackService(db, { sessionId: l.session, skill: l.skill, event: "loaded", at: l.at }, config, l.at);
+    await recordFeedbackService(db, { sessionId: l.session, skill: l.skill, event: "loaded", at: l.at }, config, l.at);
     loads++;
   }
   return { decisions: turns.length, loads };
 }
 
 /** Remove every demo row (decisions with their candidates and suggestions, feedback) and their counts in the aggregates. */
-export function removeDemo(db: Db): { decisions: number } {
-  const like = `${DEMO_SESSION_PREFIX}%`;
-  return db.transaction(() => {
-    const rows = db.$client
-      .prepare(
-        "SELECT id, at, day, status, outcome, reason_code AS reasonCode, latency_ms AS latencyMs, stage_one_ms AS stageOneMs, stage_two_ms AS stageTwoMs, requests FROM decisions WHERE session_id LIKE ?",
-      )
-      .all(like) as Parameters<typeof uncountDecisions>[1][number][] & { id: number }[];
-    uncountDecisions(db, rows);
+export function removeDemo(db: Db): Promise<{ decisions: number }> {
+  const { decisionCandidates: c, decisions: d, feedback, skillRefs: r, suggestionDays, suggestions: s, suppressionDays: x } = db.jev.t;
+  const demo = like(d.sessionId, `${DEMO_SESSION_PREFIX}%`);
+  const demoSuggestion = like(s.sessionId, `${DEMO_SESSION_PREFIX}%`);
+  return inTransaction(db, async (tx) => {
+    const rows = await tx
+      .select({
+        id: d.id,
+        at: d.at,
+        day: d.day,
+        status: d.status,
+        outcome: d.outcome,
+        reasonCode: d.reasonCode,
+        latencyMs: d.latencyMs,
+        stageOneMs: d.stageOneMs,
+        stageTwoMs: d.stageTwoMs,
+        requests: d.requests,
+      })
+      .from(d)
+      .where(demo);
+    await uncountDecisions(tx, rows);
     // Rule 2's per-day counts: recounted from what remains for every (skill, day) the demo touched.
-    const touched = db.$client.prepare("SELECT DISTINCT skill, at / 86400000 AS day FROM suggestions WHERE session_id LIKE ?").all(like) as {
-      skill: string;
-      day: number;
-    }[];
+    const touched = await tx
+      .selectDistinct({ skill: s.skill, day: utcDayOf(s.at) })
+      .from(s)
+      .where(demoSuggestion);
     // Rule 2's removals per day: the demo's taken out of the counts.
-    const removals = db.$client
-      .prepare(
-        `SELECT r.name AS skill, d.at / 86400000 AS day, count(*) AS n FROM decision_candidates c
-         JOIN decisions d ON d.id = c.decision_id JOIN skill_refs r ON r.id = c.skill_ref_id
-         WHERE d.session_id LIKE ? AND c.verdict = 'suppressed' GROUP BY skill, day`,
-      )
-      .all(like) as { skill: string; day: number; n: number }[];
-    const uncount = db.$client.prepare("UPDATE suppression_days SET count = count - ? WHERE skill = ? AND day = ?");
-    for (const r of removals) uncount.run(r.n, r.skill, r.day);
-    db.$client.exec("DELETE FROM suppression_days WHERE count <= 0");
-    db.$client.prepare("DELETE FROM decision_candidates WHERE decision_id IN (SELECT id FROM decisions WHERE session_id LIKE ?)").run(like);
-    db.$client.prepare("DELETE FROM suggestions WHERE session_id LIKE ?").run(like);
-    db.$client.prepare("DELETE FROM decisions WHERE session_id LIKE ?").run(like);
-    db.$client.prepare("DELETE FROM feedback WHERE session_id LIKE ?").run(like);
-    const recount = db.$client.prepare(
-      "SELECT count(*) AS suggestions, count(loaded_at) AS loads, max(at) AS lastAt FROM suggestions WHERE skill = ? AND at >= ? AND at < ? AND reports_loads = 1",
-    );
-    const put = db.$client.prepare("UPDATE suggestion_days SET suggestions = ?, loads = ?, last_at = ? WHERE skill = ? AND day = ?");
-    const drop = db.$client.prepare("DELETE FROM suggestion_days WHERE skill = ? AND day = ?");
+    const removals = await tx
+      .select({ skill: r.name, day: utcDayOf(d.at), n: count() })
+      .from(c)
+      .innerJoin(d, eq(d.id, c.decisionId))
+      .innerJoin(r, eq(r.id, c.skillRefId))
+      .where(and(demo, eq(c.verdict, "suppressed")))
+      .groupBy(r.name, utcDayOf(d.at));
+    for (const removal of removals)
+      await tx
+        .update(x)
+        .set({ count: sql`${x.count} - ${removal.n}` })
+        .where(and(eq(x.skill, removal.skill), eq(x.day, removal.day)));
+    await tx.delete(x).where(lte(x.count, 0));
+    const demoIds = tx.select({ id: d.id }).from(d).where(demo);
+    await tx.delete(c).where(inArray(c.decisionId, demoIds));
+    await tx.delete(s).where(demoSuggestion);
+    await tx.delete(d).where(demo);
+    await tx.delete(feedback).where(like(feedback.sessionId, `${DEMO_SESSION_PREFIX}%`));
     for (const t of touched) {
-      const c = recount.get(t.skill, t.day * DAY_MS, (t.day + 1) * DAY_MS) as { suggestions: number; loads: number; lastAt: number | null };
-      if (c.suggestions === 0) drop.run(t.skill, t.day);
-      else put.run(c.suggestions, c.loads, c.lastAt, t.skill, t.day);
+      const [left] = await tx
+        .select({ suggestions: count(), loads: count(s.loadedAt), lastAt: max(s.at) })
+        .from(s)
+        .where(and(eq(s.skill, t.skill), gte(s.at, t.day * DAY_MS), lt(s.at, (t.day + 1) * DAY_MS), eq(s.reportsLoads, true)));
+      const day = and(eq(suggestionDays.skill, t.skill), eq(suggestionDays.day, t.day));
+      if (left.suggestions === 0) await tx.delete(suggestionDays).where(day);
+      else
+        await tx
+          .update(suggestionDays)
+          .set({ suggestions: left.suggestions, loads: left.loads, lastAt: Number(left.lastAt) })
+          .where(day);
     }
     return { decisions: rows.length };
   });
 }
 
 /** Whether the database holds demo rows (the Overview offers to remove them). */
-export function hasDemoRows(db: Db): boolean {
-  return db.$client.prepare("SELECT 1 FROM decisions WHERE session_id LIKE ? LIMIT 1").get(`${DEMO_SESSION_PREFIX}%`) !== undefined;
+export async function hasDemoRows(db: Db): Promise<boolean> {
+  const { decisions } = db.jev.t;
+  const rows = await db
+    .select({ id: decisions.id })
+    .from(decisions)
+    .where(like(decisions.sessionId, `${DEMO_SESSION_PREFIX}%`))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -14,8 +14,8 @@ export function errorResponse(err: unknown): Response {
 }
 
 /** 401 unless the request carries the API token. */
-export function requireToken(request: Request): void {
-  const { token } = ensureApiToken(getDb(), loadConfig().apiToken);
+export async function requireToken(request: Request): Promise<void> {
+  const { token } = await ensureApiToken(getDb(), loadConfig().apiToken);
   if (!isAuthorized(request.headers.get("authorization"), token)) {
     throw new JevError("unauthorized", "missing or wrong bearer token (Authorization: Bearer $JEV_API_TOKEN)");
   }

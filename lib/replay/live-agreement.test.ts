@@ -57,7 +57,7 @@ describe("live service and replay agree", () => {
       if (served.record.suggested?.name === skill) liveShownBySkill.set(skill, (liveShownBySkill.get(skill) ?? 0) + 1);
       if (random() < (skill === "pdf" ? 0.06 : 0.6)) {
         const at = now + Math.floor(random() * 4 * 60_000);
-        recordFeedbackService(db, { sessionId: session, skill, event: "loaded", at }, config, at);
+        await recordFeedbackService(db, { sessionId: session, skill, event: "loaded", at }, config, at);
         log.push(replayLine({ at, session, kind: "load", skill }));
         now = at;
       }

@@ -93,7 +93,7 @@ describe("routing with skill selection, against a judge server on loopback", () 
         .all()
         .map((r) => r.merged),
     ).toEqual([true, false]);
-    expect(decisionDetailService(db, merged.decisionId as number)).toMatchObject({ merged: true, requests: 2 });
+    expect(await decisionDetailService(db, merged.decisionId as number)).toMatchObject({ merged: true, requests: 2 });
   });
 
   it("is never merged for private routing, features-only routing, merge_requests off, or a secret-looking turn", async () => {

@@ -10,11 +10,11 @@ const t = tempDbPerTest("jev-switches-");
 
 describe("an agent's switches kept by the server", () => {
   it("default on; kept per agent; skills off answers with no skill and ranks nothing; on again serves", async () => {
-    expect(agentSwitches(t.db, "claude-code")).toEqual({ skills: "on", skill_feedback: "on" });
-    expect(setAgentSwitch(t.db, "claude-code", "skills", "off")).toEqual({ skills: "off", skill_feedback: "on" });
-    expect(setAgentSwitch(t.db, "claude-code", "skill_feedback", "off")).toEqual({ skills: "off", skill_feedback: "off" });
-    expect(agentSwitches(t.db, "hermes")).toEqual({ skills: "on", skill_feedback: "on" });
-    expect(() => setAgentSwitch(t.db, "", "skills", "off")).toThrow(/agent/);
+    expect(await agentSwitches(t.db, "claude-code")).toEqual({ skills: "on", skill_feedback: "on" });
+    expect(await setAgentSwitch(t.db, "claude-code", "skills", "off")).toEqual({ skills: "off", skill_feedback: "on" });
+    expect(await setAgentSwitch(t.db, "claude-code", "skill_feedback", "off")).toEqual({ skills: "off", skill_feedback: "off" });
+    expect(await agentSwitches(t.db, "hermes")).toEqual({ skills: "on", skill_feedback: "on" });
+    await expect(setAgentSwitch(t.db, "", "skills", "off")).rejects.toThrow(/agent/);
 
     const root = path.join(t.dir, "skills");
     skillTree(root, { "pdf-tools": "Merge, split and extract text and tables from PDF files." });
@@ -25,7 +25,7 @@ describe("an agent's switches kept by the server", () => {
     expect(t.db.select().from(decisions).all()).toHaveLength(0);
     const other = await pickSkillService({ ...request, agent: "hermes" }, { channel: "api", db: t.db, config });
     expect(other.reply.skills[0]?.name).toBe("pdf-tools");
-    setAgentSwitch(t.db, "claude-code", "skills", "on");
+    await setAgentSwitch(t.db, "claude-code", "skills", "on");
     expect((await pickSkillService(request, { channel: "api", db: t.db, config })).reply.skills[0]?.name).toBe("pdf-tools");
   });
 
@@ -39,7 +39,7 @@ describe("an agent's switches kept by the server", () => {
       ["hermes", 2 * 86_400_000],
     ] as const)
       await pickSkillService({ turn: "merge PDF files", roots: [root], agent, sessionId: agent }, { channel: "api", db: t.db, config, clock: () => now - ago });
-    setAgentSwitch(t.db, "claude-code", "skill_feedback", "off");
-    expect(agentsOverview(t.db, now)).toMatchObject([{ agent: "claude-code", sessions: 1, turns: 1, switches: { skills: "on", skill_feedback: "off" } }]);
+    await setAgentSwitch(t.db, "claude-code", "skill_feedback", "off");
+    expect(await agentsOverview(t.db, now)).toMatchObject([{ agent: "claude-code", sessions: 1, turns: 1, switches: { skills: "on", skill_feedback: "off" } }]);
   });
 });

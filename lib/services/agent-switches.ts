@@ -20,8 +20,8 @@ export const AgentName = z.string().min(1).max(64);
 
 const keyOf = (agent: string) => `agent-switches:${agent}`;
 
-export function agentSwitches(db: Db, agent: string | undefined): AgentSwitches {
-  const stored = agent ? getSetting(db, keyOf(agent)) : null;
+export async function agentSwitches(db: Db, agent: string | undefined): Promise<AgentSwitches> {
+  const stored = agent ? await getSetting(db, keyOf(agent)) : null;
   if (!stored) return Switches.parse({});
   try {
     return Switches.parse(JSON.parse(stored));
@@ -30,14 +30,15 @@ export function agentSwitches(db: Db, agent: string | undefined): AgentSwitches 
   }
 }
 
-export function setAgentSwitch(db: Db, agent: string, name: AgentSwitch, value: "on" | "off"): AgentSwitches {
+export async function setAgentSwitch(db: Db, agent: string, name: AgentSwitch, value: "on" | "off"): Promise<AgentSwitches> {
   if (!AgentName.safeParse(agent).success) throw new JevError("bad_request", "agent: 1 to 64 characters", "agent");
-  const next = { ...agentSwitches(db, agent), [name]: value };
-  setSetting(db, keyOf(agent), JSON.stringify(next));
+  const next = { ...(await agentSwitches(db, agent)), [name]: value };
+  await setSetting(db, keyOf(agent), JSON.stringify(next));
   return next;
 }
 
 /** The Overview's agents of the last 24 hours, each with its switches. */
-export function agentsOverview(db: Db, now = Date.now()): (AgentSeen & { switches: AgentSwitches })[] {
-  return agentsSeen(db, now - DAY_MS).map((a) => ({ ...a, switches: agentSwitches(db, a.agent ?? undefined) }));
+export async function agentsOverview(db: Db, now = Date.now()): Promise<(AgentSeen & { switches: AgentSwitches })[]> {
+  const agents = await agentsSeen(db, now - DAY_MS);
+  return Promise.all(agents.map(async (a) => ({ ...a, switches: await agentSwitches(db, a.agent ?? undefined) })));
 }

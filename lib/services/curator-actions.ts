@@ -53,7 +53,7 @@ export async function curatorActionService(
   try {
     if (action === "run") {
       const run = await runCurator(home, { dryRun: input.dryRun ?? false, now, homeOptions });
-      insertUsageEvents(
+      await insertUsageEvents(
         db,
         run.changes.map((c) => event(c.name, c.to === "archived" ? "archive" : "state", { from: c.from, to: c.to, by: "run" })),
       );
@@ -69,7 +69,7 @@ export async function curatorActionService(
     } else if (action === "restore") result = await restoreSkill(h, name, now);
     else result = await setPin(h, name, action === "pin", now);
     if (!result.ok) throw refusal(result);
-    insertUsageEvents(db, [event(name, action, { message: result.message })]);
+    await insertUsageEvents(db, [event(name, action, { message: result.message })]);
     return { ok: true, action, message: result.message };
   } catch (err) {
     if (err instanceof CuratorRefusal) throw new JevError("conflict", err.message);

@@ -25,7 +25,7 @@ export interface CuratorOverview {
 }
 
 /** The Curator page: status, when it runs next, the preview of the next run, archived skills, past reports, and what the curator did. */
-export function curatorOverviewService(db: Db, config: JevConfig, now = Date.now()): CuratorOverview {
+export async function curatorOverviewService(db: Db, config: JevConfig, now = Date.now()): Promise<CuratorOverview> {
   const home = requireHome(config);
   const h = loadCuratorHome(home, { protectedNames: config.protectedSkills });
   const status = curatorStatus(h, now);
@@ -46,6 +46,6 @@ export function curatorOverviewService(db: Db, config: JevConfig, now = Date.now
     archived: listArchived(h),
     unmanaged: unmanagedList(h).length,
     reports: listRunReports(home),
-    history: curatorActionEvents(db, home, 50).map((e) => ({ id: e.id, skill: e.skill, kind: e.kind, at: e.at, detail: e.detail })),
+    history: (await curatorActionEvents(db, home, 50)).map((e) => ({ id: e.id, skill: e.skill, kind: e.kind, at: e.at, detail: e.detail })),
   };
 }

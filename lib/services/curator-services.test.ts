@@ -36,8 +36,8 @@ describe("usage telemetry", () => {
     const record = await bumpUsageService(db, config(), "pdf", "use", NOW);
     expect(record).toMatchObject({ use_count: 1, last_used_at: "2026-09-10T12:00:00+00:00", state: "active" });
     expect(readUsage(home).map.pdf.use_count).toBe(1);
-    expect(scanHermesUsage(db, home, NOW).events).toBe(0);
-    expect(skillUsageEvents(db, home, "pdf").map((e) => [e.kind, e.count, e.source])).toEqual([["use", 1, "curator"]]);
+    expect((await scanHermesUsage(db, home, NOW)).events).toBe(0);
+    expect((await skillUsageEvents(db, home, "pdf")).map((e) => [e.kind, e.count, e.source])).toEqual([["use", 1, "curator"]]);
     await expect(bumpUsageService(db, config(), " ", "use", NOW)).rejects.toMatchObject({ code: "bad_request" });
   });
 
@@ -48,18 +48,18 @@ describe("usage telemetry", () => {
     expect(readUsage(home).map.b.use_count).toBe(30);
     expect(records.filter((r) => r.use_count === 30)).toHaveLength(2); // the last of each skill saw 30
     expect(new Set(records.map((r) => `${r.use_count}:${r.last_used_at}`)).size).toBe(60);
-    expect(skillUsageEvents(db, home, "a", 1_000)).toHaveLength(30);
-    expect(scanHermesUsage(db, home, NOW).events).toBe(0);
+    expect(await skillUsageEvents(db, home, "a", 1_000)).toHaveLength(30);
+    expect((await scanHermesUsage(db, home, NOW)).events).toBe(0);
   });
 
   it("Hermes's own counting becomes events at import, once; a counter that went down re-baselines without negative rows", async () => {
     buildHermesHome(home, { skills: {}, usage: { a: { use_count: 3, last_used_at: "2026-09-01T10:00:00+00:00", view_count: 2 } } });
-    const first = importHermesService(db, config(), home);
+    const first = await importHermesService(db, config(), home);
     expect(first.usage.events).toBe(2);
-    expect(importHermesService(db, config(), home).usage.events).toBe(0);
+    expect((await importHermesService(db, config(), home)).usage.events).toBe(0);
     fs.writeFileSync(usagePaths(home).file, pythonJson({ a: { use_count: 5, last_used_at: "2026-09-05T10:00:00+00:00", view_count: 1 } }));
-    expect(scanHermesUsage(db, home, NOW).events).toBe(1);
-    const events = skillUsageEvents(db, home, "a").map((e) => [e.kind, e.count, e.kind === "use" ? new Date(e.at).toISOString() : "at import"]);
+    expect((await scanHermesUsage(db, home, NOW)).events).toBe(1);
+    const events = (await skillUsageEvents(db, home, "a")).map((e) => [e.kind, e.count, e.kind === "use" ? new Date(e.at).toISOString() : "at import"]);
     expect(events.sort()).toEqual([
       ["use", 2, "2026-09-05T10:00:00.000Z"],
       ["use", 3, "2026-09-01T10:00:00.000Z"],
@@ -80,14 +80,14 @@ describe("curator actions", () => {
     expect((await curatorActionService(db, config(), "archive", { name: "mine" }, NOW)).message).toMatch(/archived to/);
     await expect(curatorActionService(db, config(), "archive", { name: "mine" }, NOW)).rejects.toMatchObject({ code: "not_found" });
     expect((await curatorActionService(db, config(), "restore", { name: "mine" }, NOW)).message).toMatch(/restored to/);
-    expect(curatorActionEvents(db, home).map((e) => e.kind)).toEqual(["restore", "archive", "unpin", "pin"]);
+    expect((await curatorActionEvents(db, home)).map((e) => e.kind)).toEqual(["restore", "archive", "unpin", "pin"]);
   });
 
   it("a run archives what is due and records it; no home is a clear not-found", async () => {
     buildHermesHome(home, { skills: { old: null }, usage: { old: idleRecord(NOW, 60) } });
     const result = await curatorActionService(db, config(), "run", { dryRun: false }, NOW);
     expect(result.message).toBe("auto: 1 archived; llm: skipped (consolidation off)");
-    expect(curatorActionEvents(db, home).map((e) => [e.skill, e.kind])).toEqual([["old", "archive"]]);
+    expect((await curatorActionEvents(db, home)).map((e) => [e.skill, e.kind])).toEqual([["old", "archive"]]);
     fs.rmSync(home, { recursive: true });
     await expect(curatorActionService(db, config(), "run", {}, NOW)).rejects.toMatchObject({
       code: "not_found",
@@ -119,11 +119,11 @@ describe("the skills list", () => {
       external: { [ext]: { far: null, pdf: null } },
       usage: { pdf: { created_by: "agent", use_count: 2, last_used_at: "2026-09-09T10:00:00+00:00" }, gone: { state: "archived", created_by: "agent" } },
     });
-    insertSuggestion(db, { decisionId: null, at: NOW - DAY_MS, sessionId: "s", skill: "pdf", reportsLoads: true });
+    await insertSuggestion(db, { decisionId: null, at: NOW - DAY_MS, sessionId: "s", skill: "pdf", reportsLoads: true });
     await bumpUsageService(db, config(), "pdf", "view", NOW - 2 * DAY_MS);
     // Rule 2 held pdf back three days ago, and 40 days ago (outside the 30 days).
     for (const at of [NOW - 3 * DAY_MS, NOW - 40 * DAY_MS]) {
-      const id = insertDecision(db, {
+      const id = await insertDecision(db, {
         at,
         day: "-",
         status: "ok",
@@ -135,7 +135,7 @@ describe("the skills list", () => {
         judge: "local",
         channel: "api",
       });
-      insertCandidates(db, id, at, [
+      await insertCandidates(db, id, at, [
         { name: "pdf", path: "/p", score: 0.9, match: 0.9, verdict: "suppressed", detail: null },
         { name: "far", path: "/f", score: 0.2, match: 0.1, verdict: "below_threshold", detail: null },
       ]);
@@ -151,7 +151,7 @@ describe("the skills list", () => {
     expect(pdf).toMatchObject({ folder: "cat/pdf", managed: true, use_count: 2, view_count: 1, suggested: 1, suppressed: 1 });
     expect(rows.find((r) => r.name === "far")).toMatchObject({ suppressed: 0, disabled: true });
     expect(pdf?.disabled).toBe(false);
-    const detail = skillDetailService(db, config(), "pdf", NOW);
+    const detail = await skillDetailService(db, config(), "pdf", NOW);
     expect(detail.days.map((d) => d.suppressed)).toContain(1);
     expect(detail.days.reduce((n, d) => n + d.suppressed, 0)).toBe(2); // the detail shows 90 days
     expect(pdf?.uses.reduce((a, b) => a + b)).toBe(2); // imported from Hermes's counter at its last_used_at

@@ -94,16 +94,16 @@ function toItem(row: DecisionRow, candidates: readonly CandidateRow[]): Decision
 }
 
 /** `GET /api/decisions`: one page, newest first, with the cursor of the next page. */
-export function listDecisionsService(
+export async function listDecisionsService(
   db: Db,
   query: DecisionQuery,
   now = Date.now(),
-): { decisions: DecisionListItem[]; next_cursor: string | null; from: string; to: string } {
+): Promise<{ decisions: DecisionListItem[]; next_cursor: string | null; from: string; to: string }> {
   const { from, to } = resolveRange(query, now);
   const limit = query.limit ?? DEFAULT_PAGE;
   const { from: _f, to: _t, cursor, limit: _l, ...filters } = query;
-  const page = listDecisions(db, { from, to, ...filters, cursor: cursor ? decodeCursor(cursor) : undefined, limit });
-  const candidates = candidatesOf(
+  const page = await listDecisions(db, { from, to, ...filters, cursor: cursor ? decodeCursor(cursor) : undefined, limit });
+  const candidates = await candidatesOf(
     db,
     page.rows.map((r) => r.id),
     TOP_IN_LIST,
@@ -120,10 +120,10 @@ export function listDecisionsService(
 const FEEDBACK_SHOWN = 200;
 
 /** `GET /api/decisions/:id`: the decision with every candidate and its verdict. */
-export function decisionDetailService(db: Db, id: number): DecisionDetail {
-  const row = getDecisionRow(db, id);
+export async function decisionDetailService(db: Db, id: number): Promise<DecisionDetail> {
+  const row = await getDecisionRow(db, id);
   if (!row) throw new JevError("not_found", `no decision ${id}`);
-  const candidates = candidatesOf(db, [id]).get(id) ?? [];
+  const candidates = (await candidatesOf(db, [id])).get(id) ?? [];
   return {
     ...toItem(row, candidates),
     timings: { total_ms: row.latencyMs, stage_one_ms: row.stageOneMs, stage_two_ms: row.stageTwoMs },
@@ -141,7 +141,7 @@ export function decisionDetailService(db: Db, id: number): DecisionDetail {
       verdict: c.verdict,
       ...(c.detail ? { detail: JSON.parse(c.detail) as Record<string, unknown> } : {}),
     })),
-    feedback: row.sessionId ? sessionFeedback(db, row.sessionId, FEEDBACK_SHOWN).map((f) => ({ ...f, at: new Date(f.at).toISOString() })) : [],
+    feedback: row.sessionId ? (await sessionFeedback(db, row.sessionId, FEEDBACK_SHOWN)).map((f) => ({ ...f, at: new Date(f.at).toISOString() })) : [],
   };
 }
 
@@ -149,9 +149,9 @@ export function decisionDetailService(db: Db, id: number): DecisionDetail {
 export const SESSION_TURNS_SHOWN = 500;
 
 /** The turns of one session in order, with what was suggested and what the agent reported. */
-export function sessionTimelineService(db: Db, sessionId: string) {
-  const rows = sessionDecisions(db, sessionId, SESSION_TURNS_SHOWN);
-  const candidates = candidatesOf(
+export async function sessionTimelineService(db: Db, sessionId: string) {
+  const rows = await sessionDecisions(db, sessionId, SESSION_TURNS_SHOWN);
+  const candidates = await candidatesOf(
     db,
     rows.map((r) => r.id),
     TOP_IN_LIST,
@@ -159,6 +159,6 @@ export function sessionTimelineService(db: Db, sessionId: string) {
   return {
     session: sessionId,
     decisions: rows.map((r) => toItem(r, candidates.get(r.id) ?? [])),
-    feedback: sessionFeedback(db, sessionId, SESSION_TURNS_SHOWN).map((f) => ({ ...f, at: new Date(f.at).toISOString() })),
+    feedback: (await sessionFeedback(db, sessionId, SESSION_TURNS_SHOWN)).map((f) => ({ ...f, at: new Date(f.at).toISOString() })),
   };
 }

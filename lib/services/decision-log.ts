@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/dialect";
 import { forgetSkillRefs, insertCandidates } from "../../db/queries/decision-candidates";
 import { insertDecision } from "../../db/queries/decisions";
 import { insertSuggestion } from "../../db/queries/suggestions";
@@ -24,8 +25,8 @@ interface Pending {
   resolve: (id: number | null) => void;
 }
 
-/** Decisions waiting for this event-loop turn's write, per database handle. */
-const queues = new WeakMap<Db, Pending[]>();
+/** Decisions waiting for this event-loop turn's write, per database. */
+const queues = new Map<string, Pending[]>();
 
 /**
  * Log a decision: its row, its candidates and its suggestion row. Decisions
@@ -37,33 +38,38 @@ const queues = new WeakMap<Db, Pending[]>();
  */
 export function logDecision(db: Db, decision: Decision, ctx: DecisionContext): Promise<number | null> {
   return new Promise((resolve) => {
-    const queue = getOrCreate(queues, db, () => {
-      setImmediate(() => flush(db));
+    const queue = getOrCreate(queues, db.jev.key, () => {
+      setImmediate(() => void flush(db));
       return [];
     });
     queue.push({ decision, ctx, resolve });
   });
 }
 
-function flush(db: Db): void {
-  const queue = queues.get(db) ?? [];
-  queues.delete(db);
+async function flush(db: Db): Promise<void> {
+  const queue = queues.get(db.jev.key) ?? [];
+  queues.delete(db.jev.key);
   let ids: (number | null)[];
   try {
-    ids = db.transaction(() => queue.map((p) => write(db, p.decision, p.ctx)));
+    ids = await inTransaction(db, async (tx) => {
+      const written: number[] = [];
+      for (const p of queue) written.push(await write(tx, p.decision, p.ctx));
+      return written;
+    });
   } catch {
     // One row that cannot be written must not lose the others: write them one by one.
     forgetSkillRefs(db);
-    ids = queue.map((p) => {
+    ids = [];
+    for (const p of queue) {
       try {
-        return db.transaction(() => write(db, p.decision, p.ctx));
+        ids.push(await inTransaction(db, (tx) => write(tx, p.decision, p.ctx)));
       } catch {
         forgetSkillRefs(db);
         // Say so without the raw message (it could carry paths or SQL).
         console.error("[jev] could not write a decision log row");
-        return null;
+        ids.push(null);
       }
-    });
+    }
   }
   queue.forEach((p, i) => {
     const suggested = p.decision.record.suggested;
@@ -73,9 +79,9 @@ function flush(db: Db): void {
 }
 
 /** The decision row, its candidates and its suggestion row; inside the caller's transaction. */
-function write(db: Db, decision: Decision, ctx: DecisionContext): number {
+async function write(db: Db, decision: Decision, ctx: DecisionContext): Promise<number> {
   const r = decision.record;
-  const decisionId = insertDecision(db, {
+  const decisionId = await insertDecision(db, {
     at: ctx.at,
     day: utcDay(ctx.at),
     status: r.status,
@@ -100,7 +106,7 @@ function write(db: Db, decision: Decision, ctx: DecisionContext): number {
     suggestedMatch: r.suggested?.match ?? null,
     suggestedVia: r.suggestedVia,
   });
-  insertCandidates(
+  await insertCandidates(
     db,
     decisionId,
     ctx.at,
@@ -113,6 +119,7 @@ function write(db: Db, decision: Decision, ctx: DecisionContext): number {
       detail: c.detail ? JSON.stringify(c.detail) : null,
     })),
   );
-  if (r.suggested) insertSuggestion(db, { decisionId, at: ctx.at, sessionId: ctx.sessionId ?? null, skill: r.suggested.name, reportsLoads: ctx.reportsLoads });
+  if (r.suggested)
+    await insertSuggestion(db, { decisionId, at: ctx.at, sessionId: ctx.sessionId ?? null, skill: r.suggested.name, reportsLoads: ctx.reportsLoads });
   return decisionId;
 }

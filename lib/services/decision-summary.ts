@@ -34,9 +34,9 @@ export function resolveRange(range: { from?: string; to?: string }, now: number 
   return { from, to };
 }
 
-export function decisionSummary(db: Db, range: SummaryRange, now?: number): DecisionSummary & { from: string; to: string; judge: JudgeWork } {
+export async function decisionSummary(db: Db, range: SummaryRange, now?: number): Promise<DecisionSummary & { from: string; to: string; judge: JudgeWork }> {
   const { from, to } = resolveRange(range, now);
-  const summary = summarizeDecisions(db, {
+  const summary = await summarizeDecisions(db, {
     from,
     to,
     status: range.status,
@@ -45,6 +45,6 @@ export function decisionSummary(db: Db, range: SummaryRange, now?: number): Deci
     skill: range.skill,
     session: range.session,
   });
-  const judge = summarizeJudgeWork(db, { from, to, skill: range.skill, session: range.session });
+  const judge = await summarizeJudgeWork(db, { from, to, skill: range.skill, session: range.session });
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...summary, judge };
 }

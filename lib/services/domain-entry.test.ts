@@ -48,7 +48,7 @@ describe("domain entry skills, served from a real rules file, skill folders and 
     // Not loaded yet: the entry is not repeated in this session, and its related skills wait.
     expect((await ask("add a plate under the donut in blender", "s-1")).reply).not.toHaveProperty("via");
 
-    recordFeedbackService(db, { sessionId: "s-1", skill: "jev-blender", event: "loaded" }, config);
+    await recordFeedbackService(db, { sessionId: "s-1", skill: "jev-blender", event: "loaded" }, config);
     const render = await ask("render the blender scene at 4k resolution with cycles", "s-1");
     expect(render.reply).toMatchObject({ via: "related_skill", skills: [{ name: "blender-render" }] });
     const nodes = await ask("scatter sprinkles in blender", "s-1");

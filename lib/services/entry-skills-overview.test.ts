@@ -46,7 +46,7 @@ describe("the Overview's domain entry skills", () => {
     await ask("make a donut in blender", "old", now - 8 * DAY_MS); // outside the window
     await ask("make a donut in blender", "a", now - 1000);
     await ask("make a mug in blender", "b", now - 900);
-    recordFeedbackService(db, { sessionId: "a", skill: "jev-blender", event: "loaded", at: now - 800 }, config, now);
+    await recordFeedbackService(db, { sessionId: "a", skill: "jev-blender", event: "loaded", at: now - 800 }, config, now);
     await ask("render the blender scene with cycles", "a", now - 700);
 
     const overview = await entrySkillsOverview(config, db, now);

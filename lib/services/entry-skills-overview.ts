@@ -48,7 +48,7 @@ export async function entrySkillsOverview(config: JevConfig, db: Db, now = Date.
   const { cards, unread } = await defaultCatalog(config);
   const byName = new Map<string, SkillCard>();
   for (const c of cards) if (!byName.has(c.name)) byName.set(c.name, c);
-  const counts = new Map(entryHintCounts(db, now - WINDOW_DAYS * DAY_MS).map((c) => [`${c.via}:${c.skill}`, c]));
+  const counts = new Map((await entryHintCounts(db, now - WINDOW_DAYS * DAY_MS)).map((c) => [`${c.via}:${c.skill}`, c]));
   const figures = (via: string, skill: string): HintFigures => {
     const c = counts.get(`${via}:${skill}`);
     return { hints: c?.hints ?? 0, loads: c?.loads ?? 0 };

@@ -37,7 +37,7 @@ const PHASE_SHARES: Record<"single" | "sweep", Record<"reading" | "replaying" | 
 };
 
 /** Store a new run as running and return its id; `executeReplay` then carries it to done or failed. */
-export function createReplayRun(db: Db, input: Pick<ReplayRunInput, "source" | "rules" | "sweep">, now = Date.now()): number {
+export function createReplayRun(db: Db, input: Pick<ReplayRunInput, "source" | "rules" | "sweep">, now = Date.now()): Promise<number> {
   if (input.sweep) sweepRules(input.sweep, input.rules); // a grid over the point limit fails before anything runs
   return insertReplayRun(db, {
     at: now,
@@ -59,13 +59,17 @@ export async function executeReplay(db: Db, id: number, input: ReplayRunInput, c
   const shares = PHASE_SHARES[input.sweep ? "sweep" : "single"];
   let lastWrite = 0;
   let lastPhase: ReplayPhase = "reading";
+  // Progress is written in order, one write after another, without holding up the replay.
+  let progressWritten: Promise<void> = Promise.resolve();
   const progress = (phase: "reading" | "replaying" | "sweeping", done: number) => {
     const now = clock();
     if (phase === lastPhase && now - lastWrite < PROGRESS_EVERY_MS) return;
     lastPhase = phase;
     lastWrite = now;
     const [from, to] = shares[phase];
-    updateReplayRun(db, id, { phase, progress: from + (to - from) * Math.min(1, done), updatedAt: now });
+    progressWritten = progressWritten
+      .then(() => updateReplayRun(db, id, { phase, progress: from + (to - from) * Math.min(1, done), updatedAt: now }))
+      .catch(() => {});
   };
   try {
     const read = await readReplayLog(input.log.batches, {
@@ -73,13 +77,15 @@ export async function executeReplay(db: Db, id: number, input: ReplayRunInput, c
       onBatch: () => progress("reading", input.log.expectedBytes ? input.log.bytesRead() / input.log.expectedBytes : 0),
     });
     const { bytes, digest } = input.log.done();
-    updateReplayRun(db, id, { events: read.events.length, badLines: read.badLines.count, logBytes: bytes, logDigest: digest });
+    await progressWritten;
+    await updateReplayRun(db, id, { events: read.events.length, badLines: read.badLines.count, logBytes: bytes, logDigest: digest });
     progress("replaying", 0);
     const report = await drainAsync(replaySteps(read.events, input.rules, read.badLines), (done) => progress("replaying", done));
     const points = input.sweep
       ? await drainAsync(sweepSteps(read.events, sweepRules(input.sweep, input.rules)), (done) => progress("sweeping", done))
       : undefined;
-    updateReplayRun(db, id, {
+    await progressWritten;
+    await updateReplayRun(db, id, {
       status: "done",
       phase: "finished",
       progress: 1,
@@ -87,11 +93,12 @@ export async function executeReplay(db: Db, id: number, input: ReplayRunInput, c
       report: JSON.stringify(report),
       ...(points ? { sweep: JSON.stringify({ grid: input.sweep, points }), sweepPoints: points.length } : {}),
     });
-    return replayRunService(db, id, clock());
+    return await replayRunService(db, id, clock());
   } catch (err) {
     const failure = err instanceof BadReplayLine ? new JevError("bad_request", `body ${err.message}`, "body") : err instanceof JevError ? err : null;
     if (!failure) console.error(`[jev] replay run ${id} failed (${err instanceof Error ? err.name : typeof err})`);
-    updateReplayRun(db, id, { status: "failed", updatedAt: clock(), error: failure?.message ?? "the replay failed" });
+    await progressWritten;
+    await updateReplayRun(db, id, { status: "failed", updatedAt: clock(), error: failure?.message ?? "the replay failed" });
     throw failure ?? err;
   }
 }

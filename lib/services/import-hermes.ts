@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/dialect";
 import { insertSuggestion, recordFeedback } from "../../db/queries/suggestions";
-import { importKeys } from "../../db/schema";
 import type { JevConfig } from "../config";
 import { readSkillFeedbackFile } from "../hermes/skill-feedback-file";
 import { MINUTE_MS } from "../time";
@@ -31,28 +31,28 @@ const keyOf = (r: { skill: string; at: string; loaded: boolean; session?: string
  * (credited by the same attribution as live). Records already imported are
  * skipped by a key of their content, so running it twice adds nothing.
  */
-export function importHermesService(db: Db, config: JevConfig, hermesHome = config.hermesHome): ImportReport {
+export async function importHermesService(db: Db, config: JevConfig, hermesHome = config.hermesHome): Promise<ImportReport> {
   const { file, records } = readSkillFeedbackFile(hermesHome);
   const attributionMs = liveRules(config).attribution_minutes * MINUTE_MS;
+  const { importKeys } = db.jev.t;
   let imported = 0;
-  db.transaction((tx) => {
+  await inTransaction(db, async (tx) => {
     for (const r of records) {
       const at = Date.parse(r.at);
-      const fresh =
-        tx
-          .insert(importKeys)
-          .values({ key: keyOf(r), at: Date.now() })
-          .onConflictDoNothing()
-          .run().changes === 1;
-      if (!fresh) continue;
+      const claimed = await tx
+        .insert(importKeys)
+        .values({ key: keyOf(r), at: Date.now() })
+        .onConflictDoNothing()
+        .returning({ key: importKeys.key });
+      if (claimed.length === 0) continue;
       imported++;
       // A record without a session gets one of its own: its load can only credit itself.
       const sessionId = r.session ?? `hermes-import-${keyOf(r).slice(0, 12)}`;
-      insertSuggestion(db, { decisionId: null, at, sessionId, skill: r.skill, reportsLoads: true });
-      if (r.loaded) recordFeedback(db, { sessionId, skill: r.skill, event: "loaded", at }, attributionMs);
+      await insertSuggestion(tx, { decisionId: null, at, sessionId, skill: r.skill, reportsLoads: true });
+      if (r.loaded) await recordFeedback(tx, { sessionId, skill: r.skill, event: "loaded", at }, attributionMs);
     }
   });
   forgetHistory(db);
-  const usage = scanHermesUsage(db, hermesHome);
+  const usage = await scanHermesUsage(db, hermesHome);
   return { file, records: records.length, imported, already: records.length - imported, usage };
 }

@@ -58,14 +58,14 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
       { turn: "merge PDF documents", roots: [root], loaded: ["xlsx"], sessionId: "s-2" },
       { channel: "api", db, config },
     );
-    const detail = decisionDetailService(db, decisionId!);
+    const detail = await decisionDetailService(db, decisionId!);
     expect(detail).toMatchObject({ outcome: "suggested", session: "s-2", suggested: { name: "pdf" }, catalog_size: 3, judge: "local" });
     expect(detail.timings.stage_one_ms).not.toBeNull();
     expect(detail.candidates[0]).toMatchObject({ name: "pdf", path: path.join(root, "pdf", "SKILL.md"), verdict: "suggested" });
     expect(detail.candidates[0].score).toBeGreaterThan(0);
     expect(detail.candidates[0].match).toBeGreaterThanOrEqual(0.5);
     for (const c of detail.candidates) expect(["suggested", "already_loaded", "rejected_by_stage_two", "below_threshold", "runner_up"]).toContain(c.verdict);
-    const listed = listDecisionsService(db, { session: "s-2" });
+    const listed = await listDecisionsService(db, { session: "s-2" });
     expect(listed.decisions.map((d) => d.id)).toEqual([decisionId]);
     expect(listed.decisions[0].top[0]).toMatchObject({ name: "pdf", verdict: "suggested" });
   });
@@ -80,7 +80,7 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
   it("a name outside the caller's loadable list is not_loadable", async () => {
     const { reply, decisionId } = await pickSkillService({ turn: "merge PDF documents", roots: [root], loadable: ["xlsx"] }, { channel: "api", db, config });
     expect(reply.skills.map((s) => s.name)).not.toContain("pdf");
-    expect(decisionDetailService(db, decisionId!).candidates.find((c) => c.name === "pdf")?.verdict).toBe("not_loadable");
+    expect((await decisionDetailService(db, decisionId!)).candidates.find((c) => c.name === "pdf")?.verdict).toBe("not_loadable");
   });
 
   it("fails open with no_skills when no root has skills, and warns about the missing root", async () => {
@@ -94,7 +94,7 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
     await pickSkillService({ turn: "ok" }, { channel: "api", db, config, clock: () => Date.parse("2026-11-20T10:00:00Z") });
     await pickSkillService({ turn: `use ghp_${"a".repeat(36)}` }, { channel: "api", db, config, clock: () => Date.parse("2026-11-21T10:00:00Z") });
     // A row from before reason codes existed (a fail-open row without one).
-    insertDecision(db, {
+    await insertDecision(db, {
       at: Date.parse("2026-11-21T11:00:00Z"),
       day: "2026-11-21",
       status: "fail_open",
@@ -107,7 +107,7 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
       judge: "local",
       channel: "api",
     });
-    const s = decisionSummary(db, { from: "2026-11-20", to: "2026-11-21" });
+    const s = await decisionSummary(db, { from: "2026-11-20", to: "2026-11-21" });
     expect(s.total).toBe(3);
     expect(s.byStatus).toEqual({ ok: 1, fail_open: 2 });
     expect(s.byReason).toEqual({ sensitive_turn: 1, unknown: 1 });
@@ -115,12 +115,12 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
       { day: "2026-11-20", status: "ok", count: 1 },
       { day: "2026-11-21", status: "fail_open", count: 2 },
     ]);
-    expect(decisionSummary(db, { from: "2026-11-21", to: "2026-11-21", reason: "unknown" }).total).toBe(1);
+    expect((await decisionSummary(db, { from: "2026-11-21", to: "2026-11-21", reason: "unknown" })).total).toBe(1);
     expect(s.latencyMs.p50).toBe(0);
     expect(s.latencyMs.p99).toBe(5);
-    expect(() => decisionSummary(db, { from: "2026-11-22", to: "2026-11-21" })).toThrow(/from/);
-    expect(() => decisionSummary(db, { to: "-271821-04-20T00:00:00Z" })).toThrow(/to: must be between 2000 and 2100/);
-    expect(listDecisionsService(db, { from: "2026-11-21", to: "2026-11-21", reason: "unknown" }).decisions[0]).toMatchObject({
+    await expect(decisionSummary(db, { from: "2026-11-22", to: "2026-11-21" })).rejects.toThrow(/from/);
+    await expect(decisionSummary(db, { to: "-271821-04-20T00:00:00Z" })).rejects.toThrow(/to: must be between 2000 and 2100/);
+    expect((await listDecisionsService(db, { from: "2026-11-21", to: "2026-11-21", reason: "unknown" })).decisions[0]).toMatchObject({
       reason: "unknown",
       outcome: "fail_open",
     });

@@ -1,11 +1,13 @@
 import { performance } from "node:perf_hooks";
 import type { Db } from "../../db/client";
+import { isPostgres } from "../../db/dialect";
 import { sessionReports, sessionSuggested } from "../../db/queries/suggestions";
+import { shownWindows } from "../../db/queries/suppression";
 import { discover } from "../catalog/discover";
 import { verifyOnDisk } from "../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../config";
-import type { EntryInput } from "../engine/domain-entry";
+import { domainsOf, type EntryInput } from "../engine/domain-entry";
 import { type Decision, failOpenDecision, pickSkill, switchedOffDecision } from "../engine/pick-skill";
 import { mergeRequestsOn } from "../hermes/jev-state";
 import { judgeFor, localRelevance } from "../judges/create-judge";
@@ -13,7 +15,8 @@ import type { Judge } from "../judges/types";
 import { mayMerge, type RouteDecision, routeFrom, routeTurn } from "../routing/route-turn";
 import { type RoutingConfig, readRoutingConfig } from "../routing/routing-config";
 import type { RulesConfig } from "../rules/config";
-import { checkSuggestion, shownWindow } from "../rules/suggestion-rules";
+import { checkSuggestion, type ShownWindow, shownWindow } from "../rules/suggestion-rules";
+import { DAY_MS } from "../time";
 import { agentSwitches } from "./agent-switches";
 import { catalogSource } from "./catalog-source";
 import { logDecision } from "./decision-log";
@@ -71,38 +74,48 @@ function logDroppedOnce(names: readonly string[]): void {
 }
 
 /** What the session has told us: its loads (rule 1) and whether its client reports loads (rule 2). */
-function sessionState(request: PickRequest, db: Db | undefined) {
+async function sessionState(request: PickRequest, db: Db | undefined) {
   const sessionLoaded = new Set(request.loaded ?? []);
   let reportsLoads = request.feedback === true;
   if (db && request.sessionId) {
-    const reports = sessionReports(db, request.sessionId);
+    const reports = await sessionReports(db, request.sessionId);
     for (const s of reports.loaded) sessionLoaded.add(s);
     reportsLoads ||= reports.reportsLoads;
   }
   return { sessionLoaded, reportsLoads };
 }
 
-/** The suggestion rules of selection spec §7 for one name; rule 2's history is read only when a finalist needs it. */
-function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig) {
-  let history: Map<string, { at: number; loaded: boolean }[]> | null = null;
-  const windowOf = (name: string) => {
-    history ??= db ? shownHistory(db, now, rules) : new Map();
-    return shownWindow(history.get(name) ?? [], now, rules);
-  };
+/**
+ * The suggestion rules of selection spec §7 for one name, over rule 2's
+ * windows, read before ranking. One process on SQLite keeps its history a few
+ * seconds (its own suggestions added as it makes them); on PostgreSQL, where
+ * instances of a fleet write at once, every turn reads the windows afresh
+ * (from the per-day aggregate), so each instance decides as one would.
+ */
+async function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig) {
+  let windowOf: (name: string) => ShownWindow;
+  if (!db) windowOf = () => shownWindow([], now, rules);
+  else if (isPostgres(db)) {
+    const windows = await shownWindows(db, now - rules.suppression.window_days * DAY_MS, now);
+    windowOf = (name) => windows.get(name) ?? { suggestions: 0, loads: 0, lastShown: -Infinity };
+  } else {
+    const history = await shownHistory(db, now, rules);
+    windowOf = (name) => shownWindow(history.get(name) ?? [], now, rules);
+  }
   return (name: string) => checkSuggestion(name, { sessionLoaded, windowOf, now, rules });
 }
 
-/** The domain entry step's input, when the rules file configures entry skills. */
-function entryInput(rules: RulesConfig, sessionLoaded: ReadonlySet<string>, db: Db | undefined, sessionId: string | undefined): EntryInput | undefined {
+/** The domain entry step's input, when the rules file configures entry skills; the session's suggestions are read only for a domain's turn. */
+async function entryInput(
+  rules: RulesConfig,
+  turn: string,
+  sessionLoaded: ReadonlySet<string>,
+  db: Db | undefined,
+  sessionId: string | undefined,
+): Promise<EntryInput | undefined> {
   if (Object.keys(rules.entry_skills).length === 0) return undefined;
-  // Read only when a turn belongs to a domain: most turns never ask.
-  let shown: Set<string> | null = null;
-  const sessionShown = {
-    has(name: string) {
-      shown ??= new Set(db && sessionId ? sessionSuggested(db, sessionId) : []);
-      return shown.has(name);
-    },
-  };
+  const inDomain = domainsOf(turn, rules.entry_skills).length > 0;
+  const sessionShown = new Set(inDomain && db && sessionId ? await sessionSuggested(db, sessionId) : []);
   return { entries: rules.entry_skills, sessionLoaded, sessionShown };
 }
 
@@ -148,9 +161,9 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
   const config = ctx.config ?? loadConfig(ctx.env);
   const now = (ctx.clock ?? Date.now)();
   // Agents without a Hermes home (Claude Code) keep their switches here: `skills` off means nothing is ranked.
-  const switches = ctx.db ? agentSwitches(ctx.db, request.agent) : null;
+  const switches = ctx.db ? await agentSwitches(ctx.db, request.agent) : null;
   if (switches?.skills === "off") return { ...switchedOffDecision(), warnings: [], decisionId: null };
-  const { sessionLoaded, reportsLoads } = sessionState(request, ctx.db);
+  const { sessionLoaded, reportsLoads } = await sessionState(request, ctx.db);
   const judge = "problem" in config.judge ? null : judgeFor(config.judge);
   const routing = request.route ? readRoutingConfig(config.hermesHome) : null;
   const log = async (decision: Decision, judgeName: string, warnings: string[] = []): Promise<ServedDecision> => {
@@ -186,9 +199,9 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
     {
       turn: request.turn,
       loadable: request.loadable,
-      rules: ruleCheck(sessionLoaded, ctx.db, now, rules),
+      rules: await ruleCheck(sessionLoaded, ctx.db, now, rules),
       mergeRouting,
-      entry: entryInput(rules, sessionLoaded, ctx.db, request.sessionId),
+      entry: await entryInput(rules, request.turn, sessionLoaded, ctx.db, request.sessionId),
     },
     {
       catalog,

@@ -18,9 +18,14 @@ export interface FeedbackInput {
  * Record an agent's report of a load or rejection. The session then counts as
  * one that reports loads (rule 2), and a load is attributed to its suggestion.
  */
-export function recordFeedbackService(db: Db, input: FeedbackInput, config: JevConfig = loadConfig(), now = Date.now()): { attributed: boolean } {
+export async function recordFeedbackService(
+  db: Db,
+  input: FeedbackInput,
+  config: JevConfig = loadConfig(),
+  now = Date.now(),
+): Promise<{ attributed: boolean }> {
   const rules = liveRules(config);
-  const attributed = recordFeedback(
+  const attributed = await recordFeedback(
     db,
     { sessionId: input.sessionId, skill: input.skill, event: input.event, at: input.at ?? now },
     rules.attribution_minutes * MINUTE_MS,

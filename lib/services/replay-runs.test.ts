@@ -43,11 +43,11 @@ describe("replay runs", () => {
     expect(run.log).toMatchObject({ events: 3, bad_lines: 0, bytes: LOG.length, digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const again = await replayUploadService(db, body(LOG), { rules: RulesConfig.parse({ dedup_loaded: false }), maxBytes: 1_000_000 });
     expect(again.log.digest).toBe(run.log.digest);
-    expect(listReplayRunsService(db).map((r) => r.id)).toEqual([again.id, run.id]);
-    expect(listReplayRunsService(db)[0].report).toBeUndefined();
+    expect((await listReplayRunsService(db)).map((r) => r.id)).toEqual([again.id, run.id]);
+    expect((await listReplayRunsService(db))[0].report).toBeUndefined();
     expect(run).toMatchObject({ status: "done", phase: "finished", progress: 1, source: "upload" });
-    expect(replayRunService(db, run.id)).toEqual(JSON.parse(JSON.stringify(run)));
-    expect(() => replayRunService(db, 999)).toThrow(/no replay run/);
+    expect(await replayRunService(db, run.id)).toEqual(JSON.parse(JSON.stringify(run)));
+    await expect(replayRunService(db, 999)).rejects.toThrow(/no replay run/);
   });
 
   it("refuses a body over the limit (413) and, strict, a bad line (400), storing nothing", async () => {
@@ -58,7 +58,7 @@ describe("replay runs", () => {
       code: "bad_request",
       message: "body line 4: not JSON",
     });
-    expect(listReplayRunsService(db)).toEqual([]);
+    expect(await listReplayRunsService(db)).toEqual([]);
   });
 
   it("an empty body is a valid empty run", async () => {
@@ -80,17 +80,17 @@ describe("sweeping an upload", () => {
   it("refuses a grid over the point limit before reading anything", async () => {
     const big = { min_suggestions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], window_days: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], retry_hours: [1, 2, 3, 4, 5, 6] };
     await expect(replayUploadService(db, body(LOG), { rules: DEFAULT_RULES, sweep: big, maxBytes: 1_000_000 })).rejects.toMatchObject({ field: "sweep" });
-    expect(listReplayRunsService(db)).toEqual([]);
+    expect(await listReplayRunsService(db)).toEqual([]);
   });
 });
 
 describe("a run's life", () => {
-  it("a running run that stopped writing progress reads as failed (its server stopped)", () => {
-    const id = createReplayRun(db, { source: "demo", rules: DEFAULT_RULES }, T0);
-    expect(replayRunService(db, id, T0 + 1_000)).toMatchObject({ status: "running", phase: "reading", progress: 0 });
-    updateReplayRun(db, id, { progress: 0.4, updatedAt: T0 + 5_000 });
-    expect(replayRunService(db, id, T0 + 5_000 + RUN_STALE_MS - 1).status).toBe("running");
-    expect(replayRunService(db, id, T0 + 5_000 + RUN_STALE_MS + 1)).toMatchObject({ status: "failed", error: expect.stringMatching(/interrupted/) });
+  it("a running run that stopped writing progress reads as failed (its server stopped)", async () => {
+    const id = await createReplayRun(db, { source: "demo", rules: DEFAULT_RULES }, T0);
+    expect(await replayRunService(db, id, T0 + 1_000)).toMatchObject({ status: "running", phase: "reading", progress: 0 });
+    await updateReplayRun(db, id, { progress: 0.4, updatedAt: T0 + 5_000 });
+    expect((await replayRunService(db, id, T0 + 5_000 + RUN_STALE_MS - 1)).status).toBe("running");
+    expect(await replayRunService(db, id, T0 + 5_000 + RUN_STALE_MS + 1)).toMatchObject({ status: "failed", error: expect.stringMatching(/interrupted/) });
   });
 });
 
@@ -99,19 +99,19 @@ describe("starting runs from the page", () => {
 
   it("replays the last 7 days of live suggestions and loads in the background, and stores the run", async () => {
     const now = T0 + 3_600_000;
-    insertSuggestion(db, { decisionId: null, at: T0, sessionId: "s1", skill: "pdf", reportsLoads: true });
-    recordFeedback(db, { sessionId: "s1", skill: "pdf", event: "loaded", at: T0 + 60_000 }, 300_000);
-    insertSuggestion(db, { decisionId: null, at: T0 + 120_000, sessionId: "s1", skill: "pdf", reportsLoads: true });
-    const started = startReplayService(db, config(), { source: "live", rules: DEFAULT_RULES }, { now });
-    expect(replayRunService(db, started.id).status).toBe("running");
+    await insertSuggestion(db, { decisionId: null, at: T0, sessionId: "s1", skill: "pdf", reportsLoads: true });
+    await recordFeedback(db, { sessionId: "s1", skill: "pdf", event: "loaded", at: T0 + 60_000 }, 300_000);
+    await insertSuggestion(db, { decisionId: null, at: T0 + 120_000, sessionId: "s1", skill: "pdf", reportsLoads: true });
+    const started = await startReplayService(db, config(), { source: "live", rules: DEFAULT_RULES }, { now });
+    expect(await replayRunService(db, started.id, now)).toMatchObject({ status: "running" });
     const run = await started.finished;
     expect(run?.report).toMatchObject({ events: 3, recorded: { suggestions: 2, loaded: 1 }, removed: { duplicates: 1 } });
-    expect(replayRunService(db, started.id)).toMatchObject({ status: "done", source: "live" });
+    expect(await replayRunService(db, started.id)).toMatchObject({ status: "done", source: "live" });
   });
 
   it("replays the demo week: about 1,200 suggestions, the same log every time", async () => {
-    const a = await startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES }).finished;
-    const b = await startReplayService(db, config(), { source: "demo", rules: RulesConfig.parse({ suppression: { enabled: false } }) }).finished;
+    const a = await (await startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES })).finished;
+    const b = await (await startReplayService(db, config(), { source: "demo", rules: RulesConfig.parse({ suppression: { enabled: false } }) })).finished;
     expect(a?.report?.recorded.suggestions).toBeGreaterThan(1_100);
     expect(a?.report?.recorded.suggestions).toBeLessThan(1_300);
     expect(b?.log.digest).toBe(a?.log.digest);
@@ -125,9 +125,9 @@ describe("starting runs from the page", () => {
     const { id } = beginUpload(uploads, bytes.length);
     appendUpload(uploads, id, 0, bytes.subarray(0, 50));
     expect(() => appendUpload(uploads, id, 0, bytes.subarray(0, 50))).toThrow(/offset: expected 50/);
-    expect(() => startReplayService(db, config(), { source: "upload", rules: DEFAULT_RULES, uploadId: id }, { uploads })).toThrow(/50 of \d+ bytes/);
+    await expect(startReplayService(db, config(), { source: "upload", rules: DEFAULT_RULES, uploadId: id }, { uploads })).rejects.toThrow(/50 of \d+ bytes/);
     appendUpload(uploads, id, 50, bytes.subarray(50));
-    const run = await startReplayService(db, config(), { source: "upload", rules: DEFAULT_RULES, uploadId: id }, { uploads }).finished;
+    const run = await (await startReplayService(db, config(), { source: "upload", rules: DEFAULT_RULES, uploadId: id }, { uploads })).finished;
     expect(run?.report?.removed).toEqual({ duplicates: 1, rejected: 0, loads_lost: 0 });
     expect(run?.log.bytes).toBe(bytes.length);
     expect(() => appendUpload(uploads, id, bytes.length, new Uint8Array())).toThrow(/no such upload/);
@@ -144,9 +144,10 @@ describe("starting runs from the page", () => {
   });
 
   it("carries at most MAX_RUNNING_REPLAYS runs at once", async () => {
-    const started = Array.from({ length: MAX_RUNNING_REPLAYS }, () => startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES }));
-    expect(() => startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES })).toThrow(/already running/);
+    const starting = Array.from({ length: MAX_RUNNING_REPLAYS }, () => startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES }));
+    await expect(startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES })).rejects.toThrow(/already running/);
+    const started = await Promise.all(starting);
     await Promise.all(started.map((s) => s.finished));
-    await startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES }).finished;
+    await (await startReplayService(db, config(), { source: "demo", rules: DEFAULT_RULES })).finished;
   });
 });

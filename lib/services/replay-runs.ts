@@ -49,12 +49,12 @@ function toRun(row: ReplayRunListRow & Partial<Pick<ReplayRunRow, "report" | "sw
   };
 }
 
-export function listReplayRunsService(db: Db, limit = 50, now = Date.now()): ReplayRun[] {
-  return listReplayRuns(db, limit).map((row) => toRun(row, now));
+export async function listReplayRunsService(db: Db, limit = 50, now = Date.now()): Promise<ReplayRun[]> {
+  return (await listReplayRuns(db, limit)).map((row) => toRun(row, now));
 }
 
-export function replayRunService(db: Db, id: number, now = Date.now()): ReplayRun {
-  const row = getReplayRun(db, id);
+export async function replayRunService(db: Db, id: number, now = Date.now()): Promise<ReplayRun> {
+  const row = await getReplayRun(db, id);
   if (!row) throw new JevError("not_found", `no replay run ${id}`);
   return toRun(row, now);
 }

@@ -19,12 +19,12 @@ export async function replayUploadService(
   body: ReadableStream<Uint8Array> | null,
   options: { rules: RulesConfig; sweep?: SweepGrid; maxBytes: number; expectedBytes?: number; strict?: boolean; now?: number },
 ): Promise<ReplayRun> {
-  const id = createReplayRun(db, { source: "upload", rules: options.rules, sweep: options.sweep }, options.now);
+  const id = await createReplayRun(db, { source: "upload", rules: options.rules, sweep: options.sweep }, options.now);
   const log = { ...webLineBatches(body, options.maxBytes), expectedBytes: options.expectedBytes };
   try {
     return await executeReplay(db, id, { source: "upload", log, rules: options.rules, sweep: options.sweep, strict: options.strict });
   } catch (err) {
-    if (err instanceof JevError && err.status < 500) deleteReplayRun(db, id);
+    if (err instanceof JevError && err.status < 500) await deleteReplayRun(db, id);
     throw err;
   }
 }

@@ -21,7 +21,7 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
         { turn: "merge the PDF documents", roots: [root], sessionId: `s${daysAgo}` },
         { channel: "api", db: t.db, config, clock: () => at },
       );
-      recordFeedbackService(t.db, { sessionId: `s${daysAgo}`, skill: "pdf", event: "loaded", at: at + 1000 }, config);
+      await recordFeedbackService(t.db, { sessionId: `s${daysAgo}`, skill: "pdf", event: "loaded", at: at + 1000 }, config);
     }
     expect(t.db.select().from(decisionCandidates).all().length).toBeGreaterThan(5);
     const removed = await runRetention(t.db, 30, NOW, 2);

@@ -1,7 +1,9 @@
 import type { Db } from "../../db/client";
 import { deleteRollupsBefore } from "../../db/queries/decisions";
+import { takeLease } from "../../db/queries/job-leases";
 import { deleteDecisionBatch, deleteFeedbackBatch, deleteSkillHoursBefore } from "../../db/queries/retention";
 import { DAY_MS, HOUR_MS } from "../time";
+import { instanceId } from "./instance-id";
 
 /** Rows deleted per transaction: short enough that a decision write never waits long. */
 export const RETENTION_BATCH = 2_000;
@@ -16,15 +18,15 @@ export async function runRetention(db: Db, retentionDays: number, now: number, b
   const cutoff = Math.floor((now - retentionDays * DAY_MS) / HOUR_MS) * HOUR_MS;
   const removed = { decisions: 0, feedback: 0 };
   for (;;) {
-    const n = deleteDecisionBatch(db, cutoff, batch);
+    const n = await deleteDecisionBatch(db, cutoff, batch);
     removed.decisions += n;
     if (n < batch) break;
     await new Promise((r) => setImmediate(r));
   }
-  deleteRollupsBefore(db, cutoff);
-  deleteSkillHoursBefore(db, cutoff);
+  await deleteRollupsBefore(db, cutoff);
+  await deleteSkillHoursBefore(db, cutoff);
   for (;;) {
-    const n = deleteFeedbackBatch(db, cutoff, batch);
+    const n = await deleteFeedbackBatch(db, cutoff, batch);
     removed.feedback += n;
     if (n < batch) break;
     await new Promise((r) => setImmediate(r));
@@ -32,13 +34,18 @@ export async function runRetention(db: Db, retentionDays: number, now: number, b
   return removed;
 }
 
-/** Run retention now and then every hour, in this process; returns a stop function. */
+/** Shorter than the hour between ticks, so the next hour's tick somewhere in the fleet finds it lapsed. */
+const RETENTION_LEASE_MS = 50 * 60_000;
+
+/** Run retention now and then every hour (once per fleet sharing the database); returns a stop function. */
 export function startRetentionJob(db: Db, retentionDays: number, clock: () => number = Date.now): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
+      // In a fleet on one database, one instance per hour does it.
+      if (!(await takeLease(db, "retention", instanceId(), clock(), RETENTION_LEASE_MS))) return;
       const removed = await runRetention(db, retentionDays, clock());
       if (removed.decisions || removed.feedback) {
         console.log(`[jev] retention: removed ${removed.decisions} decisions and ${removed.feedback} feedback rows older than ${retentionDays} days`);

@@ -68,10 +68,10 @@ function listFiles(folder: string, limit = 200): { path: string; bytes: number }
 }
 
 /** One skill: where it lives and who owns it, its record, 90 days of activity and of the engine's suggestions, its history and files. */
-export function skillDetailService(db: Db, config: JevConfig, name: string, now = Date.now()): SkillDetail {
+export async function skillDetailService(db: Db, config: JevConfig, name: string, now = Date.now()): Promise<SkillDetail> {
   const home = requireHome(config);
   const h = loadCuratorHome(home, { protectedNames: config.protectedSkills });
-  scanHermesUsage(db, home, now, h.usage);
+  await scanHermesUsage(db, home, now, h.usage);
   const found = locate(h, name);
   if (!found && !h.usage[name]) throw new JevError("not_found", `no skill named '${name}' in ${home}`);
   const fromDay = Math.floor(now / DAY_MS) - DETAIL_DAYS + 1;
@@ -84,13 +84,13 @@ export function skillDetailService(db: Db, config: JevConfig, name: string, now 
     loaded: 0,
     suppressed: 0,
   }));
-  for (const d of usageDaysSince(db, home, fromDay, [name])) {
+  for (const d of await usageDaysSince(db, home, fromDay, [name])) {
     const row = days[d.day - fromDay];
     row.uses += d.uses;
     row.views += d.views;
     row.patches += d.patches;
   }
-  for (const d of engineDaysOf(db, name, fromDay)) {
+  for (const d of await engineDaysOf(db, name, fromDay)) {
     const row = days[d.day - fromDay];
     if (!row) continue;
     row.suggested += d.suggestions;
@@ -107,7 +107,14 @@ export function skillDetailService(db: Db, config: JevConfig, name: string, now 
     eligible: found?.location !== "external" && isCurationEligible(h, name),
     record: found?.location === "archived" ? { ...record, state: "archived" } : record,
     days,
-    history: skillUsageEvents(db, home, name, 100).map((e) => ({ id: e.id, kind: e.kind, at: e.at, count: e.count, source: e.source, detail: e.detail })),
+    history: (await skillUsageEvents(db, home, name, 100)).map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      at: e.at,
+      count: e.count,
+      source: e.source,
+      detail: e.detail,
+    })),
     files: found ? listFiles(found.folder) : [],
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/dialect";
 import { addToSnapshot, type Counters, insertUsageEvents, putSnapshot, snapshotsOf, type UsageEventRow } from "../../db/queries/usage-events";
 import { getOrCreate } from "../collections";
 import type { JevConfig } from "../config";
@@ -97,12 +98,12 @@ async function flushBumps(db: Db, home: string, queue: BumpQueue): Promise<void>
         }),
         { now: batch[0].now },
       );
-      db.transaction(() => {
-        insertUsageEvents(
-          db,
+      await inTransaction(db, async (tx) => {
+        await insertUsageEvents(
+          tx,
           batch.map((b) => ({ home, skill: b.name, kind: b.kind, at: b.now, count: 1, source: "curator" as const })),
         );
-        for (const b of batch) addToSnapshot(db, home, b.name, COLUMN[b.kind], 1);
+        for (const b of batch) await addToSnapshot(tx, home, b.name, COLUMN[b.kind], 1);
       });
       batch.forEach((b, i) => {
         b.resolve(records[i]);
@@ -130,8 +131,8 @@ export interface UsageScan {
  * without negative rows. The first scan of a home imports its history; a
  * second finds nothing new. `map` is the file as just read, when the caller has it.
  */
-export function scanHermesUsage(db: Db, home: string, now = Date.now(), map: UsageMap = readUsage(home).map): UsageScan {
-  const known = snapshotsOf(db, home);
+export async function scanHermesUsage(db: Db, home: string, now = Date.now(), map: UsageMap = readUsage(home).map): Promise<UsageScan> {
+  const known = await snapshotsOf(db, home);
   const rows: UsageEventRow[] = [];
   const snapshots: [string, Counters][] = [];
   for (const [skill, record] of Object.entries(map)) {
@@ -146,9 +147,9 @@ export function scanHermesUsage(db: Db, home: string, now = Date.now(), map: Usa
     grew("patches", "patch", "last_patched_at");
     if (current.uses !== before.uses || current.views !== before.views || current.patches !== before.patches) snapshots.push([skill, current]);
   }
-  db.transaction(() => {
-    insertUsageEvents(db, rows);
-    for (const [skill, c] of snapshots) putSnapshot(db, home, skill, c);
+  await inTransaction(db, async (tx) => {
+    await insertUsageEvents(tx, rows);
+    for (const [skill, c] of snapshots) await putSnapshot(tx, home, skill, c);
   });
   return { home, skills: Object.keys(map).length, events: rows.length };
 }

@@ -71,13 +71,13 @@ export interface SkillsFilter {
 export async function skillsService(db: Db, config: JevConfig, filter: SkillsFilter = {}, now = Date.now()): Promise<SkillListRow[]> {
   const home = requireHome(config);
   const h = loadCuratorHome(home, { protectedNames: config.protectedSkills });
-  scanHermesUsage(db, home, now, h.usage);
+  await scanHermesUsage(db, home, now, h.usage);
   const managed = new Set(managedSet(h));
   const disabled = disabledNames(h);
 
   const fromDay = Math.floor(now / DAY_MS) - SPARK_DAYS + 1;
   const spark = new Map<string, { uses: number[]; views: number[] }>();
-  for (const d of usageDaysSince(db, home, fromDay)) {
+  for (const d of await usageDaysSince(db, home, fromDay)) {
     let s = spark.get(d.skill);
     if (!s) {
       s = { uses: new Array(SPARK_DAYS).fill(0), views: new Array(SPARK_DAYS).fill(0) };
@@ -86,7 +86,7 @@ export async function skillsService(db: Db, config: JevConfig, filter: SkillsFil
     s.uses[d.day - fromDay] += d.uses;
     s.views[d.day - fromDay] += d.views;
   }
-  const engine = engineCountsSince(db, fromDay);
+  const engine = await engineCountsSince(db, fromDay);
   const health = await healthByFolder([h.skillsDir, ...h.externalRoots]);
 
   const rows: SkillListRow[] = [];

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import type { JevConfig } from "../config";
 import { demoWeekLines } from "../demo/demo-week";
 import { JevError } from "../errors";
-import { hashedLines } from "../replay/hashed-lines";
+import { hashedBatches, hashedLines } from "../replay/hashed-lines";
 import type { SweepGrid } from "../replay/sweep";
 import { webLineBatches } from "../replay/web-lines";
 import type { RulesConfig } from "../rules/config";
@@ -32,17 +32,24 @@ export interface StartReplayInput {
  * (the page shows its progress) and `finished`, which settles when the run is
  * done or failed (its row says which).
  */
-export function startReplayService(
+export async function startReplayService(
   db: Db,
   config: JevConfig,
   input: StartReplayInput,
   options: { now?: number; uploads?: UploadStore } = {},
-): { id: number; finished: Promise<ReplayRun | null> } {
+): Promise<{ id: number; finished: Promise<ReplayRun | null> }> {
   if (running >= MAX_RUNNING_REPLAYS) throw new JevError("conflict", `${running} replay runs are already running; start this one when one finishes`);
   const now = options.now ?? Date.now();
   const { log, cleanup } = logFor(db, config, input, options.uploads ?? defaultUploadStore(config.replayMaxBytes), now);
-  const id = createReplayRun(db, input, now);
-  running++;
+  running++; // counted before the first await, so two starts at once cannot both pass the limit
+  let id: number;
+  try {
+    id = await createReplayRun(db, input, now);
+  } catch (err) {
+    running--;
+    cleanup();
+    throw err;
+  }
   const finished = executeReplay(db, id, { source: input.source, log, rules: input.rules, sweep: input.sweep })
     .catch(() => null) // the run's row records the failure
     .finally(() => {
@@ -56,8 +63,7 @@ function logFor(db: Db, config: JevConfig, input: StartReplayInput, uploads: Upl
   const none = () => {};
   switch (input.source) {
     case "live": {
-      const { lines, ...rest } = hashedLines(exportReplayLog(db, {}, now).lines);
-      return { log: { batches: lines, ...rest }, cleanup: none };
+      return { log: hashedBatches(exportReplayLog(db, {}, now).batches), cleanup: none };
     }
     case "demo": {
       const { lines, ...rest } = hashedLines(demoWeekLines());

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { shownHistorySince } from "../../db/queries/suggestions";
-import { getOrCreate } from "../collections";
+import { getOrCreate, processWide } from "../collections";
 import type { RulesConfig } from "../rules/config";
 import type { ShownSuggestion } from "../rules/suggestion-rules";
 import { DAY_MS } from "../time";
@@ -13,7 +13,9 @@ interface Memo {
   windowMs: number;
   bySkill: Map<string, ShownSuggestion[]>;
 }
-const memos = new WeakMap<Db, Memo>();
+// Process-wide, not per module: Next.js bundles each route apart, and the feedback route's
+// forgetHistory must clear the memo the pick-skill route reads.
+const memos = processWide("jev.shownHistoryMemos", () => new Map<string, Memo>());
 
 /**
  * Rule 2's history per skill: suggestions made to clients that report loads,
@@ -22,23 +24,23 @@ const memos = new WeakMap<Db, Memo>();
  * (`noteShown`), so its decisions never lag behind its own writes; other
  * instances' writes are seen within REFRESH_MS.
  */
-export function shownHistory(db: Db, now: number, rules: RulesConfig): Map<string, ShownSuggestion[]> {
+export async function shownHistory(db: Db, now: number, rules: RulesConfig): Promise<Map<string, ShownSuggestion[]>> {
   const windowMs = rules.suppression.window_days * DAY_MS;
-  const memo = memos.get(db);
+  const memo = memos.get(db.jev.key);
   if (memo && memo.windowMs === windowMs && now - memo.loadedAt < REFRESH_MS && now >= memo.loadedAt) return memo.bySkill;
-  const bySkill = shownHistorySince(db, now - windowMs);
-  memos.set(db, { loadedAt: now, windowMs, bySkill });
+  const bySkill = await shownHistorySince(db, now - windowMs);
+  memos.set(db.jev.key, { loadedAt: now, windowMs, bySkill });
   return bySkill;
 }
 
 /** A suggestion this process just made to a client that reports loads. */
 export function noteShown(db: Db, skill: string, at: number): void {
-  const memo = memos.get(db);
+  const memo = memos.get(db.jev.key);
   if (!memo) return;
   getOrCreate(memo.bySkill, skill, () => []).push({ at, loaded: false });
 }
 
 /** Feedback changes which suggestions count and how they ended: reload on the next decision. */
 export function forgetHistory(db: Db): void {
-  memos.delete(db);
+  memos.delete(db.jev.key);
 }

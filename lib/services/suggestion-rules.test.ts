@@ -32,25 +32,25 @@ afterEach(() => tmp.cleanup());
 const ask = (at: number, request: Partial<PickRequest> = {}, cfg = config) =>
   pickSkillService({ turn: TURN, roots: [root], ...request }, { channel: "api", db, config: cfg, clock: () => at });
 const pick = async (at: number, request: Partial<PickRequest> = {}, cfg = config) => (await ask(at, request, cfg)).reply.skills.map((s) => s.name);
-const feedback = (sessionId: string, skill: string, at: number, event: "loaded" | "rejected" = "loaded") =>
-  recordFeedbackService(db, { sessionId, skill, event, at }, config);
+const feedback = async (sessionId: string, skill: string, at: number, event: "loaded" | "rejected" = "loaded") =>
+  await recordFeedbackService(db, { sessionId, skill, event, at }, config);
 
 describe("rule 1 (selection spec §7)", () => {
   it("a skill loaded in this session is not suggested again in it", async () => {
     expect((await pick(T0, { sessionId: "s1" }))[0]).toBe("pdf");
-    feedback("s1", "pdf", T0 + 60_000);
+    await feedback("s1", "pdf", T0 + 60_000);
     expect(await pick(T0 + 120_000, { sessionId: "s1" })).not.toContain("pdf");
     expect((await pick(T0 + 120_000, { sessionId: "s2" }))[0]).toBe("pdf");
     const again = await ask(T0 + 120_000, { sessionId: "s3", loaded: ["pdf"] });
     expect(again.reply.skills.map((s) => s.name)).not.toContain("pdf");
-    expect(decisionDetailService(db, again.decisionId!).candidates.find((c) => c.name === "pdf")?.verdict).toBe("already_loaded");
+    expect((await decisionDetailService(db, again.decisionId!)).candidates.find((c) => c.name === "pdf")?.verdict).toBe("already_loaded");
   });
 
   it("a load within 5 minutes is attributed to its suggestion; a later one is not", async () => {
     await pick(T0, { sessionId: "a" });
     await pick(T0, { sessionId: "b" });
-    expect(feedback("a", "pdf", T0 + 4 * 60_000).attributed).toBe(true);
-    expect(feedback("b", "pdf", T0 + 6 * 60_000).attributed).toBe(false);
+    expect((await feedback("a", "pdf", T0 + 4 * 60_000)).attributed).toBe(true);
+    expect((await feedback("b", "pdf", T0 + 6 * 60_000)).attributed).toBe(false);
     const rows = db
       .select()
       .from(suggestions)
@@ -86,7 +86,7 @@ describe("rule 2 judges only what was shown, where loads can be known", () => {
     const lastShown = T0 + 4 * H;
     const suppressed = await ask(lastShown + H, { sessionId: "later", feedback: true });
     expect(suppressed.reply.skills.map((s) => s.name)).not.toContain("pdf");
-    const detail = decisionDetailService(db, suppressed.decisionId!);
+    const detail = await decisionDetailService(db, suppressed.decisionId!);
     expect(detail.outcome).toBe(detail.suggested ? "suggested" : "suppressed"); // pdf-forms may take its place; never "rejected"
     expect(detail.candidates.find((c) => c.name === "pdf")).toMatchObject({
       verdict: "suppressed",
@@ -99,13 +99,13 @@ describe("rule 2 judges only what was shown, where loads can be known", () => {
   it("a session's suggestions count once it sends feedback, earlier ones included", async () => {
     for (let i = 0; i < 5; i++) await pick(T0 + i * H, { sessionId: "quiet" });
     expect(await pick(T0 + 5 * H, { sessionId: "other" })).toContain("pdf");
-    feedback("quiet", "pdf-forms", T0 + 5 * H, "rejected");
+    await feedback("quiet", "pdf-forms", T0 + 5 * H, "rejected");
     expect(await pick(T0 + 5 * H + 60_000, { sessionId: "other" })).not.toContain("pdf");
   });
 
   it("lifts once loads reach a tenth of suggestions", async () => {
     for (let i = 0; i < 5; i++) await pick(T0 + i * H, { sessionId: `s${i}`, feedback: true });
-    feedback("s4", "pdf", T0 + 4 * H + 60_000);
+    await feedback("s4", "pdf", T0 + 4 * H + 60_000);
     expect(await pick(T0 + 5 * H, { sessionId: "next", feedback: true })).toContain("pdf");
   });
 });

@@ -37,9 +37,9 @@ describe("suppression view", () => {
   it("shows what the live engine does: suppressed until the retry, then retrying, with its numbers", async () => {
     for (let i = 0; i < 5; i++) await ask(T0 + i * H, "merge these PDF documents", `p${i}`);
     await ask(T0, "build an Excel spreadsheet with formulas", "x0");
-    recordFeedbackService(db, { sessionId: "x0", skill: "xlsx", event: "loaded", at: T0 + 60_000 }, config);
+    await recordFeedbackService(db, { sessionId: "x0", skill: "xlsx", event: "loaded", at: T0 + 60_000 }, config);
     const lastShown = T0 + 4 * H;
-    const view = suppressionService(db, config, { now: lastShown + H });
+    const view = await suppressionService(db, config, { now: lastShown + H });
     expect(view.skills).toEqual([
       {
         skill: "pdf",
@@ -54,15 +54,15 @@ describe("suppression view", () => {
     ]);
     const live = await ask(lastShown + H, "merge these PDF documents", "check");
     expect(live.record.candidates.find((c) => c.name === "pdf")?.verdict).toBe("suppressed");
-    expect(suppressionService(db, config, { now: lastShown + 7 * H }).skills[0]).toMatchObject({ skill: "pdf", state: "retrying" });
+    expect((await suppressionService(db, config, { now: lastShown + 7 * H })).skills[0]).toMatchObject({ skill: "pdf", state: "retrying" });
   });
 
   it("a what-if with other rules changes the view, not the live rules", async () => {
     for (let i = 0; i < 3; i++) await ask(T0 + i * H, "merge these PDF documents", `p${i}`);
-    expect(suppressionService(db, config, { now: T0 + 3 * H }).skills[0].state).toBe("shown");
+    expect((await suppressionService(db, config, { now: T0 + 3 * H })).skills[0].state).toBe("shown");
     const strict = RulesConfig.parse({ suppression: { min_suggestions: 3 } });
-    expect(suppressionService(db, config, { now: T0 + 3 * H, rules: strict }).skills[0].state).toBe("suppressed");
-    expect(suppressionService(db, config, { now: T0 + 3 * H }).rules).toEqual(DEFAULT_RULES);
+    expect((await suppressionService(db, config, { now: T0 + 3 * H, rules: strict })).skills[0].state).toBe("suppressed");
+    expect((await suppressionService(db, config, { now: T0 + 3 * H })).rules).toEqual(DEFAULT_RULES);
   });
 
   it("per-day aggregates give the same windows as the raw rows, at any moment (edge day included)", async () => {
@@ -72,7 +72,7 @@ describe("suppression view", () => {
       const session = `s${i % 9}`;
       const skill = i % 3 ? "pdf" : "xlsx";
       await ask(at, skill === "pdf" ? "merge these PDF documents" : "build an Excel spreadsheet with formulas", session, i % 4 !== 0);
-      if (i % 5 === 0) recordFeedbackService(db, { sessionId: session, skill, event: i % 10 ? "loaded" : "rejected", at: at + 2 * 60_000 }, config);
+      if (i % 5 === 0) await recordFeedbackService(db, { sessionId: session, skill, event: i % 10 ? "loaded" : "rejected", at: at + 2 * 60_000 }, config);
     }
     // Windows of 2 to 14 days from just after the last row: the edge day falls at different hours.
     for (const [now, days] of [
@@ -83,8 +83,8 @@ describe("suppression view", () => {
     ]) {
       const rules = RulesConfig.parse({ suppression: { window_days: days } });
       const windowStart = now - days * DAY_MS;
-      const raw = shownHistorySince(db, windowStart);
-      const fromAggregates = shownWindows(db, windowStart, now);
+      const raw = await shownHistorySince(db, windowStart);
+      const fromAggregates = await shownWindows(db, windowStart, now);
       for (const skill of ["pdf", "xlsx"]) {
         const expected = shownWindow(raw.get(skill) ?? [], now, rules);
         const got = fromAggregates.get(skill) ?? { suggestions: 0, loads: 0, lastShown: Number.NEGATIVE_INFINITY };

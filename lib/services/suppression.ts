@@ -32,12 +32,12 @@ export interface SuppressionView {
  * `GET /api/suppression`), under the live rules or `rules` (a what-if that
  * changes nothing). Suppressed first, then by suggestions.
  */
-export function suppressionService(db: Db, config: JevConfig, options: { now?: number; rules?: RulesConfig } = {}): SuppressionView {
+export async function suppressionService(db: Db, config: JevConfig, options: { now?: number; rules?: RulesConfig } = {}): Promise<SuppressionView> {
   const now = options.now ?? Date.now();
   const rules = options.rules ?? liveRules(config);
   const s = rules.suppression;
   const skills: SuppressionRow[] = [];
-  for (const [skill, window] of shownWindows(db, now - s.window_days * DAY_MS, now)) {
+  for (const [skill, window] of await shownWindows(db, now - s.window_days * DAY_MS, now)) {
     const verdict = suppressionVerdict(window, now, rules);
     const rejected = s.enabled && window.suggestions >= s.min_suggestions && window.loads < s.max_load_ratio * window.suggestions;
     const state: SuppressionStateName = verdict.suppressed ? "suppressed" : rejected ? "retrying" : "shown";

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll } from "vitest";
-import { type Postgres, postgresUnavailable, startPostgres } from "./postgres";
+import { type Postgres, startPostgres } from "./postgres";
+import { postgresSkipReason } from "./postgres-skip";
 
-/**
- * Why a suite that needs PostgreSQL is skipped here (said once, on one line),
- * or null when it runs. In CI it always runs: if PostgreSQL is missing there,
- * starting it fails the suite, as it should.
- */
+/** Why a suite that needs PostgreSQL is skipped here (said once, on one line), or null when it runs (see postgresSkipReason). */
 export function postgresSkip(suite: string): string | null {
-  const problem = process.env.CI ? null : postgresUnavailable();
+  const problem = postgresSkipReason();
   if (problem) console.warn(`[skipped] ${suite}: ${problem}`);
   return problem;
 }

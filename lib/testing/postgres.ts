@@ -14,8 +14,8 @@ export interface Postgres {
   /** `postgres://postgres@127.0.0.1:PORT/postgres` */
   url: string;
   port: number;
-  /** A new empty database on this cluster, and its URL. */
-  createDatabase(name: string): string;
+  /** A new database on this cluster (empty, or a copy of `template`), and its URL. */
+  createDatabase(name: string, template?: string): string;
   stop(): void;
 }
 
@@ -67,9 +67,9 @@ export async function startPostgres(): Promise<Postgres> {
   return {
     url,
     port,
-    createDatabase(name) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-      execFileSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", `CREATE DATABASE ${name}`], { stdio: "pipe" });
+    createDatabase(name, template) {
+      for (const n of [name, template ?? "x"]) if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`not a plain database name: ${n}`);
+      execFileSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`], { stdio: "pipe" });
       return url.replace(/\/postgres$/, `/${name}`);
     },
     stop() {

@@ -13,7 +13,7 @@ export async function setAgentSwitchAction(input: unknown): Promise<{ ok: true; 
   const parsed = Input.safeParse(input);
   if (!parsed.success) return { ok: false, message: `${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}` };
   try {
-    const switches = setAgentSwitch(getDb(), parsed.data.agent, parsed.data.name, parsed.data.on ? "on" : "off");
+    const switches = await setAgentSwitch(getDb(), parsed.data.agent, parsed.data.name, parsed.data.on ? "on" : "off");
     revalidatePath("/");
     return { ok: true, on: switches[parsed.data.name] === "on" };
   } catch (err) {

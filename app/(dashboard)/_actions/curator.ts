@@ -29,7 +29,7 @@ export async function curatorAdminAction(form: FormData): Promise<Result> {
   const { action, name, dry_run, token } = parsed.data;
   const db = getDb();
   const config = loadConfig();
-  if (!isAuthorized(`Bearer ${token}`, ensureApiToken(db, config.apiToken).token)) {
+  if (!isAuthorized(`Bearer ${token}`, (await ensureApiToken(db, config.apiToken)).token)) {
     return { ok: false, unauthorized: true, message: "wrong API token (JEV_API_TOKEN, or `npx jev token`)" };
   }
   try {

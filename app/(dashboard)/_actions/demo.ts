@@ -26,7 +26,7 @@ export async function loadDemo(): Promise<Result> {
 
 export async function unloadDemo(): Promise<Result> {
   try {
-    const { decisions } = removeDemo(getDb());
+    const { decisions } = await removeDemo(getDb());
     fs.rmSync(demoHermesHome(), { recursive: true, force: true });
     revalidatePath("/", "layout");
     return { ok: true, message: `Removed ${decisions} demo decisions.` };

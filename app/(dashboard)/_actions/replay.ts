@@ -61,7 +61,7 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
 
 /** The Replay page's "Start a run": my last 7 days, the demo week, or a complete upload, under the form's rules (and sweep). */
 export async function startReplay(form: FormData): Promise<Result<{ id: number }>> {
-  return guarded(() => {
+  return guarded(async () => {
     const f = parsed(StartForm, Object.fromEntries(form));
     const rules = RulesConfig.parse({
       dedup_loaded: f.dedup_loaded,
@@ -85,7 +85,7 @@ export async function startReplay(form: FormData): Promise<Result<{ id: number }
       : undefined;
     if (sweep && Object.values(sweep).every((v) => v === undefined))
       throw new JevError("bad_request", "sweep: give the values to try for at least one setting");
-    const { id } = startReplayService(getDb(), loadConfig(), { source: f.source, rules, sweep, uploadId: f.upload });
+    const { id } = await startReplayService(getDb(), loadConfig(), { source: f.source, rules, sweep, uploadId: f.upload });
     return { ok: true, id };
   });
 }

@@ -28,7 +28,7 @@ export default async function CuratorPage() {
   const config = loadConfig();
   let o: CuratorOverview;
   try {
-    o = curatorOverviewService(getDb(), config);
+    o = await curatorOverviewService(getDb(), config);
   } catch (err) {
     return (
       <section>

@@ -27,12 +27,12 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
   const now = Date.now();
   const range = viewRange(view, now);
   const href = (patch: Partial<DecisionsView>) => viewHref(PATH, view, patch);
-  let loaded: { summary: ReturnType<typeof decisionSummary>; page: ReturnType<typeof listDecisionsService> };
+  let loaded: { summary: Awaited<ReturnType<typeof decisionSummary>>; page: Awaited<ReturnType<typeof listDecisionsService>> };
   try {
     const db = getDb();
     // The tiles and reasons ignore their own filter so they can switch it; the table applies all.
-    const summary = decisionSummary(db, { ...range, skill: view.skill, session: view.session }, now);
-    const page = listDecisionsService(
+    const summary = await decisionSummary(db, { ...range, skill: view.skill, session: view.session }, now);
+    const page = await listDecisionsService(
       db,
       { ...range, outcome: view.outcome, reason: view.reason, skill: view.skill, session: view.session, cursor: view.cursor },
       now,

@@ -20,9 +20,9 @@ const ReplayPageView = z.object({ run: runId, compare: runId });
 type Done = ReplayRun & { report: NonNullable<ReplayRun["report"]> };
 const isDone = (r: ReplayRun | null): r is Done => r?.status === "done" && r.report !== undefined;
 
-function readRun(id: number): { run: ReplayRun | null; problem?: string } {
+async function readRun(id: number): Promise<{ run: ReplayRun | null; problem?: string }> {
   try {
-    return { run: replayRunService(getDb(), id) };
+    return { run: await replayRunService(getDb(), id) };
   } catch (err) {
     return { run: null, problem: err instanceof JevError ? err.message : "could not read that run" };
   }
@@ -76,9 +76,9 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
     compare: Array.isArray(params.compare) ? params.compare[0] : params.compare,
   });
   const config = loadConfig();
-  const runs = listReplayRunsService(getDb(), 20);
-  const selected = view.run ? readRun(view.run) : runs[0] ? readRun(runs[0].id) : { run: null };
-  const compared = view.compare ? readRun(view.compare) : null;
+  const runs = await listReplayRunsService(getDb(), 20);
+  const selected = view.run ? await readRun(view.run) : runs[0] ? await readRun(runs[0].id) : { run: null };
+  const compared = view.compare ? await readRun(view.compare) : null;
   const problem = selected.problem ?? compared?.problem;
   const a = selected.run;
   const b = compared?.run ?? null;

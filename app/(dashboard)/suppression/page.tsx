@@ -42,11 +42,11 @@ export default async function SuppressionPage({ searchParams }: { searchParams: 
   const config = loadConfig();
   const db = getDb();
   const now = Date.now();
-  const live = suppressionService(db, config, { now });
+  const live = await suppressionService(db, config, { now });
   const rulesFile = rulesFileSetting(config);
   const rules = liveRules(config);
   const whatIf = whatIfRules(view, rules);
-  const alt = whatIf ? new Map(suppressionService(db, config, { now, rules: whatIf }).skills.map((s) => [s.skill, s.state])) : null;
+  const alt = whatIf ? new Map((await suppressionService(db, config, { now, rules: whatIf })).skills.map((s) => [s.skill, s.state])) : null;
   const rows = sortRows(
     live.skills.filter((s) => (!view.state || s.state === view.state) && (!view.q || s.skill.includes(view.q))),
     view.sort,

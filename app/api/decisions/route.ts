@@ -8,9 +8,9 @@ export const dynamic = "force-dynamic";
 
 /** One page of decisions, newest first; follow `next_cursor` for the next. */
 export async function GET(request: Request) {
-  return handle(() => {
-    requireToken(request);
-    const { decisions, next_cursor } = listDecisionsService(getDb(), parseWith(DecisionListQuery, searchParamsOf(request)));
+  return handle(async () => {
+    await requireToken(request);
+    const { decisions, next_cursor } = await listDecisionsService(getDb(), parseWith(DecisionListQuery, searchParamsOf(request)));
     return Response.json({ decisions, next_cursor });
   });
 }

@@ -5,9 +5,9 @@ import { FeedbackBody } from "./schema";
 
 export async function POST(request: Request) {
   return handle(async () => {
-    requireToken(request);
+    await requireToken(request);
     const body = await readJson(request, FeedbackBody);
-    recordFeedbackService(getDb(), { sessionId: body.session_id, skill: body.skill, event: body.event, at: body.at ? Date.parse(body.at) : undefined });
+    await recordFeedbackService(getDb(), { sessionId: body.session_id, skill: body.skill, event: body.event, at: body.at ? Date.parse(body.at) : undefined });
     return Response.json({ ok: true });
   });
 }

@@ -9,21 +9,22 @@ import { localIndexState } from "@/lib/services/warm-judge";
 export const dynamic = "force-dynamic";
 
 /**
- * Liveness for agents and load balancers: no token needed. A catalog over the
+ * Liveness for agents and load balancers: no token needed. `db` says which
+ * database this instance is on (sqlite, or postgres for a fleet). A catalog over the
  * walk budget is a warning, not an outage. `index`: whether the local judge's
  * index of the default catalog is ready (built at start; until then big catalogs fail open).
  */
 export async function GET() {
   return handle(async () => {
-    getDb();
+    const db = getDb().jev.dialect; // "sqlite" or "postgres"
     const config = loadConfig();
     const { roots, disabled, fence } = catalogSource({}, config);
     try {
       const { skills } = await discover(roots, { disabled, fence });
-      return Response.json({ ok: true, db: "sqlite", skills: skills.length, index: localIndexState(config, skills) });
+      return Response.json({ ok: true, db, skills: skills.length, index: localIndexState(config, skills) });
     } catch (err) {
       if (!isWalkOverBudget(err)) throw err;
-      return Response.json({ ok: true, db: "sqlite", skills: 0, warnings: [`${err.message}; every selection fails open`] });
+      return Response.json({ ok: true, db, skills: 0, warnings: [`${err.message}; every selection fails open`] });
     }
   });
 }

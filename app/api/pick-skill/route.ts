@@ -7,7 +7,7 @@ import { PickSkillBody } from "./schema";
 
 export async function POST(request: Request) {
   return handle(async () => {
-    requireToken(request);
+    await requireToken(request);
     const body = await readJson(request, PickSkillBody);
     const { reply, warnings, route } = await pickSkillService(body, { channel: "api", db: getDb() });
     return new Response(serializeReply(reply, warnings, route && routeReply(route)), { headers: { "content-type": "application/json" } });

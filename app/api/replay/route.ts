@@ -21,7 +21,7 @@ const ReplayQuery = z.object({
 /** Replay a JSONL body (streamed) under `?rules=` (a rules file's JSON, only what it changes), and every point of `?sweep=` (a sweep file's JSON); the run is stored. */
 export async function POST(request: Request) {
   return handle(async () => {
-    requireToken(request);
+    await requireToken(request);
     const query = parseWith(ReplayQuery, searchParamsOf(request));
     const rules = query.rules ? parseRules(query.rules) : DEFAULT_RULES;
     const { replayMaxBytes } = loadConfig();
@@ -42,9 +42,9 @@ const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).opti
 
 /** The stored runs, newest first, without their reports. */
 export async function GET(request: Request) {
-  return handle(() => {
-    requireToken(request);
+  return handle(async () => {
+    await requireToken(request);
     const { limit } = parseWith(ListQuery, searchParamsOf(request));
-    return Response.json({ runs: listReplayRunsService(getDb(), limit) });
+    return Response.json({ runs: await listReplayRunsService(getDb(), limit) });
   });
 }

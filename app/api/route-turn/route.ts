@@ -4,7 +4,7 @@ import { RouteTurnBody } from "./schema";
 
 export async function POST(request: Request) {
   return handle(async () => {
-    requireToken(request);
+    await requireToken(request);
     const body = await readJson(request, RouteTurnBody);
     return Response.json(await routeTurnService(body.turn));
   });

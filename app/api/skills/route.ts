@@ -18,7 +18,7 @@ const SkillsQuery = z.object({
 /** Every skill of the Hermes home with provenance, state, pin, counters, last activity, 30 days of activity and the engine's counts. */
 export async function GET(request: Request) {
   return handle(async () => {
-    requireToken(request);
+    await requireToken(request);
     const filter = parseWith(SkillsQuery, searchParamsOf(request));
     return Response.json({ skills: await skillsService(getDb(), loadConfig(), filter) });
   });

@@ -12,9 +12,9 @@ const SuppressionQuery = z.object({ rules: z.string().max(10_000).optional() });
 
 /** Every skill shown in rule 2's window: its state, counts and next retry; `?rules=` for a what-if that changes nothing. */
 export async function GET(request: Request) {
-  return handle(() => {
-    requireToken(request);
+  return handle(async () => {
+    await requireToken(request);
     const query = parseWith(SuppressionQuery, searchParamsOf(request));
-    return Response.json(suppressionService(getDb(), loadConfig(), { rules: query.rules ? parseRules(query.rules) : undefined }));
+    return Response.json(await suppressionService(getDb(), loadConfig(), { rules: query.rules ? parseRules(query.rules) : undefined }));
   });
 }

@@ -18,7 +18,7 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
   if (!/^\d{1,15}$/.test(id)) notFound();
   let d: DecisionDetail;
   try {
-    d = decisionDetailService(getDb(), Number(id));
+    d = await decisionDetailService(getDb(), Number(id));
   } catch (err) {
     if (err instanceof JevError && err.code === "not_found") notFound();
     throw err;

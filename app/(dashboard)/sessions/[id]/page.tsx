@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 /** The turns of one session in order, with what was suggested and what the agent reported. */
 export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
   const session = decodeURIComponent((await params).id).slice(0, 256);
-  const t = sessionTimelineService(getDb(), session);
+  const t = await sessionTimelineService(getDb(), session);
   return (
     <section>
       <p>

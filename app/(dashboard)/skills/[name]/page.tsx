@@ -65,7 +65,7 @@ export default async function SkillPage({ params }: { params: Promise<{ name: st
   } catch {}
   let skill: SkillDetail;
   try {
-    skill = skillDetailService(getDb(), loadConfig(), name);
+    skill = await skillDetailService(getDb(), loadConfig(), name);
   } catch (err) {
     return (
       <section>

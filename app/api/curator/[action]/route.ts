@@ -11,7 +11,7 @@ const RunBody = z.object({ dry_run: z.boolean().optional() }).strict();
 /** One curator action: `pin`/`unpin`/`archive`/`restore` take `{"name"}`, `run` takes `{"dry_run"}`. Refusals are 404 or 409. */
 export async function POST(request: Request, { params }: { params: Promise<{ action: string }> }) {
   return handle(async () => {
-    requireToken(request);
+    await requireToken(request);
     const { action } = parseWith(z.object({ action: CuratorAction }), await params);
     const body = action === "run" ? await readJson(request, RunBody) : await readJson(request, NameBody);
     const input = "name" in body ? { name: body.name } : { dryRun: body.dry_run };

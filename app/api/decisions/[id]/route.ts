@@ -10,8 +10,8 @@ const DecisionId = z.object({ id: z.coerce.number().int().positive().max(Number.
 /** One decision with every candidate, its scores and verdict. */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
-    requireToken(request);
+    await requireToken(request);
     const { id } = parseWith(DecisionId, await params);
-    return Response.json(decisionDetailService(getDb(), id));
+    return Response.json(await decisionDetailService(getDb(), id));
   });
 }

@@ -7,8 +7,8 @@ import { SummaryQuery } from "./schema";
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
-  return handle(() => {
-    requireToken(request);
-    return Response.json(decisionSummary(getDb(), parseWith(SummaryQuery, searchParamsOf(request))));
+  return handle(async () => {
+    await requireToken(request);
+    return Response.json(await decisionSummary(getDb(), parseWith(SummaryQuery, searchParamsOf(request))));
   });
 }

@@ -10,8 +10,8 @@ const RunId = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_S
 /** One stored replay run with its report. */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async () => {
-    requireToken(request);
+    await requireToken(request);
     const { id } = parseWith(RunId, await params);
-    return Response.json(replayRunService(getDb(), id));
+    return Response.json(await replayRunService(getDb(), id));
   });
 }

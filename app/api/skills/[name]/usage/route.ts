@@ -11,7 +11,7 @@ const SkillName = z.string().trim().min(1, "a skill name").max(256);
 /** Bump a skill's Hermes usage record (`use` / `view` / `patch`) under the shared lock; returns the updated record. */
 export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {
   return handle(async () => {
-    requireToken(request);
+    await requireToken(request);
     const name = parseWith(z.object({ name: SkillName }), await params).name;
     const { kind } = await readJson(request, UsageBody);
     return Response.json(await bumpUsageService(getDb(), loadConfig(), name, kind));

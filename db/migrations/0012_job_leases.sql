@@ -1,0 +1,5 @@
+CREATE TABLE `job_leases` (
+	`job` text PRIMARY KEY NOT NULL,
+	`holder` text NOT NULL,
+	`until` integer NOT NULL
+);
