@@ -20,6 +20,8 @@ const benches = [
   "decision-log.ts",
   "http.ts",
   "agent-integrations.ts",
+  "fleet.ts",
+  "db-copy.ts",
   "fuzz.ts",
 ];
 const runner = path.resolve(import.meta.dirname, "../bin/run-ts.mjs");
