@@ -31,12 +31,6 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Run a statement written as SQL, for its effect. */
-export async function runSql(db: Db, query: SQL): Promise<void> {
-  if (!isPostgres(db)) db.run(query);
-  else await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query);
-}
-
 const inside = new AsyncLocalStorage<Db>();
 
 /** Times a PostgreSQL transaction is tried when it loses a deadlock or a serialization conflict. */

@@ -4,6 +4,7 @@ import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-
 import { HOUR_MS } from "../../lib/time";
 import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
+import { inTransaction } from "../dialect";
 import type { NewDecisionRow } from "../schema";
 import { statement } from "./compiled";
 import { type DecisionFilter, decisionWhere, groupsOverRange } from "./decision-filters";
@@ -251,6 +252,8 @@ export async function summarizeDecisions(db: Db, filter: DecisionFilter): Promis
 /** Delete the rollups of hours before `cutoffHour` (retention removes the rows of those hours). */
 export async function deleteRollupsBefore(db: Db, cutoffHour: number): Promise<void> {
   const { decisionRollups, judgeRollups } = db.jev.t;
-  await db.delete(decisionRollups).where(lt(decisionRollups.hour, cutoffHour));
-  await db.delete(judgeRollups).where(lt(judgeRollups.hour, cutoffHour));
+  await inTransaction(db, async (tx) => {
+    await tx.delete(decisionRollups).where(lt(decisionRollups.hour, cutoffHour));
+    await tx.delete(judgeRollups).where(lt(judgeRollups.hour, cutoffHour));
+  });
 }
