@@ -58,3 +58,18 @@ function compileForSqlite(db: Db, query: Query): (values: Values) => Ran {
     return { id: null };
   };
 }
+
+type SelectQuery<R> = PromiseLike<R[]> & { prepare(): { all(values?: Values): R[] } };
+
+/**
+ * A read written once with the query builder, for reads on every request:
+ * on SQLite prepared once per database and run with values by name; on
+ * PostgreSQL built with the values each time.
+ */
+export function preparedSelect<R>(make: (db: Db, p: (name: string) => unknown) => SelectQuery<R>): (db: Db, values: Values) => Promise<R[]> {
+  const prepared = new WeakMap<Db["$client"], { all(values?: Values): R[] }>();
+  return async (db, values) => {
+    if (isPostgres(db)) return make(db, (name) => values[name]);
+    return getOrCreate(prepared, db.$client, () => make(db, (name) => sql.placeholder(name)).prepare()).all(values);
+  };
+}

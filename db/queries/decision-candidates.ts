@@ -105,6 +105,11 @@ export async function candidatesOf(db: Db, decisionIds: number[], maxRank = Infi
   return out;
 }
 
+/** The id cache of this database's (name, path) pairs, for writers that resolve many at once. */
+export function knownSkillRefs(db: Db): Map<string, number> {
+  return getOrCreate(refIds, db.jev.key, () => new Map<string, number>());
+}
+
 /** After a rolled-back transaction: refs it inserted are gone, so cached ids may point nowhere. */
 export function forgetSkillRefs(db: Db): void {
   refIds.delete(db.jev.key);

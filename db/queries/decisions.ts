@@ -64,7 +64,7 @@ export function judgeMsOf(row: { stageOneMs?: number | null; stageTwoMs?: number
 }
 
 /** The rollup key of a decision's reason: its code when it failed open (`unknown` without one), "" on success. */
-function reasonKey(status: string, reasonCode: string | null | undefined): string {
+export function reasonKey(status: string, reasonCode: string | null | undefined): string {
   return status === "fail_open" ? (reasonCode ?? UNKNOWN_REASON) : "";
 }
 

@@ -1,11 +1,19 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { write } from "../dialect";
+import { preparedSelect } from "./compiled";
 
-export async function getSetting(db: Db, key: string): Promise<string | null> {
+const settingOf = preparedSelect((db, p) => {
   const { settings } = db.jev.t;
-  const rows = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
-  return rows[0]?.value ?? null;
+  return db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, p("key") as string));
+});
+
+/** Read on every request (an agent's switches): prepared once on SQLite. */
+export async function getSetting(db: Db, key: string): Promise<string | null> {
+  return (await settingOf(db, { key }))[0]?.value ?? null;
 }
 
 /** Store `value` unless the key already has one; returns the value that is stored. */

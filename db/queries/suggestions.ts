@@ -6,7 +6,7 @@ import { DAY_MS } from "../../lib/time";
 import type { FeedbackEvent } from "../../lib/vocab/feedback-events";
 import type { Db } from "../client";
 import { greatest, inTransaction, utcDayOf } from "../dialect";
-import { statement } from "./compiled";
+import { preparedSelect, statement } from "./compiled";
 
 const insertRow = statement((db, p) => {
   const { suggestions } = db.jev.t;
@@ -67,10 +67,17 @@ export async function shownHistorySince(db: Db, since: number): Promise<Map<stri
   return bySkill;
 }
 
-/** What a session has reported: the skills it loaded (rule 1), and whether it reports at all. */
-export async function sessionReports(db: Db, sessionId: string): Promise<{ loaded: string[]; reportsLoads: boolean }> {
+const reportsOfSession = preparedSelect((db, p) => {
   const { feedback } = db.jev.t;
-  const rows = await db.selectDistinct({ skill: feedback.skill, event: feedback.event }).from(feedback).where(eq(feedback.sessionId, sessionId));
+  return db
+    .selectDistinct({ skill: feedback.skill, event: feedback.event })
+    .from(feedback)
+    .where(eq(feedback.sessionId, p("sessionId") as string));
+});
+
+/** What a session has reported: the skills it loaded (rule 1), and whether it reports at all. Runs on every request that names a session. */
+export async function sessionReports(db: Db, sessionId: string): Promise<{ loaded: string[]; reportsLoads: boolean }> {
+  const rows = await reportsOfSession(db, { sessionId });
   return { loaded: rows.filter((r) => r.event === "loaded").map((r) => r.skill), reportsLoads: rows.length > 0 };
 }
 

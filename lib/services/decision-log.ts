@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
-import { inTransaction } from "../../db/dialect";
+import { inTransaction, isPostgres } from "../../db/dialect";
+import { type DecisionWrite, insertDecisionBatch } from "../../db/queries/decision-batch";
 import { forgetSkillRefs, insertCandidates } from "../../db/queries/decision-candidates";
 import { insertDecision } from "../../db/queries/decisions";
 import { insertSuggestion } from "../../db/queries/suggestions";
@@ -52,6 +53,12 @@ async function flush(db: Db): Promise<void> {
   let ids: (number | null)[];
   try {
     ids = await inTransaction(db, async (tx) => {
+      // PostgreSQL: a few statements of many rows (each statement is a round trip); SQLite: row by row, prepared.
+      if (isPostgres(tx))
+        return insertDecisionBatch(
+          tx,
+          queue.map((p) => toWrite(p.decision, p.ctx)),
+        );
       const written: number[] = [];
       for (const p of queue) written.push(await write(tx, p.decision, p.ctx));
       return written;
@@ -78,39 +85,36 @@ async function flush(db: Db): Promise<void> {
   });
 }
 
-/** The decision row, its candidates and its suggestion row; inside the caller's transaction. */
-async function write(db: Db, decision: Decision, ctx: DecisionContext): Promise<number> {
+/** What the log keeps of a decision: its row, its candidates and its suggestion (no turn text). */
+function toWrite(decision: Decision, ctx: DecisionContext): DecisionWrite {
   const r = decision.record;
-  const decisionId = await insertDecision(db, {
-    at: ctx.at,
-    day: utcDay(ctx.at),
-    status: r.status,
-    outcome: r.outcome,
-    reasonCode: r.reasonCode,
-    needsSkill: r.needsSkill,
-    latencyMs: r.latencyMs,
-    stageOneMs: r.stageOneMs,
-    stageTwoMs: r.stageTwoMs,
-    requests: r.requests,
-    connections: r.connections,
-    merged: r.merged,
-    catalogSize: r.catalogSize,
-    skillsReturned: r.skillsReturned,
-    skillsDropped: r.skillsDropped,
-    judge: ctx.judge,
-    channel: ctx.channel,
-    sessionId: ctx.sessionId ?? null,
-    agent: ctx.agent ?? null,
-    reportsLoads: ctx.reportsLoads,
-    suggestedSkill: r.suggested?.name ?? null,
-    suggestedMatch: r.suggested?.match ?? null,
-    suggestedVia: r.suggestedVia,
-  });
-  await insertCandidates(
-    db,
-    decisionId,
-    ctx.at,
-    r.candidates.map((c) => ({
+  return {
+    row: {
+      at: ctx.at,
+      day: utcDay(ctx.at),
+      status: r.status,
+      outcome: r.outcome,
+      reasonCode: r.reasonCode,
+      needsSkill: r.needsSkill,
+      latencyMs: r.latencyMs,
+      stageOneMs: r.stageOneMs,
+      stageTwoMs: r.stageTwoMs,
+      requests: r.requests,
+      connections: r.connections,
+      merged: r.merged,
+      catalogSize: r.catalogSize,
+      skillsReturned: r.skillsReturned,
+      skillsDropped: r.skillsDropped,
+      judge: ctx.judge,
+      channel: ctx.channel,
+      sessionId: ctx.sessionId ?? null,
+      agent: ctx.agent ?? null,
+      reportsLoads: ctx.reportsLoads,
+      suggestedSkill: r.suggested?.name ?? null,
+      suggestedMatch: r.suggested?.match ?? null,
+      suggestedVia: r.suggestedVia,
+    },
+    candidates: r.candidates.map((c) => ({
       name: c.name,
       path: c.path,
       score: c.score,
@@ -118,8 +122,16 @@ async function write(db: Db, decision: Decision, ctx: DecisionContext): Promise<
       verdict: c.verdict,
       detail: c.detail ? JSON.stringify(c.detail) : null,
     })),
-  );
-  if (r.suggested)
-    await insertSuggestion(db, { decisionId, at: ctx.at, sessionId: ctx.sessionId ?? null, skill: r.suggested.name, reportsLoads: ctx.reportsLoads });
+    suggestion: r.suggested ? { skill: r.suggested.name, reportsLoads: ctx.reportsLoads } : null,
+  };
+}
+
+/** The decision row, its candidates and its suggestion row, one by one; inside the caller's transaction. */
+async function write(db: Db, decision: Decision, ctx: DecisionContext): Promise<number> {
+  const { row, candidates, suggestion } = toWrite(decision, ctx);
+  const decisionId = await insertDecision(db, row);
+  await insertCandidates(db, decisionId, ctx.at, candidates);
+  if (suggestion)
+    await insertSuggestion(db, { decisionId, at: ctx.at, sessionId: ctx.sessionId ?? null, skill: suggestion.skill, reportsLoads: suggestion.reportsLoads });
   return decisionId;
 }

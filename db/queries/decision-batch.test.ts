@@ -1,0 +1,86 @@
+import { expect, it } from "vitest";
+import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
+import { utcDay } from "../../lib/time";
+import { DECISION_OUTCOMES } from "../../lib/vocab/reason-codes";
+import { inTransaction } from "../dialect";
+import { type DecisionWrite, insertDecisionBatch } from "./decision-batch";
+import { candidatesOf } from "./decision-candidates";
+import { getDecisionRow } from "./decision-list";
+import { summarizeDecisions } from "./decisions";
+import { summarizeJudgeWork } from "./judge-work";
+import { shownWindows } from "./suppression";
+import { engineCountsSince } from "./usage-events";
+
+const T = Date.parse("2026-11-20T22:00:00Z");
+
+/** 60 decisions over five hours across midnight: some suggested (to clients that report loads or not), some with suppressed candidates. */
+function writes(): DecisionWrite[] {
+  return Array.from({ length: 60 }, (_, i) => {
+    const at = T + i * 5 * 60_000;
+    const outcome = DECISION_OUTCOMES[i % DECISION_OUTCOMES.length];
+    const skill = `skill-${i % 4}`;
+    return {
+      row: {
+        at,
+        day: utcDay(at),
+        status: outcome === "fail_open" ? "fail_open" : "ok",
+        outcome,
+        reasonCode: outcome === "fail_open" ? "timeout" : null,
+        latencyMs: (i * 37) % 700,
+        stageOneMs: i % 3 ? 40 + i : null,
+        stageTwoMs: i % 6 ? 20 : null,
+        requests: i % 3 ? 2 : 0,
+        catalogSize: 4,
+        skillsReturned: 1,
+        judge: "local",
+        channel: "api",
+        sessionId: `s${i % 7}`,
+        reportsLoads: i % 2 === 0,
+        suggestedSkill: outcome === "suggested" ? skill : null,
+      },
+      candidates: [
+        { name: skill, path: `/skills/${skill}`, score: 0.9, match: 0.8, verdict: i % 5 === 0 ? "suppressed" : "suggested", detail: null },
+        { name: "other", path: "/skills/other", score: 0.2, match: null, verdict: "not_finalist", detail: null },
+      ],
+      suggestion: outcome === "suggested" ? { skill, reportsLoads: i % 2 === 0 } : null,
+    };
+  });
+}
+
+describeOnBothDatabases("writing a group of decisions at once", (t) => {
+  it("writes every row, candidate, suggestion and aggregate as row-by-row writing counts them", async () => {
+    const input = writes();
+    const ids = await inTransaction(t.db, (tx) => insertDecisionBatch(tx, input));
+    expect(ids).toHaveLength(60);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    for (const i of [0, 17, 59])
+      expect(await getDecisionRow(t.db, ids[i])).toMatchObject({ sessionId: input[i].row.sessionId, latencyMs: input[i].row.latencyMs });
+    const candidates = await candidatesOf(t.db, ids);
+    expect(ids.map((id) => candidates.get(id)?.map((c) => [c.rank, c.name, c.verdict]))).toEqual(
+      input.map((w) => w.candidates.map((c, rank) => [rank, c.name, c.verdict])),
+    );
+
+    const range = { from: T, to: T + 6 * 3_600_000 };
+    const summary = await summarizeDecisions(t.db, range);
+    expect(summary.total).toBe(60);
+    for (const o of DECISION_OUTCOMES) expect(summary.byOutcome[o] ?? 0, o).toBe(input.filter((w) => w.row.outcome === o).length);
+    expect((await summarizeJudgeWork(t.db, range)).turns).toBe(input.filter((w) => w.row.stageOneMs !== null).length);
+
+    const windows = await shownWindows(t.db, T - 86_400_000, T + 86_400_000);
+    for (const skill of ["skill-0", "skill-1", "skill-2", "skill-3"]) {
+      const shown = input.filter((w) => w.suggestion?.skill === skill && w.suggestion.reportsLoads);
+      expect(windows.get(skill)?.suggestions ?? 0, skill).toBe(shown.length);
+    }
+    const engine = await engineCountsSince(t.db, 0);
+    for (const skill of ["skill-0", "skill-1", "skill-2", "skill-3"]) {
+      const suppressed = input.filter((w) => w.candidates[0].name === skill && w.candidates[0].verdict === "suppressed").length;
+      expect(engine.get(skill)?.suppressed ?? 0, skill).toBe(suppressed);
+    }
+  });
+
+  it("a second group adds to the same aggregate rows", async () => {
+    await inTransaction(t.db, (tx) => insertDecisionBatch(tx, writes()));
+    await inTransaction(t.db, (tx) => insertDecisionBatch(tx, writes()));
+    expect((await summarizeDecisions(t.db, { from: T, to: T + 6 * 3_600_000 })).total).toBe(120);
+  });
+});
