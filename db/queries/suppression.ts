@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, lt, lte, max, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";
 import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
@@ -8,10 +8,11 @@ import type { Db } from "../client";
  * report loads since `windowStart`, the loaded ones, and the latest. Whole days
  * come from suggestion_days; only the day the window starts in is read row by
  * row (through the time index), so a million rows cost a few thousand.
+ * `skills` limits it to those (a turn asks about its finalists only).
  * Days after `now`'s are left out; rows later than `now` on its own day are
  * counted: this is the view of the present, where there are none.
  */
-export async function shownWindows(db: Db, windowStart: number, now: number): Promise<Map<string, ShownWindow>> {
+export async function shownWindows(db: Db, windowStart: number, now: number, skills?: readonly string[]): Promise<Map<string, ShownWindow>> {
   const { suggestionDays: d, suggestions: s } = db.jev.t;
   const edgeDay = Math.floor(windowStart / DAY_MS);
   const out = new Map<string, ShownWindow>();
@@ -33,13 +34,13 @@ export async function shownWindows(db: Db, windowStart: number, now: number): Pr
       lastAt: max(d.lastAt),
     })
     .from(d)
-    .where(and(gt(d.day, edgeDay), lte(d.day, Math.floor(now / DAY_MS))))
+    .where(and(gt(d.day, edgeDay), lte(d.day, Math.floor(now / DAY_MS)), skills ? inArray(d.skill, [...skills]) : undefined))
     .groupBy(d.skill);
   for (const r of whole) add(r);
   const edge = await db
     .select({ skill: s.skill, suggestions: count(), loads: count(s.loadedAt), lastAt: max(s.at) })
     .from(s)
-    .where(and(gte(s.at, windowStart), lt(s.at, (edgeDay + 1) * DAY_MS), eq(s.reportsLoads, true)))
+    .where(and(gte(s.at, windowStart), lt(s.at, (edgeDay + 1) * DAY_MS), eq(s.reportsLoads, true), skills ? inArray(s.skill, [...skills]) : undefined))
     .groupBy(s.skill);
   for (const r of edge) add(r);
   return out;

@@ -80,6 +80,14 @@ export function entryHint(turn: string, catalog: readonly SkillCard[], input: En
   return null;
 }
 
+/** Every name the domain-entry step may ask the rules about for this turn: its domains' entry skills and their related skills. */
+export function entryCandidateNames(turn: string, catalog: readonly SkillCard[], input: EntryInput): string[] {
+  const domains = domainsOf(turn, input.entries);
+  if (domains.length === 0) return [];
+  const byName = firstByName(catalog);
+  return [...new Set(domains.flatMap((d) => [d, ...(byName.get(d)?.related ?? [])]))];
+}
+
 /** The first skill of each name, in search order: the one the loader opens. */
 function firstByName(catalog: readonly SkillCard[]): Map<string, SkillCard> {
   const byName = new Map<string, SkillCard>();

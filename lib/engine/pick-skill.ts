@@ -7,7 +7,7 @@ import type { RuleOutcome } from "../rules/suggestion-rules";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
 import type { SuggestionVia } from "../vocab/suggestion-via";
 import { type Candidate, judgeFinalists } from "./candidates";
-import { type EntryInput, entryHint } from "./domain-entry";
+import { type EntryInput, entryCandidateNames, entryHint } from "./domain-entry";
 import { LIMITS, THRESHOLDS } from "./limits";
 import { capCatalog, prepareCatalog } from "./prepare-catalog";
 import type { PickReply, SkillSuggestion } from "./reply";
@@ -20,6 +20,8 @@ export interface PickInput {
   loadable?: readonly string[];
   /** The suggestion rules for one skill name (already loaded, suppressed, or shown). */
   rules?: (name: string) => RuleOutcome;
+  /** Called before `rules` is asked about these names: a caller reading rule 2's history per skill reads just these. */
+  prepareRules?: (names: readonly string[]) => Promise<void>;
   /** Ask routing's questions in the first stage-1 request (selection spec §9); the caller checked merging is allowed. */
   mergeRouting?: boolean;
   /** Domain entry skills (rules file) and what the session did: a domain's turn may be hinted without the judge. */
@@ -132,6 +134,10 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   const finish = (reply: PickReply, outcome: DecisionOutcome) => buildDecision(reply, outcome, { ...facts, latencyMs: elapsed() });
   if (skills.length === 0) return finish({ status: "fail_open", reason: "no_skills", skills: [] }, "fail_open");
   // A configured domain's turn: its entry skill (or, later in the session, a related one), without asking the judge.
+  if (input.entry && input.prepareRules) {
+    const names = entryCandidateNames(turn, ranked, input.entry);
+    if (names.length) await input.prepareRules(names);
+  }
   const hint = input.entry ? entryHint(turn, ranked, input.entry, { verify: deps.verify, loadable: input.loadable, rules: input.rules }) : null;
   if (hint) {
     Object.assign(facts, { suggested: hint.suggestion, suggestedVia: hint.via, candidates: [hint.candidate] });
@@ -175,6 +181,10 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   settle(one.requests + 1);
   asking.done();
   if (!two.ok) return finish({ status: "fail_open", reason: two.reason, skills: [] }, "fail_open");
+  if (input.prepareRules) {
+    const names = two.judged.filter((j) => j.match >= THRESHOLDS.minShownMatch).map((j) => deps.verify(skills[j.index]));
+    await input.prepareRules(names.filter((n): n is string => n !== null));
+  }
   const judgedOrder = two.judged.map((j) => j.index);
   const others = one.topTen.map((c) => c.index).filter((i) => !judgedOrder.includes(i));
   facts.ranking = [...judgedOrder, ...others].map((i) => skills[i].path);

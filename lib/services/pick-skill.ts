@@ -87,22 +87,28 @@ async function sessionState(request: PickRequest, db: Db | undefined) {
 
 /**
  * The suggestion rules of selection spec §7 for one name, over rule 2's
- * windows, read before ranking. One process on SQLite keeps its history a few
- * seconds (its own suggestions added as it makes them); on PostgreSQL, where
- * instances of a fleet write at once, every turn reads the windows afresh
- * (from the per-day aggregate), so each instance decides as one would.
+ * windows. One process on SQLite keeps its history a few seconds (its own
+ * suggestions added as it makes them); on PostgreSQL, where instances of a
+ * fleet write at once, each turn reads afresh the windows of just the skills
+ * it may suggest (`prepare`, called by the engine before it asks), so each
+ * instance decides as one would.
  */
 async function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig) {
-  let windowOf: (name: string) => ShownWindow;
-  if (!db) windowOf = () => shownWindow([], now, rules);
-  else if (isPostgres(db)) {
-    const windows = await shownWindows(db, now - rules.suppression.window_days * DAY_MS, now);
-    windowOf = (name) => windows.get(name) ?? { suggestions: 0, loads: 0, lastShown: -Infinity };
-  } else {
+  const ask = (windowOf: (name: string) => ShownWindow) => (name: string) => checkSuggestion(name, { sessionLoaded, windowOf, now, rules });
+  if (!db) return { rules: ask(() => shownWindow([], now, rules)) };
+  if (!isPostgres(db)) {
     const history = await shownHistory(db, now, rules);
-    windowOf = (name) => shownWindow(history.get(name) ?? [], now, rules);
+    return { rules: ask((name) => shownWindow(history.get(name) ?? [], now, rules)) };
   }
-  return (name: string) => checkSuggestion(name, { sessionLoaded, windowOf, now, rules });
+  const windows = new Map<string, ShownWindow>();
+  const none: ShownWindow = { suggestions: 0, loads: 0, lastShown: -Infinity };
+  const prepare = async (names: readonly string[]) => {
+    const missing = names.filter((n) => !windows.has(n));
+    if (missing.length === 0) return;
+    const read = await shownWindows(db, now - rules.suppression.window_days * DAY_MS, now, missing);
+    for (const n of missing) windows.set(n, read.get(n) ?? none);
+  };
+  return { rules: ask((name) => windows.get(name) ?? none), prepareRules: prepare };
 }
 
 /** The domain entry step's input, when the rules file configures entry skills; the session's suggestions are read only for a domain's turn. */
@@ -199,7 +205,7 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
     {
       turn: request.turn,
       loadable: request.loadable,
-      rules: await ruleCheck(sessionLoaded, ctx.db, now, rules),
+      ...(await ruleCheck(sessionLoaded, ctx.db, now, rules)),
       mergeRouting,
       entry: await entryInput(rules, request.turn, sessionLoaded, ctx.db, request.sessionId),
     },
