@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { limiter } from "../lib/concurrency";
 import { loadConfig } from "../lib/config";
+import { migrationsFolder } from "./migrations-folder";
 import * as schema from "./schema";
 import * as pgSchema from "./schema-pg";
 
@@ -32,22 +33,6 @@ export interface DbInfo {
  */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database; jev: DbInfo };
 
-/**
- * The shipped migrations: next to this file when run from source (CLI, tests),
- * or under the working directory when bundled by Next (the app runs from the checkout).
- */
-function migrationsFolder(): string {
-  const candidates = [path.join(process.cwd(), "db", "migrations")];
-  try {
-    candidates.unshift(path.join(path.dirname(new URL(import.meta.url).pathname), "migrations"));
-  } catch {
-    // bundled: import.meta.url is not a file URL
-  }
-  const found = candidates.find((c) => fs.existsSync(path.join(c, "meta", "_journal.json")));
-  if (!found) throw new Error("db/migrations not found: run jev from its checkout");
-  return found;
-}
-
 /** Open (creating if missing) and migrate a SQLite database file. */
 export function openDb(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -56,7 +41,7 @@ export function openDb(file: string): Db {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder: migrationsFolder() });
+  migrate(db, { migrationsFolder: migrationsFolder("migrations") });
   db.jev = { dialect: "sqlite", key: `sqlite:${path.resolve(file)}`, t: schema, writes: limiter(1) };
   return db;
 }

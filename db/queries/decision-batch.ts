@@ -2,11 +2,11 @@ import { inArray, sql } from "drizzle-orm";
 import { latencyBucket } from "../../lib/decisions/latency-buckets";
 import { DAY_MS, HOUR_MS } from "../../lib/time";
 import type { Db } from "../client";
-import { greatest } from "../dialect";
 import type { NewDecisionRow } from "../schema";
 import type { CandidateRow } from "./decision-candidates";
 import { knownSkillRefs } from "./decision-candidates";
 import { judgeMsOf, reasonKey } from "./decisions";
+import { addToSuggestionDays } from "./suggestions";
 
 /** One decision as the log writes it: its row, its candidates and the suggestion it made. */
 export interface DecisionWrite {
@@ -198,16 +198,5 @@ async function writeSuggestions(tx: Db, writes: readonly DecisionWrite[], ids: r
       a.lastAt = Math.max(a.lastAt, b.lastAt);
     },
   );
-  if (days.length)
-    await tx
-      .insert(d)
-      .values(days)
-      .onConflictDoUpdate({
-        target: [d.skill, d.day],
-        set: {
-          suggestions: sql`${d.suggestions} + excluded.suggestions`,
-          loads: sql`${d.loads} + excluded.loads`,
-          lastAt: greatest(tx, d.lastAt, sql`excluded.last_at`),
-        },
-      });
+  if (days.length) await tx.insert(d).values(days).onConflictDoUpdate(addToSuggestionDays(tx));
 }

@@ -15,20 +15,25 @@ const insertRow = statement((db, p) => {
     .values({ decisionId: p("decisionId"), at: p("at"), sessionId: p("sessionId"), skill: p("skill"), reportsLoads: p("reportsLoads") } as never);
 });
 
-const bumpDay = statement((db, p) => {
+/** Rule 2's per-day counts grow by what is inserted: the ON CONFLICT of every write to suggestion_days. */
+export function addToSuggestionDays(db: Db) {
   const { suggestionDays: d } = db.jev.t;
-  return db
-    .insert(d)
+  return {
+    target: [d.skill, d.day],
+    set: {
+      suggestions: sql`${d.suggestions} + excluded.suggestions`,
+      loads: sql`${d.loads} + excluded.loads`,
+      lastAt: greatest(db, d.lastAt, sql`excluded.last_at`),
+    },
+  };
+}
+
+const bumpDay = statement((db, p) =>
+  db
+    .insert(db.jev.t.suggestionDays)
     .values({ skill: p("skill"), day: p("day"), suggestions: p("suggestions"), loads: p("loads"), lastAt: p("at") } as never)
-    .onConflictDoUpdate({
-      target: [d.skill, d.day],
-      set: {
-        suggestions: sql`${d.suggestions} + excluded.suggestions`,
-        loads: sql`${d.loads} + excluded.loads`,
-        lastAt: greatest(db, d.lastAt, sql`excluded.last_at`),
-      },
-    });
-});
+    .onConflictDoUpdate(addToSuggestionDays(db)),
+);
 
 /** Count one suggestion (and whether it was loaded) in rule 2's per-day aggregate of its skill. */
 function bumpSuggestionDay(db: Db, skill: string, at: number, loads: number, suggestionsAdded: number) {
@@ -114,14 +119,7 @@ export function recordFeedback(db: Db, event: { sessionId: string; skill: string
     await tx
       .insert(d)
       .select(earlier as never)
-      .onConflictDoUpdate({
-        target: [d.skill, d.day],
-        set: {
-          suggestions: sql`${d.suggestions} + excluded.suggestions`,
-          loads: sql`${d.loads} + excluded.loads`,
-          lastAt: greatest(tx, d.lastAt, sql`excluded.last_at`),
-        },
-      });
+      .onConflictDoUpdate(addToSuggestionDays(tx));
     await tx
       .update(suggestions)
       .set({ reportsLoads: true })
