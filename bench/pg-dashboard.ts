@@ -5,7 +5,7 @@
  * reasons, latency percentiles) and the Suppression data. Target: < 150 ms
  * each, median of several runs. The rows are made in the database itself
  * (generate_series): 10M decisions over 28 days with their hourly rollups,
- * 4.5M suggestions with rule 2's per-day aggregate, and three candidates
+ * 3M suggestions with rule 2's per-day aggregate, and three candidates
  * each for the newest 200,000 decisions (the list reads the candidates of
  * the rows it shows). Takes a few minutes; PostgreSQL's server binaries needed.
  *
