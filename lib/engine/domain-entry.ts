@@ -13,6 +13,8 @@ export interface EntryInput {
   sessionLoaded: { has(name: string): boolean };
   /** Skills suggested earlier in this session, by any path: this step hints each at most once per session. */
   sessionShown: { has(name: string): boolean };
+  /** Fills `sessionShown`, awaited only when a turn belongs to a domain (most turns never need it). */
+  loadSession?: () => Promise<void>;
 }
 
 export interface EntryHint {
@@ -43,7 +45,8 @@ export function domainsOf(turn: string, entries: EntrySkills): string[] {
 }
 
 /**
- * The domain-entry step, before the judge: a turn of a configured domain is
+ * The domain-entry step, before the judge, for a turn of `domains` (see
+ * `domainsOf`): a turn of a configured domain is
  * hinted the domain's entry skill, once per session; once the session has
  * loaded it, the skills its front matter lists as related come next, one per
  * domain turn, each once per session, the one sharing most words with the
@@ -51,8 +54,13 @@ export function domainsOf(turn: string, entries: EntrySkills): string[] {
  * (verification, the loader's list, rules 1 and 2). Null means the judge
  * decides as usual.
  */
-export function entryHint(turn: string, catalog: readonly SkillCard[], input: EntryInput, checks: FinalistChecks): EntryHint | null {
-  const domains = domainsOf(turn, input.entries);
+export function entryHint(
+  turn: string,
+  domains: readonly string[],
+  catalog: readonly SkillCard[],
+  input: EntryInput,
+  checks: FinalistChecks,
+): EntryHint | null {
   if (domains.length === 0) return null;
   const byName = firstByName(catalog);
   const loadable = checks.loadable ? new Set(checks.loadable) : null;
@@ -80,9 +88,8 @@ export function entryHint(turn: string, catalog: readonly SkillCard[], input: En
   return null;
 }
 
-/** Every name the domain-entry step may ask the rules about for this turn: its domains' entry skills and their related skills. */
-export function entryCandidateNames(turn: string, catalog: readonly SkillCard[], input: EntryInput): string[] {
-  const domains = domainsOf(turn, input.entries);
+/** Every name the domain-entry step may ask the rules about for a turn of these domains: their entry skills and their related skills. */
+export function entryCandidateNames(domains: readonly string[], catalog: readonly SkillCard[]): string[] {
   if (domains.length === 0) return [];
   const byName = firstByName(catalog);
   return [...new Set(domains.flatMap((d) => [d, ...(byName.get(d)?.related ?? [])]))];

@@ -7,7 +7,7 @@ import type { RuleOutcome } from "../rules/suggestion-rules";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
 import type { SuggestionVia } from "../vocab/suggestion-via";
 import { type Candidate, judgeFinalists } from "./candidates";
-import { type EntryInput, entryCandidateNames, entryHint } from "./domain-entry";
+import { domainsOf, type EntryInput, entryCandidateNames, entryHint } from "./domain-entry";
 import { LIMITS, THRESHOLDS } from "./limits";
 import { capCatalog, prepareCatalog } from "./prepare-catalog";
 import type { PickReply, SkillSuggestion } from "./reply";
@@ -134,11 +134,13 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   const finish = (reply: PickReply, outcome: DecisionOutcome) => buildDecision(reply, outcome, { ...facts, latencyMs: elapsed() });
   if (skills.length === 0) return finish({ status: "fail_open", reason: "no_skills", skills: [] }, "fail_open");
   // A configured domain's turn: its entry skill (or, later in the session, a related one), without asking the judge.
+  const domains = input.entry ? domainsOf(turn, input.entry.entries) : [];
+  if (domains.length) await input.entry?.loadSession?.();
   if (input.entry && input.prepareRules) {
-    const names = entryCandidateNames(turn, ranked, input.entry);
+    const names = entryCandidateNames(domains, ranked);
     if (names.length) await input.prepareRules(names);
   }
-  const hint = input.entry ? entryHint(turn, ranked, input.entry, { verify: deps.verify, loadable: input.loadable, rules: input.rules }) : null;
+  const hint = input.entry ? entryHint(turn, domains, ranked, input.entry, { verify: deps.verify, loadable: input.loadable, rules: input.rules }) : null;
   if (hint) {
     Object.assign(facts, { suggested: hint.suggestion, suggestedVia: hint.via, candidates: [hint.candidate] });
     return finish({ status: "ok", needs_skill: 1, skills: [hint.suggestion], latency_ms: elapsed(), via: hint.via }, "suggested");
@@ -183,7 +185,8 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   if (!two.ok) return finish({ status: "fail_open", reason: two.reason, skills: [] }, "fail_open");
   if (input.prepareRules) {
     const names = two.judged.filter((j) => j.match >= THRESHOLDS.minShownMatch).map((j) => deps.verify(skills[j.index]));
-    await input.prepareRules(names.filter((n): n is string => n !== null));
+    const known = names.filter((n): n is string => n !== null);
+    if (known.length) await input.prepareRules(known);
   }
   const judgedOrder = two.judged.map((j) => j.index);
   const others = one.topTen.map((c) => c.index).filter((i) => !judgedOrder.includes(i));

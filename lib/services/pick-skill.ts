@@ -7,7 +7,7 @@ import { discover } from "../catalog/discover";
 import { verifyOnDisk } from "../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../config";
-import { domainsOf, type EntryInput } from "../engine/domain-entry";
+import type { EntryInput } from "../engine/domain-entry";
 import { type Decision, failOpenDecision, pickSkill, switchedOffDecision } from "../engine/pick-skill";
 import { mergeRequestsOn } from "../hermes/jev-state";
 import { judgeFor, localRelevance } from "../judges/create-judge";
@@ -87,18 +87,22 @@ async function sessionState(request: PickRequest, db: Db | undefined) {
 
 /**
  * The suggestion rules of selection spec §7 for one name, over rule 2's
- * windows. One process on SQLite keeps its history a few seconds (its own
- * suggestions added as it makes them); on PostgreSQL, where instances of a
- * fleet write at once, each turn reads afresh the windows of just the skills
- * it may suggest (`prepare`, called by the engine before it asks), so each
- * instance decides as one would.
+ * windows, read when the engine says which skills it will ask about
+ * (`prepareRules`). One process on SQLite keeps its history a few seconds
+ * (its own suggestions added as it makes them); on PostgreSQL, where
+ * instances of a fleet write at once, each turn reads afresh the windows of
+ * just those skills, so each instance decides as one would.
  */
-async function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig) {
+function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig) {
   const ask = (windowOf: (name: string) => ShownWindow) => (name: string) => checkSuggestion(name, { sessionLoaded, windowOf, now, rules });
   if (!db) return { rules: ask(() => shownWindow([], now, rules)) };
   if (!isPostgres(db)) {
-    const history = await shownHistory(db, now, rules);
-    return { rules: ask((name) => shownWindow(history.get(name) ?? [], now, rules)) };
+    // Read when the engine first needs it: trivial, secret-looking and nothing-fits turns never do.
+    let history = new Map<string, { at: number; loaded: boolean }[]>();
+    const prepareRules = async () => {
+      history = await shownHistory(db, now, rules);
+    };
+    return { rules: ask((name) => shownWindow(history.get(name) ?? [], now, rules)), prepareRules };
   }
   const windows = new Map<string, ShownWindow>();
   const none: ShownWindow = { suggestions: 0, loads: 0, lastShown: -Infinity };
@@ -112,17 +116,13 @@ async function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined,
 }
 
 /** The domain entry step's input, when the rules file configures entry skills; the session's suggestions are read only for a domain's turn. */
-async function entryInput(
-  rules: RulesConfig,
-  turn: string,
-  sessionLoaded: ReadonlySet<string>,
-  db: Db | undefined,
-  sessionId: string | undefined,
-): Promise<EntryInput | undefined> {
+function entryInput(rules: RulesConfig, sessionLoaded: ReadonlySet<string>, db: Db | undefined, sessionId: string | undefined): EntryInput | undefined {
   if (Object.keys(rules.entry_skills).length === 0) return undefined;
-  const inDomain = domainsOf(turn, rules.entry_skills).length > 0;
-  const sessionShown = new Set(inDomain && db && sessionId ? await sessionSuggested(db, sessionId) : []);
-  return { entries: rules.entry_skills, sessionLoaded, sessionShown };
+  const sessionShown = new Set<string>();
+  const loadSession = async () => {
+    if (db && sessionId) for (const name of await sessionSuggested(db, sessionId)) sessionShown.add(name);
+  };
+  return { entries: rules.entry_skills, sessionLoaded, sessionShown, loadSession };
 }
 
 /** The live rules, with rule 2 off for an agent whose `skill_feedback` switch is off. */
@@ -205,9 +205,9 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
     {
       turn: request.turn,
       loadable: request.loadable,
-      ...(await ruleCheck(sessionLoaded, ctx.db, now, rules)),
+      ...ruleCheck(sessionLoaded, ctx.db, now, rules),
       mergeRouting,
-      entry: await entryInput(rules, request.turn, sessionLoaded, ctx.db, request.sessionId),
+      entry: entryInput(rules, sessionLoaded, ctx.db, request.sessionId),
     },
     {
       catalog,
