@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   internal: 500,
   /** Another process held a lock (the Hermes usage file's) past the deadline. */
   busy: 503,
+  /** The disk (the database's, or the Hermes home's) is full: nothing was written. */
+  insufficient_storage: 507,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -1,8 +1,9 @@
+import path from "node:path";
 import { getDb } from "../../db/client";
 import { expandPath } from "../../lib/catalog/expand-path";
 import { type JevConfig, loadConfig } from "../../lib/config";
+import { listArchived } from "../../lib/curator/archive";
 import { loadCuratorHome } from "../../lib/curator/curator-home";
-import { listArchived } from "../../lib/curator/moves";
 import { unmanagedList, usageReport } from "../../lib/curator/provenance";
 import { adoptSkill, pruneCandidates } from "../../lib/curator/prune-adopt";
 import { maybeRun } from "../../lib/curator/run-curator";
@@ -54,13 +55,13 @@ export async function curatorCommand(args: string[], out: (line: string) => void
   if (sub !== "run") await maybeRun(home, { homeOptions }); // as Hermes's CLI does on start: a due run happens first
   switch (sub) {
     case "status": {
-      const status = curatorStatus(loadCuratorHome(home, homeOptions), now);
+      const status = curatorStatus(await loadCuratorHome(home, homeOptions), now);
       out(flags.json ? JSON.stringify(status) : formatStatus(status, now));
       return 0;
     }
     case "usage": {
       await scanHermesUsage(db, home, now);
-      const rows = usageReport(loadCuratorHome(home, homeOptions), now);
+      const rows = usageReport(await loadCuratorHome(home, homeOptions), now);
       if (flags.json) out(JSON.stringify(rows));
       else
         for (const r of rows)
@@ -70,13 +71,13 @@ export async function curatorCommand(args: string[], out: (line: string) => void
       return 0;
     }
     case "list-archived": {
-      const names = listArchived(loadCuratorHome(home, homeOptions));
+      const names = listArchived(path.join(home, "skills"));
       if (flags.json) out(JSON.stringify(names));
       else for (const n of names) out(n);
       return 0;
     }
     case "list-unmanaged": {
-      const rows = unmanagedList(loadCuratorHome(home, homeOptions));
+      const rows = unmanagedList(await loadCuratorHome(home, homeOptions));
       if (flags.json) out(JSON.stringify(rows));
       else for (const r of rows) out(`${r.name}  ${r.has_provenance_key ? "created in the foreground" : "pre-dates the marker"}`);
       return 0;
@@ -118,7 +119,7 @@ async function prune(
   config: JevConfig,
   out: (line: string) => void,
 ): Promise<number> {
-  const h = loadCuratorHome(home, homeOptions);
+  const h = await loadCuratorHome(home, homeOptions);
   const days = flags.days === undefined ? h.config.archiveAfterDays : Number(flags.days);
   if (!Number.isInteger(days) || days < 1) throw new UsageError(`--days must be >= 1 (got ${flags.days})`);
   const candidates = pruneCandidates(h, days, Date.now(), cronReferencedSkills(home));
@@ -151,7 +152,7 @@ async function prune(
 /** `jev curator adopt NAME... | --all-unmanaged [--dry-run] [-y]`: put local skills under curator management (§6.5). */
 async function adopt(home: string, names: string[], flags: Flags, homeOptions: HomeOptions, out: (line: string) => void): Promise<number> {
   if (flags["all-unmanaged"] && names.length) throw new UsageError("give skill names or --all-unmanaged, not both");
-  const h = loadCuratorHome(home, homeOptions);
+  const h = await loadCuratorHome(home, homeOptions);
   const targets = flags["all-unmanaged"] ? unmanagedList(h).map((u) => u.name) : names;
   if (targets.length === 0)
     throw new UsageError(flags["all-unmanaged"] ? "no unmanaged skills to adopt" : "curator adopt needs skill names or --all-unmanaged");
@@ -165,7 +166,7 @@ async function adopt(home: string, names: string[], flags: Flags, homeOptions: H
   }
   let failed = 0;
   for (const name of targets) {
-    const result = await adoptSkill(loadCuratorHome(home, homeOptions), name, Date.now());
+    const result = await adoptSkill(await loadCuratorHome(home, homeOptions), name, Date.now());
     out(result.message);
     if (!result.ok) failed++;
   }

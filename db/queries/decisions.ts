@@ -218,12 +218,11 @@ export async function summarizeDecisions(db: Db, filter: DecisionFilter): Promis
     (f) => rawGroups(db, f),
     (fromHour, toHour) => rollupGroups(db, filter, fromHour, toHour),
   );
-  const add = (record: Record<string, number>, key: string, n: number) => {
-    record[key] = (record[key] ?? 0) + n;
-  };
-  const byStatus: Record<string, number> = {};
-  const byOutcome: Record<string, number> = {};
-  const byReason: Record<string, number> = {};
+  // Counted in Maps, handed out as plain objects with own keys: whatever a row holds, it cannot reach a prototype.
+  const add = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+  const byStatus = new Map<string, number>();
+  const byOutcome = new Map<string, number>();
+  const byReason = new Map<string, number>();
   const byDay = new Map<string, { day: string; status: string; count: number }>();
   const byDayOutcome = new Map<string, { day: string; outcome: string; count: number }>();
   const latency = new Map<number, number>();
@@ -240,9 +239,9 @@ export async function summarizeDecisions(db: Db, filter: DecisionFilter): Promis
   const byDayOrder = <T extends { day: string }>(rows: Iterable<T>) => [...rows].sort((a, b) => a.day.localeCompare(b.day));
   return {
     total,
-    byStatus,
-    byOutcome,
-    byReason,
+    byStatus: Object.fromEntries(byStatus),
+    byOutcome: Object.fromEntries(byOutcome),
+    byReason: Object.fromEntries(byReason),
     byDay: byDayOrder(byDay.values()),
     byDayOutcome: byDayOrder(byDayOutcome.values()),
     latencyMs: { p50: histogramPercentile(latency, total, 50), p90: histogramPercentile(latency, total, 90), p99: histogramPercentile(latency, total, 99) },

@@ -14,3 +14,6 @@ export const NO_EXTRA_FENCE: Fence = { roots: [] };
 export function isInside(real: string, fence: Fence): boolean {
   return fence.roots.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
 }
+
+/** A fence that lets links go anywhere (the curator follows them as Hermes does); the walk still takes each real folder once. */
+export const WALK_EVERYWHERE: Fence = { roots: [path.sep] };

@@ -6,24 +6,46 @@ import { type Fence, isInside } from "./fence";
 import { fingerprintNames } from "./folder-fingerprint";
 import type { WalkBudget } from "./walk-budget";
 
-/** Folder names never walked anywhere in a skill tree (selection spec §1). */
-const NEVER_WALKED = new Set(["node_modules", "venv", "env", "__pycache__", "site-packages", "dist", "build", "target"]);
-
-/** A skill's own support folders: never skill roots. */
-const SKILL_SUPPORT_FOLDERS = new Set(["references", "templates", "assets", "scripts"]);
-
 export const SKILL_FILE = "SKILL.md";
 
 /** Folders read at once per walk: enough to keep libuv's thread pool busy, few enough to stay fair to other requests. */
 const PARALLEL_FOLDERS = 32;
 
-function isWalkable(name: string): boolean {
-  return !name.startsWith(".") && !NEVER_WALKED.has(name);
+/** A skill's own support folders: never skill roots. */
+const SKILL_SUPPORT_FOLDERS = new Set(["references", "templates", "assets", "scripts"]);
+
+/**
+ * What a walk skips: the one thing the catalog (selection spec §1) and the
+ * curator (curator spec §9.2) disagree on. Everything that keeps a walk safe
+ * (regular files only, symlinks inside the fence and once, the budget) is
+ * the same for both.
+ */
+export interface WalkPolicy {
+  /** Folder names never walked (dot-folders are never walked either). */
+  neverWalked: ReadonlySet<string>;
+  /** Where support folders (`references`, `scripts`…) are skipped: directly inside a skill, or anywhere below one. */
+  supportFolders: "in_skill" | "below_skill";
+  /** Folders deeper than this are not read. */
+  maxDepth: number;
+  /** Real folders left out (an external root mounted inside the walked one). */
+  skipRealFolder?: (real: string) => boolean;
 }
 
+/** Skill trees are shallow (Hermes nests category/sub/skill); deeper folders are not read. */
+export const WALK_DEPTH = 8;
+
+/** The catalog's walk (selection spec §1). */
+export const CATALOG_WALK: WalkPolicy = {
+  neverWalked: new Set(["node_modules", "venv", "env", "__pycache__", "site-packages", "dist", "build", "target"]),
+  supportFolders: "below_skill",
+  maxDepth: WALK_DEPTH,
+};
+
 export interface WalkResult {
-  /** SKILL.md paths in a stable order (sorted per folder, depth first). */
+  /** SKILL.md paths as walked (through links), in a stable order (sorted per folder, depth first). */
   skillFiles: string[];
+  /** The real folder of each skill file, in the same order. */
+  realFolders: string[];
   /** Every folder read, with a fingerprint of its entry names, so a cache can tell when the tree changed. */
   folders: Map<string, string>;
   /** SKILL.md entries that are not regular files (FIFO, socket, device) or link outside the fence: never opened. */
@@ -38,8 +60,8 @@ export interface WalkResult {
  * folder, so a link can neither leave the allowed area nor close a loop.
  * Throws WalkOverBudget when the budget (shared by one request's roots) runs out.
  */
-export async function walkSkillTree(root: string, fence: Fence, budget: WalkBudget): Promise<WalkResult> {
-  const walk = new Walk(root, fence, budget);
+export async function walkSkillTree(root: string, fence: Fence, budget: WalkBudget, policy: WalkPolicy = CATALOG_WALK): Promise<WalkResult> {
+  const walk = new Walk(root, fence, budget, policy);
   let real: string;
   try {
     real = await fsp.realpath(root);
@@ -48,7 +70,12 @@ export async function walkSkillTree(root: string, fence: Fence, budget: WalkBudg
   }
   walk.fence = { roots: [real, ...fence.roots] };
   walk.seenReal.add(real);
-  return walk.result(await walk.visit(root, false, 0));
+  return walk.result(await walk.visit(root, real, false, 0));
+}
+
+interface Found {
+  file: string;
+  real: string;
 }
 
 /** One root's walk: what is shared across its folders, which are read in parallel. */
@@ -61,15 +88,18 @@ class Walk {
     readonly root: string,
     public fence: Fence,
     readonly budget: WalkBudget,
+    readonly policy: WalkPolicy,
   ) {}
 
-  result(skillFiles: string[]): WalkResult {
-    return { skillFiles, folders: this.folders, skipped: this.skipped };
+  result(found: Found[]): WalkResult {
+    // Folders are read in parallel, so skips arrive in any order: sorted, a report reads the same every time.
+    const skipped = this.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { skillFiles: found.map((f) => f.file), realFolders: found.map((f) => f.real), folders: this.folders, skipped };
   }
 
-  /** The SKILL.md files under `dir`, in order. */
-  async visit(dir: string, insideSkill: boolean, depth: number): Promise<string[]> {
-    if (depth > WALK_DEPTH) return [];
+  /** The SKILL.md files under `dir` (whose real path is `real`), in order. */
+  async visit(dir: string, real: string, insideSkill: boolean, depth: number): Promise<Found[]> {
+    if (depth > this.policy.maxDepth || this.policy.skipRealFolder?.(real)) return [];
     this.budget.spendFolder(this.root);
     let entries: Dirent[];
     try {
@@ -82,33 +112,41 @@ class Walk {
     this.folders.set(dir, fingerprintNames(entries.map((e) => e.name)));
     const skillEntry = entries.find((e) => e.name === SKILL_FILE);
     const isSkill = skillEntry ? await this.acceptSkillFile(dir, skillEntry) : false;
-    const found = isSkill ? [path.join(dir, SKILL_FILE)] : [];
+    const found: Found[] = isSkill ? [{ file: path.join(dir, SKILL_FILE), real }] : [];
     const below = isSkill || insideSkill;
-    const children = entries.filter((e) => isWalkable(e.name) && !(below && SKILL_SUPPORT_FOLDERS.has(e.name)) && (e.isDirectory() || e.isSymbolicLink()));
+    const skipsSupport = this.policy.supportFolders === "below_skill" ? below : isSkill;
+    const children = entries.filter(
+      (e) =>
+        !e.name.startsWith(".") &&
+        !this.policy.neverWalked.has(e.name) &&
+        !(skipsSupport && SKILL_SUPPORT_FOLDERS.has(e.name)) &&
+        (e.isDirectory() || e.isSymbolicLink()),
+    );
     // All at once (the limiter bounds the reads); Promise.all keeps positions, so the order stays depth first and sorted.
     const subtrees = await Promise.all(
       children.map(async (e) => {
         const full = path.join(dir, e.name);
-        if (e.isSymbolicLink() && !(await this.followableFolder(full))) return [];
-        return this.visit(full, below, depth + 1);
+        if (!e.isSymbolicLink()) return this.visit(full, path.join(real, e.name), below, depth + 1);
+        const target = await this.followableFolder(full);
+        return target === null ? [] : this.visit(full, target, below, depth + 1);
       }),
     );
     for (const sub of subtrees) found.push(...sub);
     return found;
   }
 
-  /** A linked folder is walked once, and only when it resolves inside the fence. */
-  private async followableFolder(full: string): Promise<boolean> {
+  /** A linked folder is walked once, and only when it resolves inside the fence: its real path, or null. */
+  private async followableFolder(full: string): Promise<string | null> {
     let real: string;
     try {
       real = await fsp.realpath(full);
-      if (!(await fsp.stat(real)).isDirectory()) return false;
+      if (!(await fsp.stat(real)).isDirectory()) return null;
     } catch {
-      return false; // dangling link, loop (ELOOP) or unreadable
+      return null; // dangling link, loop (ELOOP) or unreadable
     }
-    if (!isInside(real, this.fence) || this.seenReal.has(real)) return false;
+    if (!isInside(real, this.fence) || this.seenReal.has(real)) return null;
     this.seenReal.add(real);
-    return true;
+    return real;
   }
 
   /** A SKILL.md entry counts when it is a regular file, or a link to one inside the fence. */
@@ -131,9 +169,6 @@ class Walk {
     return false;
   }
 }
-
-/** Skill trees are shallow (Hermes nests category/sub/skill); deeper folders are not read. */
-export const WALK_DEPTH = 8;
 
 function kindOf(entry: Dirent): string {
   if (entry.isFIFO()) return "a FIFO";

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expandPath } from "../catalog/expand-path";
+import { WalkBudget } from "../catalog/walk-budget";
 import { readBundledNames } from "../hermes/bundled-manifest";
 import { type CuratorConfig, type HermesSkillsConfig, readHermesConfig } from "../hermes/config-yaml";
 import { type HubSet, readHubSet } from "../hermes/hub-lock";
 import { readUsage } from "../hermes/usage-file";
 import type { UsageMap } from "../hermes/usage-record";
-import { type SkillFolder, walkSkillTree } from "./skill-tree";
+import { type SkillFolder, walkCuratorTree } from "./skill-tree";
 
 /**
  * One look at a Hermes home, as every curator decision needs it: the config,
@@ -27,8 +28,12 @@ export interface CuratorHome {
   externalRoots: string[];
   /** Skill folders under `skills/`, external ones left out. */
   local: SkillFolder[];
+  /** Skill folders under the external roots, root by root. */
+  external: SkillFolder[];
   /** Names found only under external roots. */
   externalNames: Set<string>;
+  /** SKILL.md entries in the walked folders that are not regular files (a FIFO, socket or device): skipped, never opened. */
+  skipped: { path: string; problem: string }[];
   usage: UsageMap;
 }
 
@@ -51,7 +56,11 @@ export function isUnder(p: string, roots: string[]): boolean {
   return roots.some((r) => real === r || real.startsWith(`${r}${path.sep}`));
 }
 
-export function loadCuratorHome(home: string, options: CuratorHomeOptions = {}): CuratorHome {
+/**
+ * Throws WalkOverBudget when the skills folders hold more than one walk may
+ * read (the catalog's budget): no curator decision is made on half a tree.
+ */
+export async function loadCuratorHome(home: string, options: CuratorHomeOptions = {}): Promise<CuratorHome> {
   const { curator, skills: skillsConfig } = readHermesConfig(home);
   const skillsDir = path.join(home, "skills");
   const localRoot = realOrNull(skillsDir);
@@ -62,10 +71,19 @@ export function loadCuratorHome(home: string, options: CuratorHomeOptions = {}):
     externalRoots.push(real);
   }
   const underExternal = (real: string) => externalRoots.some((r) => real === r || real.startsWith(`${r}${path.sep}`));
-  const local = localRoot ? walkSkillTree(skillsDir, externalRoots.length ? underExternal : undefined) : [];
+  const budget = new WalkBudget();
+  const localTree = localRoot ? await walkCuratorTree(skillsDir, budget, externalRoots.length ? underExternal : undefined) : { skills: [], skipped: [] };
+  const local = localTree.skills;
+  const skipped = [...localTree.skipped];
   const localNames = new Set(local.map((s) => s.name));
+  const external: SkillFolder[] = [];
   const externalNames = new Set<string>();
-  for (const root of externalRoots) for (const s of walkSkillTree(root)) if (!localNames.has(s.name)) externalNames.add(s.name);
+  for (const root of externalRoots) {
+    const tree = await walkCuratorTree(root, budget);
+    external.push(...tree.skills);
+    skipped.push(...tree.skipped);
+    for (const s of tree.skills) if (!localNames.has(s.name)) externalNames.add(s.name);
+  }
   return {
     home,
     skillsDir,
@@ -76,7 +94,9 @@ export function loadCuratorHome(home: string, options: CuratorHomeOptions = {}):
     hub: readHubSet(home),
     externalRoots,
     local,
+    external,
     externalNames,
+    skipped,
     usage: readUsage(home).map,
   };
 }

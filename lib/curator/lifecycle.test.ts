@@ -6,8 +6,9 @@ import { readUsage } from "../hermes/usage-file";
 import { tempDir } from "../testing/factories";
 import { buildHermesHome, idleRecord, neverUsedRecord } from "../testing/hermes-home";
 import { DAY_MS } from "../time";
+import { listArchived } from "./archive";
 import { loadCuratorHome } from "./curator-home";
-import { archiveSkill, listArchived, restoreSkill } from "./moves";
+import { archiveSkill, restoreSkill } from "./moves";
 import { setPin } from "./pin";
 import { curatedReport } from "./provenance";
 import { adoptSkill, pruneCandidates } from "./prune-adopt";
@@ -26,7 +27,7 @@ afterEach(() => tmp.cleanup());
 
 const usage = () => readUsage(home).map;
 const exists = (rel: string) => fs.existsSync(path.join(home, "skills", rel));
-const run = (now = NOW, options = {}) => applyTransitions(loadCuratorHome(home, options), now);
+const run = async (now = NOW, options = {}) => applyTransitions(await loadCuratorHome(home, options), now);
 
 describe("lifecycle transitions (curator checklist 22–31)", () => {
   it("22: idle 21 d → stale; idle 60 d → archived and moved; a stale skill used today → active", async () => {
@@ -59,7 +60,7 @@ describe("lifecycle transitions (curator checklist 22–31)", () => {
     });
     const { counts } = await run();
     expect(counts.archived).toBe(1);
-    expect(listArchived(loadCuratorHome(home))).toEqual(["twin"]);
+    expect(listArchived((await loadCuratorHome(home)).skillsDir)).toEqual(["twin"]);
     for (const n of ["pinned", "a", "b", "c"]) expect(usage()[n].state).toBe("active");
   });
 
@@ -100,7 +101,7 @@ describe("lifecycle transitions (curator checklist 22–31)", () => {
     const third = await run(NOW + 62 * DAY_MS);
     expect(third.counts.archived).toBe(1);
     expect(readSuppressedNames(home).has("b")).toBe(true);
-    expect((await restoreSkill(loadCuratorHome(home), "b", NOW + 63 * DAY_MS)).ok).toBe(true);
+    expect((await restoreSkill(await loadCuratorHome(home), "b", NOW + 63 * DAY_MS)).ok).toBe(true);
     expect(readSuppressedNames(home).has("b")).toBe(false);
   });
 
@@ -120,9 +121,9 @@ describe("lifecycle transitions (curator checklist 22–31)", () => {
 describe("archive, restore, pin (curator checklist 32–37)", () => {
   it("32: archiving skills/cat/foo gives .archive/foo; a second foo gives .archive/foo-<14 digits>", async () => {
     buildHermesHome(home, { skills: { "cat/foo": null }, usage: { foo: idleRecord(NOW, 1) } });
-    expect((await archiveSkill(loadCuratorHome(home), "foo", NOW)).message).toMatch(/archived to .*\.archive\/foo$/);
+    expect((await archiveSkill(await loadCuratorHome(home), "foo", NOW)).message).toMatch(/archived to .*\.archive\/foo$/);
     buildHermesHome(home, { skills: { "other/foo": null } });
-    expect((await archiveSkill(loadCuratorHome(home), "foo", NOW)).message).toMatch(/\.archive\/foo-20260910120000$/);
+    expect((await archiveSkill(await loadCuratorHome(home), "foo", NOW)).message).toMatch(/\.archive\/foo-20260910120000$/);
   });
 
   it("33: archive refuses bundled (prune_builtins off), hub, external and missing skills, moving nothing", async () => {
@@ -134,7 +135,7 @@ describe("archive, restore, pin (curator checklist 32–37)", () => {
       hub: { h: "h" },
       external: { [ext]: { far: null } },
     });
-    const h = loadCuratorHome(home);
+    const h = await loadCuratorHome(home);
     expect((await archiveSkill(h, "b", NOW)).message).toBe("'b' is a bundled built-in; enable curator.prune_builtins to allow pruning it");
     expect((await archiveSkill(h, "h", NOW)).message).toBe("'h' is hub-installed; never archive");
     expect((await archiveSkill(h, "far", NOW)).message).toBe("'far' lives in skills.external_dirs; external skills are read-only to the curator");
@@ -148,7 +149,7 @@ describe("archive, restore, pin (curator checklist 32–37)", () => {
       skills: { ".archive/cat/nested": null, ".archive/report-20260101000000": "report", ".archive/report-card": null, ".archive/git-helpers": null, x: null },
       usage: { nested: { state: "archived", archived_at: "2026-01-01T00:00:00+00:00", created_by: "agent" } },
     });
-    const h = loadCuratorHome(home);
+    const h = await loadCuratorHome(home);
     expect(await restoreSkill(h, "git", NOW)).toMatchObject({ ok: false, message: "'git' not found in archive" });
     expect((await restoreSkill(h, "report", NOW)).ok).toBe(true);
     expect(exists("report/SKILL.md") && exists(".archive/report-card")).toBe(true);
@@ -163,7 +164,7 @@ describe("archive, restore, pin (curator checklist 32–37)", () => {
       bundled: ["b"],
       hub: { h: "productivity/h" },
     });
-    const h = loadCuratorHome(home);
+    const h = await loadCuratorHome(home);
     expect((await restoreSkill(h, "taken", NOW)).message).toMatch(/^destination already exists: /);
     expect((await restoreSkill(h, "h", NOW)).message).toBe("'h' is now hub-installed; restore would shadow the upstream version");
     expect((await restoreSkill(h, "b", NOW)).message).toBe("'b' is now bundled; restore would shadow the upstream version");
@@ -177,21 +178,21 @@ describe("archive, restore, pin (curator checklist 32–37)", () => {
       hub: { h: "h" },
       usage: { mine: { created_by: "agent" } },
     });
-    const h = loadCuratorHome(home);
+    const h = await loadCuratorHome(home);
     expect((await setPin(h, "b", true, NOW)).ok).toBe(false);
     expect((await setPin(h, "h", true, NOW)).ok).toBe(false);
     expect((await setPin(h, "hand", true, NOW)).message).toMatch(/unmanaged; adopt it/);
-    expect(curatedReport(loadCuratorHome(home), NOW).map((r) => r.name)).toEqual(["hand", "mine"]);
-    expect((await setPin(loadCuratorHome(home), "mine", true, NOW)).message).toBe("pinned 'mine' (will bypass auto-transitions)");
+    expect(curatedReport(await loadCuratorHome(home), NOW).map((r) => r.name)).toEqual(["hand", "mine"]);
+    expect((await setPin(await loadCuratorHome(home), "mine", true, NOW)).message).toBe("pinned 'mine' (will bypass auto-transitions)");
     expect(usage().mine.pinned).toBe(true);
-    expect((await setPin(loadCuratorHome(home), "mine", false, NOW)).message).toBe("unpinned 'mine'");
+    expect((await setPin(await loadCuratorHome(home), "mine", false, NOW)).message).toBe("unpinned 'mine'");
   });
 
   it("a corrupt hub lock blocks archive, restore and pin", async () => {
     buildHermesHome(home, { skills: { a: null } });
     fs.mkdirSync(path.join(home, "skills/.hub"));
     fs.writeFileSync(path.join(home, "skills/.hub/lock.json"), "{");
-    const h = loadCuratorHome(home);
+    const h = await loadCuratorHome(home);
     for (const result of [await archiveSkill(h, "a", NOW), await restoreSkill(h, "a", NOW), await setPin(h, "a", true, NOW)]) {
       expect(result.message).toMatch(/hub lock unreadable/);
     }
@@ -206,7 +207,7 @@ describe("prune and adopt (curator checklist 38–39)", () => {
       skills: { a: null, b: null, c: null, d: null },
       usage: { a: idleRecord(NOW, 40), b: idleRecord(NOW, 90), c: idleRecord(NOW, 100, { pinned: true }), d: idleRecord(NOW, 5) },
     });
-    expect(pruneCandidates(loadCuratorHome(home), 30, NOW, new Set(["a"]))).toEqual([
+    expect(pruneCandidates(await loadCuratorHome(home), 30, NOW, new Set(["a"]))).toEqual([
       { name: "b", idleDays: 90, cron: false },
       { name: "a", idleDays: 40, cron: true },
     ]);
@@ -222,11 +223,11 @@ describe("prune and adopt (curator checklist 38–39)", () => {
       external: { [ext]: { far: null } },
       usage: { hand: { created_by: "learn", use_count: 1, last_used_at: new Date(NOW - 60 * DAY_MS).toISOString(), state: "active" } },
     });
-    const h = loadCuratorHome(home, { protectedNames: ["plan"] });
+    const h = await loadCuratorHome(home, { protectedNames: ["plan"] });
     for (const name of ["b", "h", "far", "plan"]) expect((await adoptSkill(h, name, NOW)).ok).toBe(false);
     expect((await adoptSkill(h, "hand", NOW)).message).toBe("adopted 'hand' into curator management");
     expect(usage().hand).toMatchObject({ created_by: "agent", use_count: 1 });
-    expect((await adoptSkill(loadCuratorHome(home), "hand", NOW)).message).toMatch(/already curator-managed/);
+    expect((await adoptSkill(await loadCuratorHome(home), "hand", NOW)).message).toMatch(/already curator-managed/);
     expect((await run()).counts.archived).toBe(1);
     expect(exists(".archive/hand")).toBe(true);
   });

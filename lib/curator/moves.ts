@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { setSuppressed } from "../hermes/curator-suppressed";
-import { compareCodePoints } from "../hermes/python-json";
+import { archiveCandidates, archiveDir } from "./archive";
 import type { CuratorHome } from "./curator-home";
 import { findLocalFolder, isCurationEligible, isExternalPath } from "./provenance";
 import { writeState } from "./record-ops";
@@ -43,7 +43,7 @@ export async function archiveSkill(h: CuratorHome, name: string, now: number): P
   }
   if (!local) return refused(`skill '${name}' not found`, "not_found");
   if (isExternalPath(h, local.folder)) return refused(externalOnly);
-  const archive = path.join(h.skillsDir, ".archive");
+  const archive = archiveDir(h.skillsDir);
   try {
     fs.mkdirSync(/*turbopackIgnore: true*/ archive, { recursive: true });
   } catch (err) {
@@ -62,37 +62,15 @@ export async function archiveSkill(h: CuratorHome, name: string, now: number): P
   return { ok: true, message: `archived to ${dest}` };
 }
 
-/** Folders under `.archive/` (any depth, not inside an archived skill) named exactly `name`; else `name-<14 digits>`, newest first. */
-function archiveCandidates(archive: string, name: string): string[] {
-  const exact: string[] = [];
-  const stamped: string[] = [];
-  const stampedName = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-\\d{14}$`);
-  const visit = (folder: string) => {
-    for (const e of fs.readdirSync(/*turbopackIgnore: true*/ folder, { withFileTypes: true })) {
-      if (!e.isDirectory()) continue;
-      const child = path.join(folder, e.name);
-      if (e.name === name) exact.push(child);
-      else if (stampedName.test(e.name)) stamped.push(child);
-      else {
-        const marker = path.join(child, "SKILL.md");
-        if (!fs.existsSync(/*turbopackIgnore: true*/ marker)) visit(child);
-      }
-    }
-  };
-  visit(archive);
-  if (exact.length) return exact.sort(compareCodePoints);
-  return stamped.sort((a, b) => compareCodePoints(path.basename(b), path.basename(a)));
-}
-
 /** Bring an archived skill back to `skills/<name>` and mark it active (curator spec §6.2). */
 export async function restoreSkill(h: CuratorHome, name: string, now: number): Promise<MoveResult> {
   if (h.hub.unreadable) return refused(HUB_UNREADABLE);
   if (!name || name.includes("/") || name.includes("\\") || name === "." || name === "..") return refused(`'${name}' is not a skill name`);
   if (h.hub.names.has(name)) return refused(`'${name}' is now hub-installed; restore would shadow the upstream version`);
   if (h.bundled.has(name) && !h.config.pruneBuiltins) return refused(`'${name}' is now bundled; restore would shadow the upstream version`);
-  const archive = path.join(h.skillsDir, ".archive");
-  if (!fs.statSync(/*turbopackIgnore: true*/ archive, { throwIfNoEntry: false })?.isDirectory()) return refused("no archive directory", "not_found");
-  const [from] = archiveCandidates(archive, name);
+  if (!fs.statSync(/*turbopackIgnore: true*/ archiveDir(h.skillsDir), { throwIfNoEntry: false })?.isDirectory())
+    return refused("no archive directory", "not_found");
+  const [from] = archiveCandidates(h.skillsDir, name);
   if (!from) return refused(`'${name}' not found in archive`, "not_found");
   const dest = path.join(h.skillsDir, name);
   if (fs.existsSync(/*turbopackIgnore: true*/ dest)) return refused(`destination already exists: ${dest}`);
@@ -104,15 +82,4 @@ export async function restoreSkill(h: CuratorHome, name: string, now: number): P
   await setSuppressed(h.home, name, false);
   await writeState(h, name, "active", now);
   return { ok: true, message: `restored to ${dest}` };
-}
-
-/** The sorted names of the folders directly under `.archive/`. */
-export function listArchived(h: CuratorHome): string[] {
-  const archive = path.join(h.skillsDir, ".archive");
-  if (!fs.existsSync(/*turbopackIgnore: true*/ archive)) return [];
-  return fs
-    .readdirSync(/*turbopackIgnore: true*/ archive, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort(compareCodePoints);
 }

@@ -1,5 +1,5 @@
 import { compareCodePoints } from "../hermes/python-json";
-import { activityCount, backfilled, type FullUsageRecord, isManagedRecord, latestActivityAt } from "../hermes/usage-record";
+import { activityCount, backfilled, type FullUsageRecord, isManagedRecord, latestActivityAt, recordOf } from "../hermes/usage-record";
 import type { Provenance } from "../vocab/curator";
 import { type CuratorHome, isUnder } from "./curator-home";
 import type { SkillFolder } from "./skill-tree";
@@ -44,7 +44,7 @@ export function managedSet(h: CuratorHome): string[] {
     if (h.hub.names.has(name) || h.protectedNames.has(name)) continue;
     if (h.bundled.has(name)) {
       if (h.config.pruneBuiltins) names.add(name);
-    } else if (isManagedRecord(h.usage[name])) names.add(name);
+    } else if (isManagedRecord(recordOf(h.usage, name))) names.add(name);
   }
   return [...names].sort(compareCodePoints);
 }
@@ -59,7 +59,7 @@ export type CuratedRow = FullUsageRecord & {
 };
 
 export function reportRow(h: CuratorHome, name: string, now: number): CuratedRow {
-  const stored = h.usage[name];
+  const stored = recordOf(h.usage, name);
   return {
     ...backfilled(stored, now),
     name,
@@ -84,7 +84,7 @@ export function unmanagedList(h: CuratorHome): { name: string; has_record: boole
   const out = new Map<string, { name: string; has_record: boolean; has_provenance_key: boolean }>();
   for (const { name } of h.local) {
     if (out.has(name) || h.bundled.has(name) || h.hub.names.has(name) || h.protectedNames.has(name)) continue;
-    const record = h.usage[name];
+    const record = recordOf(h.usage, name);
     if (isManagedRecord(record) || !isCurationEligible(h, name)) continue;
     out.set(name, { name, has_record: record !== undefined, has_provenance_key: record !== undefined && "created_by" in record });
   }

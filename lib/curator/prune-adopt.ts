@@ -1,5 +1,5 @@
 import { parsePyTime } from "../hermes/py-time";
-import { isManagedRecord } from "../hermes/usage-record";
+import { isManagedRecord, recordOf } from "../hermes/usage-record";
 import { DAY_MS } from "../time";
 import type { CuratorHome } from "./curator-home";
 import type { MoveResult } from "./moves";
@@ -44,7 +44,7 @@ export async function adoptSkill(h: CuratorHome, name: string, now: number): Pro
       : refused(`skill '${name}' not found`, "not_found");
   }
   if (isExternalPath(h, local.folder)) return refused(`'${name}' lives in skills.external_dirs; external skills are read-only to the curator`);
-  if (isManagedRecord(h.usage[name])) return { ok: true, message: `'${name}' is already curator-managed` };
+  if (isManagedRecord(recordOf(h.usage, name))) return { ok: true, message: `'${name}' is already curator-managed` };
   if (!(await writeManaged(h, name, now))) return refused(`could not adopt '${name}'`);
   return { ok: true, message: `adopted '${name}' into curator management` };
 }

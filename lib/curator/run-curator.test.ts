@@ -32,7 +32,7 @@ const idleHome = () =>
 describe("scheduling (curator checklist 40–42)", () => {
   it("40–41: the first gate defers and seeds last_run_at; then false an hour after a run, true after two intervals, false when paused", async () => {
     idleHome();
-    const h = loadCuratorHome(home);
+    const h = await loadCuratorHome(home);
     expect(await shouldRunNow(h, NOW)).toBe(false);
     expect(readCuratorState(home)).toMatchObject({ last_run_at: "2026-09-10T12:00:00+00:00", last_run_summary: DEFERRED_FIRST_RUN });
     expect(await shouldRunNow(h, NOW)).toBe(false);
@@ -101,7 +101,7 @@ describe("runs and reports (curator checklist 43–46)", () => {
     expect(fs.readFileSync(curatorStateFile(home), "utf8").endsWith("}")).toBe(true);
   });
 
-  it("46: the candidate list's exact format; cron=yes only for referenced skills; bundled and disabled names left out", () => {
+  it("46: the candidate list's exact format; cron=yes only for referenced skills; bundled and disabled names left out", async () => {
     buildHermesHome(home, {
       configYaml: "curator:\n  prune_builtins: true\nskills:\n  disabled: [off]\n",
       skills: { a: null, b: null, off: null, bun: null },
@@ -110,7 +110,7 @@ describe("runs and reports (curator checklist 43–46)", () => {
       cronJobs: [{ skills: ["b"] }],
     });
     const at = new Date(NOW - 3 * 86_400_000).toISOString().replace("Z", "").replace(".000", "");
-    expect(candidateList(loadCuratorHome(home), NOW)).toBe(
+    expect(candidateList(await loadCuratorHome(home), NOW)).toBe(
       [
         "Agent-created skills (2):",
         "",
@@ -119,7 +119,7 @@ describe("runs and reports (curator checklist 43–46)", () => {
       ].join("\n"),
     );
     fs.writeFileSync(path.join(home, "skills/.usage.json"), "{}");
-    expect(candidateList(loadCuratorHome(home), NOW)).toBe("No agent-created skills to review.");
+    expect(candidateList(await loadCuratorHome(home), NOW)).toBe("No agent-created skills to review.");
   });
 });
 
@@ -142,7 +142,7 @@ describe("consolidation extension point (curator checklist 47–48)", () => {
     expect((await runCurator(home, { now: NOW, consolidate: true, consolidator })).summary).toMatch(/llm: skipped \(no candidates\)$/);
   });
 
-  it("48: the summary parser takes the first yaml/YML fence, drops incomplete entries, and gives empty lists for anything malformed", () => {
+  it("48: the summary parser takes the first yaml/YML fence, drops incomplete entries, and gives empty lists for anything malformed", async () => {
     const out =
       "text\n```YML\nconsolidations:\n  - from: a\n    into: b\n    reason: ' merged '\n  - from: c\nprunings:\n  - name: d\n```\n```yaml\nprunings: [{name: e}]\n```";
     expect(parseStructuredSummary(out)).toEqual({ consolidations: [{ from: "a", into: "b", reason: "merged" }], prunings: [{ name: "d", reason: "" }] });

@@ -84,7 +84,7 @@ export async function runCurator(
   const clock = options.clock ?? Date.now;
   const start = options.now ?? clock();
   const dryRun = options.dryRun ?? false;
-  const h = loadCuratorHome(home, options.homeOptions);
+  const h = await loadCuratorHome(home, options.homeOptions);
   if (!h.config.enabled) throw new CuratorRefusal("disabled via config; enable with `curator.enabled: true`");
   if (h.hub.unreadable) throw new CuratorRefusal("hub lock unreadable (skills/.hub/lock.json): fix or remove it before running the curator");
   const release = claimRun(home, start);
@@ -102,7 +102,7 @@ export async function runCurator(
     const state = readCuratorState(home);
     await updateCuratorState(home, { last_run_summary: auto, ...(dryRun ? {} : { last_run_at: formatPyTime(start), run_count: state.run_count + 1 }) });
 
-    const after = loadCuratorHome(home, options.homeOptions);
+    const after = await loadCuratorHome(home, options.homeOptions);
     const before = curatedReport(after, start).length;
     let llmSummary = "skipped (consolidation off)";
     let llmFinal = "";
@@ -153,7 +153,7 @@ export async function maybeRun(
 ): Promise<CuratorRunResult | null> {
   try {
     const now = options.now ?? Date.now();
-    const h = loadCuratorHome(home, options.homeOptions);
+    const h = await loadCuratorHome(home, options.homeOptions);
     if (!(await shouldRunNow(h, now))) return null;
     const idle = options.idleSeconds ?? idleSecondsOf(h, now);
     if (idle !== null && idle < h.config.minIdleHours * 3600) return null;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { readSmallTextSync } from "../fs/regular-file";
 import type { StateChange, TransitionCounts } from "./transitions";
 
 export interface RunReportInput {
@@ -140,8 +141,8 @@ export function listRunReports(home: string, limit = 20): RunReportSummary[] {
       try {
         const runFile = path.join(folder, "run.json");
         const reportFile = path.join(folder, "REPORT.md");
-        const run = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ runFile, "utf8"));
-        const report = fs.existsSync(/*turbopackIgnore: true*/ reportFile) ? fs.readFileSync(/*turbopackIgnore: true*/ reportFile, "utf8") : "";
+        const run = JSON.parse(readSmallTextSync(runFile) ?? "");
+        const report = readSmallTextSync(reportFile) ?? "";
         return {
           folder,
           startedAt: typeof run.started_at === "string" ? run.started_at : null,

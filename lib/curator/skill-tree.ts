@@ -1,7 +1,10 @@
-import fs from "node:fs";
+import fsp from "node:fs/promises";
 import path from "node:path";
+import { WALK_EVERYWHERE } from "../catalog/fence";
+import { type WalkPolicy, walkSkillTree } from "../catalog/walk";
+import type { WalkBudget } from "../catalog/walk-budget";
 import { compareCodePoints } from "../hermes/python-json";
-import { provenanceName } from "../hermes/skill-name";
+import { readProvenanceName } from "../hermes/skill-name";
 
 /** Folders never walked (curator spec §9.2); the curator also skips every dot-folder. */
 export const EXCLUDED_SKILL_DIRS = new Set([
@@ -20,8 +23,9 @@ export const EXCLUDED_SKILL_DIRS = new Set([
   ".mypy_cache",
   ".ruff_cache",
 ]);
-/** Inside a skill folder these hold support files, never skills. */
-export const SUPPORT_DIRS = new Set(["references", "templates", "assets", "scripts"]);
+
+/** Hermes walks as deep as a tree goes; this only stops a pathological one (the budget stops a wide one). */
+const CURATOR_WALK_DEPTH = 32;
 
 export interface SkillFolder {
   /** The provenance name (§3.1): the key in every Hermes file. */
@@ -31,60 +35,50 @@ export interface SkillFolder {
   rel: string;
 }
 
+export interface SkillTree {
+  skills: SkillFolder[];
+  /** SKILL.md entries that are not regular files (a FIFO, socket or device): never opened. */
+  skipped: { path: string; problem: string }[];
+}
+
 /**
- * Every skill folder under `root` as the curator sees it: recursive,
- * following symlinks (each real folder once), skipping excluded and dot
- * folders, support folders inside skills, and any folder whose real path
- * `skip` rules out (external roots mounted inside). Ordered by relative path,
- * by code point. Real paths are worked out as the walk goes (a syscall only
- * for a symlink), and names are re-read only from a SKILL.md that changed:
- * the Skills page walks a thousand skills on every view.
+ * Every skill folder under `root` as the curator sees it, through the same
+ * safe walk as the catalog (regular SKILL.md files only, opened non-blocking;
+ * the shared budget): recursive, following symlinks anywhere (each real
+ * folder once), skipping excluded and dot folders, support folders inside
+ * skills, and any folder whose real path `skip` rules out (external roots
+ * mounted inside). Ordered by relative path, by code point. Names are
+ * re-read only from a SKILL.md that changed: the Skills page walks a thousand
+ * skills on every view. Throws WalkOverBudget past the budget.
  */
-export function walkSkillTree(root: string, skip: (realFolder: string) => boolean = () => false): SkillFolder[] {
-  const out: SkillFolder[] = [];
-  const seen = new Set<string>();
-  const visit = (folder: string, real: string, rel: string) => {
-    if (seen.has(real) || skip(real)) return;
-    seen.add(real);
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(/*turbopackIgnore: true*/ folder, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    const isSkill = entries.some((e) => e.name === "SKILL.md" && (e.isFile() || e.isSymbolicLink()));
-    if (isSkill && rel) out.push({ name: cachedProvenanceName(folder), folder, rel });
-    for (const e of entries) {
-      if (e.name.startsWith(".") || EXCLUDED_SKILL_DIRS.has(e.name)) continue;
-      if (isSkill && SUPPORT_DIRS.has(e.name)) continue;
-      const child = path.join(folder, e.name);
-      const childRel = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) visit(child, path.join(real, e.name), childRel);
-      else if (e.isSymbolicLink() && fs.statSync(/*turbopackIgnore: true*/ child, { throwIfNoEntry: false })?.isDirectory()) {
-        visit(child, fs.realpathSync(/*turbopackIgnore: true*/ child), childRel);
-      }
-    }
-  };
-  let realRoot: string;
-  try {
-    realRoot = fs.realpathSync(/*turbopackIgnore: true*/ root);
-  } catch {
-    return [];
-  }
-  visit(root, realRoot, "");
-  return out.sort((a, b) => compareCodePoints(a.rel, b.rel));
+export async function walkCuratorTree(root: string, budget: WalkBudget, skip?: (realFolder: string) => boolean): Promise<SkillTree> {
+  const policy: WalkPolicy = { neverWalked: EXCLUDED_SKILL_DIRS, supportFolders: "in_skill", maxDepth: CURATOR_WALK_DEPTH, skipRealFolder: skip };
+  const walked = await walkSkillTree(root, WALK_EVERYWHERE, budget, policy);
+  const rootFolder = path.resolve(root);
+  const byReal = new Map<string, { folder: string; rel: string }>();
+  walked.skillFiles.forEach((file, i) => {
+    const folder = path.dirname(file);
+    if (folder === rootFolder) return; // the root itself is not a skill
+    const rel = path.relative(rootFolder, folder).split(path.sep).join("/");
+    const seen = byReal.get(walked.realFolders[i]);
+    // A real folder reached twice (through a link) counts once, at its first path in the curator's order.
+    if (!seen || compareCodePoints(rel, seen.rel) < 0) byReal.set(walked.realFolders[i], { folder, rel });
+  });
+  const folders = [...byReal.values()].sort((a, b) => compareCodePoints(a.rel, b.rel));
+  const skills = await Promise.all(folders.map(async (f) => ({ name: await cachedProvenanceName(f.folder), ...f })));
+  return { skills, skipped: walked.skipped };
 }
 
 /** Names by SKILL.md, kept while the file's mtime and size are unchanged. */
 const names = new Map<string, { mtimeMs: number; size: number; name: string }>();
 
-function cachedProvenanceName(folder: string): string {
+async function cachedProvenanceName(folder: string): Promise<string> {
   const file = path.join(folder, "SKILL.md");
-  const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
-  if (!st) return provenanceName(folder);
+  const st = await fsp.stat(/*turbopackIgnore: true*/ file).catch(() => null);
+  if (!st) return readProvenanceName(folder);
   const hit = names.get(file);
   if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.name;
-  const name = provenanceName(folder);
+  const name = await readProvenanceName(folder);
   if (names.size > 50_000) names.clear();
   names.set(file, { mtimeMs: st.mtimeMs, size: st.size, name });
   return name;

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { ownValue, putOwn } from "../collections";
 import { type CuratorState, readCuratorState } from "../hermes/curator-state";
 import { parsePyTime } from "../hermes/py-time";
 import type { CuratorHome } from "./curator-home";
@@ -30,7 +31,8 @@ export function curatorStatus(h: CuratorHome, now: number): CuratorStatus {
   };
   for (const r of rows) {
     const group = r.provenance === "bundled" ? managed.bundled : managed.agent;
-    group[r.state] = (group[r.state] ?? 0) + 1;
+    // The state is read from the usage file, so it may be any string: only its own key counts.
+    putOwn(group, r.state, (ownValue(group, r.state) ?? 0) + 1);
   }
   const unmanaged = unmanagedList(h);
   const active = rows.filter((r) => r.state === "active");

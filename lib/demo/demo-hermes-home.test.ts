@@ -14,10 +14,10 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 describe("the demo Hermes home", () => {
-  it("gives every lifecycle rule something to do, in Hermes's own formats", () => {
+  it("gives every lifecycle rule something to do, in Hermes's own formats", async () => {
     const home = path.join(tmp.dir, "hermes");
     expect(writeDemoHermesHome(home).skills).toBe(10);
-    const h = loadCuratorHome(home);
+    const h = await loadCuratorHome(home);
     expect(h.bundled.has("git-commit")).toBe(true);
     expect(Object.keys(readUsage(home).map)).toHaveLength(10);
     const steps = Object.fromEntries(planTransitions(h, Date.now()).map((p) => [p.name, p.step]));

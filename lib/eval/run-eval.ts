@@ -150,10 +150,11 @@ function bySource(outcomes: Outcome[]): EvalReport["by_source"] {
   const groups = new Map<string, Outcome[]>();
   for (const o of outcomes) if (o.source) groups.set(o.source, [...(groups.get(o.source) ?? []), o]);
   if (groups.size === 0) return undefined;
-  const out: NonNullable<EvalReport["by_source"]> = {};
-  for (const [source, list] of groups) {
-    const s = summarize(list);
-    out[source] = { cases: s.cases, top1: s.positives ? s.top1 : null, none_recall: s.none_recall };
-  }
-  return out;
+  // Object.fromEntries defines own keys: a source named `__proto__` is a key like any other.
+  return Object.fromEntries(
+    [...groups].map(([source, list]) => {
+      const s = summarize(list);
+      return [source, { cases: s.cases, top1: s.positives ? s.top1 : null, none_recall: s.none_recall }];
+    }),
+  );
 }

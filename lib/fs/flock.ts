@@ -2,6 +2,7 @@
 
 import fs from "node:fs";
 import { flockSync } from "fs-ext";
+import { NotRegularFile } from "./regular-file";
 
 /** The lock could not be taken before the deadline: another process holds it. */
 export class LockTimeout extends Error {
@@ -32,8 +33,14 @@ export async function withFileLock<T>(lockFile: string, critical: () => T | Prom
 }
 
 async function lockAndRun<T>(lockFile: string, critical: () => T | Promise<T>, timeoutMs: number): Promise<T> {
-  const fd = fs.openSync(/*turbopackIgnore: true*/ lockFile, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_APPEND, 0o666);
+  // Non-blocking, and a regular file or nothing: a FIFO left where the lock should be must not hang the server.
+  const fd = fs.openSync(
+    /*turbopackIgnore: true*/ lockFile,
+    fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_APPEND | fs.constants.O_NONBLOCK,
+    0o666,
+  );
   try {
+    if (!fs.fstatSync(fd).isFile()) throw new NotRegularFile(lockFile);
     const deadline = Date.now() + timeoutMs;
     for (let wait = 5; ; wait = Math.min(50, wait * 2)) {
       try {

@@ -1,16 +1,12 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { readSmallTextSync, readWholeFileSync } from "../fs/regular-file";
 
 /** `skills/.bundled_manifest` (curator spec §3.2): the names Hermes seeded from its bundle. Missing or unreadable: none. */
 export function readBundledNames(home: string): Set<string> {
-  let text: string;
-  try {
-    const manifest = path.join(home, "skills", ".bundled_manifest");
-    text = fs.readFileSync(/*turbopackIgnore: true*/ manifest, "utf8");
-  } catch {
-    return new Set();
-  }
+  const text = readSmallTextSync(path.join(home, "skills", ".bundled_manifest"));
+  if (text === undefined) return new Set();
   const names = new Set<string>();
   for (const raw of text.split("\n")) {
     const line = raw.trim();
@@ -47,7 +43,7 @@ export function bundledHash(skillFolder: string): string {
   for (const rel of regularFiles(skillFolder).sort(compareByComponents)) {
     md5.update(rel);
     const file = path.join(skillFolder, rel);
-    md5.update(fs.readFileSync(/*turbopackIgnore: true*/ file));
+    md5.update(readWholeFileSync(file) ?? Buffer.alloc(0));
   }
   return md5.digest("hex");
 }

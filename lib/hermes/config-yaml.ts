@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
+import { nameKeyed } from "../collections";
+import { readSmallTextSync } from "../fs/regular-file";
 
 /**
  * Hermes's `config.yaml`, the one reader of it: the `skills:` section (roots
@@ -93,8 +95,8 @@ export function parseHermesConfig(doc: unknown): HermesConfig {
     fallbacks.push(`curator.${key}=${JSON.stringify(curator[key])}`);
     return fallback;
   };
-  const platformDisabled: Record<string, string[]> = {};
-  for (const [platform, names] of Object.entries(section(skills, "platform_disabled"))) platformDisabled[platform] = stringList(names);
+  // Platform names come from the user's file: kept without a prototype, so any name is a plain key.
+  const platformDisabled = nameKeyed(Object.entries(section(skills, "platform_disabled")).map(([platform, names]) => [platform, stringList(names)] as const));
   return {
     skills: { externalDirs: stringList(skills.external_dirs), disabled: stringList(skills.disabled), platformDisabled },
     curator: {
@@ -127,7 +129,8 @@ export function readHermesConfig(hermesHome: string): HermesConfig {
   if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.config;
   let doc: unknown;
   try {
-    doc = parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8"));
+    const text = readSmallTextSync(file);
+    doc = text === undefined ? undefined : parse(text);
   } catch {
     doc = undefined;
   }

@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
+import { readSmallTextSync } from "../fs/regular-file";
 
 /**
  * Skills referenced by any job of `cron/jobs.json` (curator spec §5.2),
@@ -11,7 +11,7 @@ export function cronReferencedSkills(home: string): Set<string> {
   let doc: unknown;
   try {
     const jobs = path.join(home, "cron", "jobs.json");
-    doc = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ jobs, "utf8"));
+    doc = JSON.parse(readSmallTextSync(jobs) ?? "");
   } catch {
     return new Set();
   }

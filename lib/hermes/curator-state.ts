@@ -1,6 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
+import { putOwn } from "../collections";
 import { atomicWriteFile } from "../fs/atomic-write";
+import { readSmallTextSync } from "../fs/regular-file";
 import { pythonJson } from "./python-json";
 
 /** `skills/.curator_state` (curator spec §7.1). */
@@ -33,14 +34,14 @@ export function readCuratorState(home: string): CuratorState {
   let value: unknown;
   const stateFile = curatorStateFile(home);
   try {
-    value = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ stateFile, "utf8").replace(/^\uFEFF/, ""));
+    value = JSON.parse((readSmallTextSync(stateFile) ?? "").replace(/^\uFEFF/, ""));
   } catch {
     return { ...DEFAULT_CURATOR_STATE };
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) return { ...DEFAULT_CURATOR_STATE };
   const state: CuratorState = { ...DEFAULT_CURATOR_STATE };
   for (const [key, v] of Object.entries(value)) {
-    if (key in DEFAULT_CURATOR_STATE || key.startsWith("_")) (state as unknown as Record<string, unknown>)[key] = v;
+    if (Object.hasOwn(DEFAULT_CURATOR_STATE, key) || key.startsWith("_")) putOwn(state as unknown as Record<string, unknown>, key, v);
   }
   return state;
 }

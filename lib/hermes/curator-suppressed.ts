@@ -1,19 +1,14 @@
-import fs from "node:fs";
 import path from "node:path";
 import { atomicWriteFile } from "../fs/atomic-write";
+import { readSmallTextSync } from "../fs/regular-file";
 import { compareCodePoints } from "./python-json";
 
 /** `skills/.curator_suppressed` (curator spec §6.6): bundled names Hermes must not re-seed. */
 const file = (home: string) => path.join(home, "skills", ".curator_suppressed");
 
 export function readSuppressedNames(home: string): Set<string> {
-  let text: string;
-  try {
-    const suppressed = file(home);
-    text = fs.readFileSync(/*turbopackIgnore: true*/ suppressed, "utf8");
-  } catch {
-    return new Set();
-  }
+  const text = readSmallTextSync(file(home));
+  if (text === undefined) return new Set();
   return new Set(
     text
       .split("\n")

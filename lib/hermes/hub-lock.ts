@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { readSmallFileSync } from "../fs/regular-file";
 import { provenanceName } from "./skill-name";
 
 export interface HubSet {
@@ -18,7 +19,7 @@ export function readHubSet(home: string): HubSet {
   const file = path.join(skills, ".hub", "lock.json");
   if (!fs.existsSync(/*turbopackIgnore: true*/ file)) return { names: new Set(), unreadable: false };
   try {
-    const doc = JSON.parse(new TextDecoder("utf-8", { fatal: false }).decode(fs.readFileSync(/*turbopackIgnore: true*/ file)));
+    const doc = JSON.parse(new TextDecoder("utf-8", { fatal: false }).decode(readSmallFileSync(file)));
     if (!doc || typeof doc !== "object" || Array.isArray(doc)) return { names: new Set(), unreadable: true };
     const installed = doc.installed ?? {};
     if (typeof installed !== "object" || Array.isArray(installed)) return { names: new Set(), unreadable: true };

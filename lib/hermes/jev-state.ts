@@ -1,7 +1,8 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { atomicWriteFile } from "../fs/atomic-write";
+import { readSmallTextSync, readWholeFileSync } from "../fs/regular-file";
 
 /**
  * The engine state an agent plugin and the server share under a Hermes home
@@ -31,7 +32,7 @@ function toggles(hermesHome: string): Toggles {
   if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.toggles;
   let read = DEFAULT_TOGGLES;
   try {
-    const state = StateFile.parse(JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")));
+    const state = StateFile.parse(JSON.parse(readSmallTextSync(file) ?? ""));
     read = { feedbackOn: state.skill_feedback !== "off", mergeOn: state.merge_requests !== "off" };
   } catch {
     read = DEFAULT_TOGGLES;
@@ -53,34 +54,22 @@ export function mergeRequestsOn(hermesHome: string): boolean {
 /**
  * Set `skill_feedback` in the state file, keeping every other key. Written
  * atomically (temp file in the same folder, fsync, rename), so an agent plugin
- * reading it never sees half a file. A file that is not a JSON object is not
- * overwritten: the caller gets an error instead of losing it.
+ * reading it never sees half a file. A file that is not a JSON object (or not
+ * a regular file) is not overwritten: the caller gets an error instead of
+ * losing it.
  */
-export function setSkillFeedback(hermesHome: string, value: "on" | "off"): void {
+export async function setSkillFeedback(hermesHome: string, value: "on" | "off"): Promise<void> {
   const file = jevStateFile(hermesHome);
+  const bytes = readWholeFileSync(file);
   let state: Record<string, unknown> = {};
-  let text: string | null = null;
-  try {
-    text = fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-  }
-  if (text !== null) {
-    const parsed: unknown = JSON.parse(text);
+  if (bytes !== undefined) {
+    const parsed: unknown = JSON.parse(bytes.toString("utf8"));
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("state file is not a JSON object");
     state = parsed as Record<string, unknown>;
   }
   state.skill_feedback = value;
   const folder = path.dirname(file);
   fs.mkdirSync(/*turbopackIgnore: true*/ folder, { recursive: true });
-  const tmp = path.join(path.dirname(file), `.state.json.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`);
-  const fd = fs.openSync(/*turbopackIgnore: true*/ tmp, "w", 0o644);
-  try {
-    fs.writeSync(fd, `${JSON.stringify(state, null, 2)}\n`);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(/*turbopackIgnore: true*/ tmp, file);
+  await atomicWriteFile(file, `${JSON.stringify(state, null, 2)}\n`, ".state.json.");
   cache.delete(file);
 }

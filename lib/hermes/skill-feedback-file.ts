@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { JevError } from "../errors";
+import { readWholeFileSync } from "../fs/regular-file";
 
 /**
  * `$HERMES_HOME/jev/skill-feedback.json` (interfaces.md): what the agent
@@ -26,9 +26,10 @@ export function readSkillFeedbackFile(hermesHome: string): { file: string; recor
   const file = skillFeedbackFile(hermesHome);
   let text: string;
   try {
-    text = fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { file, records: [] };
+    const bytes = readWholeFileSync(file);
+    if (bytes === undefined) return { file, records: [] };
+    text = bytes.toString("utf8");
+  } catch {
     throw new JevError("bad_request", `cannot read ${file}`);
   }
   let value: unknown;

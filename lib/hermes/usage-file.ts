@@ -3,8 +3,9 @@ import path from "node:path";
 import { JevError } from "../errors";
 import { atomicWriteFile } from "../fs/atomic-write";
 import { LockTimeout, withFileLock } from "../fs/flock";
+import { NotRegularFile, readWholeFileSync } from "../fs/regular-file";
 import { pythonJson } from "./python-json";
-import type { UsageMap } from "./usage-record";
+import { type UsageMap, usageMap } from "./usage-record";
 
 /** Where a home keeps its usage file and the lock Hermes and jev share. */
 export function usagePaths(home: string) {
@@ -22,32 +23,26 @@ export interface LoadedUsage {
 
 /** Parse the usage file's bytes as Hermes does (§2.2): anything but a JSON object is {}; entries that are not objects are dropped. */
 export function parseUsage(raw: Buffer | undefined): LoadedUsage {
-  if (raw === undefined) return { map: {}, corrupt: false };
+  if (raw === undefined) return { map: usageMap(), corrupt: false };
   let value: unknown;
   try {
     value = JSON.parse(raw.toString("utf8")); // a leading BOM fails here, as in Python's json.loads
   } catch {
-    return { map: {}, corrupt: true, raw };
+    return { map: usageMap(), corrupt: true, raw };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { map: {}, corrupt: true, raw };
-  const map: UsageMap = {};
-  for (const [name, record] of Object.entries(value)) {
-    if (record !== null && typeof record === "object" && !Array.isArray(record)) map[name] = record as UsageMap[string];
-  }
-  return { map, corrupt: false };
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { map: usageMap(), corrupt: true, raw };
+  // JSON.parse keeps `"__proto__"` as an own key; copied into a map without a prototype it stays one.
+  const records = Object.entries(value).filter((e): e is [string, UsageMap[string]] => e[1] !== null && typeof e[1] === "object" && !Array.isArray(e[1]));
+  return { map: usageMap(records), corrupt: false };
 }
 
-function readBytes(file: string): Buffer | undefined {
-  try {
-    return fs.readFileSync(/*turbopackIgnore: true*/ file);
-  } catch {
-    return undefined; // missing or unreadable: {}
-  }
-}
-
-/** A plain read, no lock (the atomic rename makes it safe): for reports, listings and the dashboard. */
+/** A plain read, no lock (the atomic rename makes it safe): for reports, listings and the dashboard. Missing, unreadable or not a regular file: {}. */
 export function readUsage(home: string): LoadedUsage {
-  return parseUsage(readBytes(usagePaths(home).file));
+  try {
+    return parseUsage(readWholeFileSync(usagePaths(home).file));
+  } catch {
+    return parseUsage(undefined);
+  }
 }
 
 const stamp = (now: number) => new Date(now).toISOString().replace(/[-:T]/g, "").slice(0, 14);
@@ -59,7 +54,8 @@ export function homeWriteError(err: unknown, what: string): JevError {
   const code = (err as NodeJS.ErrnoException)?.code;
   if (code === "EACCES" || code === "EPERM" || code === "EROFS") return new JevError("read_only", `${what}: the Hermes home is not writable (${code})`);
   if (code === "ENOENT") return new JevError("not_found", `${what}: no Hermes home there (set HERMES_HOME)`);
-  if (code === "ENOSPC") return new JevError("read_only", `${what}: no space left on the device`);
+  if (err instanceof NotRegularFile) return new JevError("conflict", `${what}: ${path.basename(err.file)} is not a regular file; jev leaves it alone`);
+  if (code === "ENOSPC" || code === "EDQUOT") return new JevError("insufficient_storage", `${what}: no space left on the device`);
   return new JevError("internal", `${what} failed`);
 }
 
@@ -84,7 +80,8 @@ export async function mutateUsage<T>(
     return await withFileLock(
       paths.lock,
       async () => {
-        const loaded = parseUsage(readBytes(paths.file));
+        // Inside the lock, and never from a file that could not be read: that would replace it with one made from nothing.
+        const loaded = parseUsage(readWholeFileSync(paths.file));
         const { write, result } = change(loaded.map);
         if (write) {
           if (loaded.corrupt && loaded.raw) {

@@ -1,3 +1,4 @@
+import { nameKeyed, ownValue, putOwn } from "../collections";
 import { formatPyTime, parsePyTime } from "./py-time";
 
 /**
@@ -5,9 +6,24 @@ import { formatPyTime, parsePyTime } from "./py-time";
  * record shape, backfill on read, and every mutation, as pure functions over
  * the loaded map. A mutation of an existing record writes only the fields it
  * touches; an absent record is first stored whole. Unknown keys are kept.
+ *
+ * Skill names are plain keys, as in Hermes's Python dict: a skill named
+ * `__proto__` or `constructor` has a record like any other. Maps are made
+ * without a prototype (`usageMap`), and every read and write here goes to
+ * the map's own keys, so no name can reach Object.prototype.
  */
 export type UsageRecord = Record<string, unknown>;
 export type UsageMap = Record<string, UsageRecord>;
+
+/** A usage map with no prototype, optionally filled from `entries`. */
+export function usageMap(entries?: Iterable<readonly [string, UsageRecord]>): UsageMap {
+  return nameKeyed(entries);
+}
+
+/** The record stored for `name`, if any (never an inherited property). */
+export function recordOf(map: UsageMap, name: string): UsageRecord | undefined {
+  return ownValue(map, name);
+}
 
 export const LIFECYCLE_STATES = ["active", "stale", "archived"] as const;
 export type LifecycleState = (typeof LIFECYCLE_STATES)[number];
@@ -93,10 +109,10 @@ export function latestActivityAt(record: UsageRecord | undefined): string | null
 
 /** Store the full default record first when absent; return the record to change in place. */
 function ensure(map: UsageMap, name: string, now: number): UsageRecord {
-  const existing = map[name];
+  const existing = recordOf(map, name);
   if (existing) return existing;
-  const fresh = defaultRecord(now);
-  map[name] = fresh;
+  const fresh: UsageRecord = defaultRecord(now);
+  putOwn(map, name, fresh);
   return fresh;
 }
 
@@ -128,7 +144,7 @@ export function bumpPatch(map: UsageMap, name: string, now: number): void {
 /** Returns whether anything changed: an unknown state, or the same one, changes nothing. */
 export function setState(map: UsageMap, name: string, state: string, now: number): boolean {
   if (!(LIFECYCLE_STATES as readonly string[]).includes(state)) return false;
-  if ((map[name]?.state ?? "active") === state) return false; // a missing record reads as the default, active
+  if ((recordOf(map, name)?.state ?? "active") === state) return false; // a missing record reads as the default, active
   const r = ensure(map, name, now);
   r.state = state;
   if (state === "archived") r.archived_at = formatPyTime(now);
@@ -146,14 +162,14 @@ export function markManaged(map: UsageMap, name: string, now: number): void {
 
 /** Start the clock at first sight: store the default record when there is none. */
 export function seed(map: UsageMap, name: string, now: number): boolean {
-  if (map[name]) return false;
+  if (recordOf(map, name)) return false;
   ensure(map, name, now);
   return true;
 }
 
 /** A bundled record with no activity and no `first_seen_at` is anchored now (§4.4). */
 export function reanchor(map: UsageMap, name: string, now: number): boolean {
-  const r = map[name];
+  const r = recordOf(map, name);
   if (!r || latestActivityAt(r) !== null || counterValue(r.use_count) > 0 || r.first_seen_at) return false;
   r.first_seen_at = formatPyTime(now);
   r.created_at = formatPyTime(now);
@@ -161,7 +177,7 @@ export function reanchor(map: UsageMap, name: string, now: number): boolean {
 }
 
 export function forget(map: UsageMap, name: string): boolean {
-  if (!(name in map)) return false;
+  if (!Object.hasOwn(map, name)) return false;
   delete map[name];
   return true;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameKeyed } from "../collections";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -7,7 +8,7 @@ export const instant = z.string().refine((v) => (DAY.test(v) || v.includes("T"))
 
 /** The query string as one value per key (a repeated key keeps its first value). */
 export function searchParamsOf(request: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of new URL(request.url).searchParams) if (!(k in out)) out[k] = v;
+  const out = nameKeyed<string>();
+  for (const [k, v] of new URL(request.url).searchParams) if (!Object.hasOwn(out, k)) out[k] = v;
   return out;
 }

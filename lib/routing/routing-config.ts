@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { readSmallTextSync } from "../fs/regular-file";
 
 /**
  * How a turn is routed to a model tier (`$HERMES_HOME/jev/routing.json`; a
@@ -55,12 +56,8 @@ export function readRoutingConfig(hermesHome: string): RoutingConfig | { problem
 }
 
 function parseRoutingFile(file: string): RoutingConfig | { problem: string } {
-  let text: string;
-  try {
-    text = fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
-  } catch {
-    return DEFAULT_ROUTING;
-  }
+  const text = readSmallTextSync(file);
+  if (text === undefined) return DEFAULT_ROUTING;
   try {
     const parsed = RoutingConfig.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;

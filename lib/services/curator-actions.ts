@@ -8,6 +8,7 @@ import { setPin } from "../curator/pin";
 import { CuratorRefusal, type CuratorRunResult, runCurator } from "../curator/run-curator";
 import { JevError } from "../errors";
 import { homeWriteError } from "../hermes/usage-file";
+import { recordOf } from "../hermes/usage-record";
 import type { CuratorAction } from "../vocab/curator";
 import { curatedHome } from "./skill-usage";
 
@@ -61,10 +62,10 @@ export async function curatorActionService(
     }
     const name = input.name?.trim() ?? "";
     if (!name) throw new JevError("bad_request", "name: the skill to act on", "name");
-    const h = loadCuratorHome(home, homeOptions);
+    const h = await loadCuratorHome(home, homeOptions);
     let result: MoveResult;
     if (action === "archive") {
-      if (h.usage[name]?.pinned === true) throw new JevError("conflict", `'${name}' is pinned — unpin first with \`jev curator unpin ${name}\``);
+      if (recordOf(h.usage, name)?.pinned === true) throw new JevError("conflict", `'${name}' is pinned — unpin first with \`jev curator unpin ${name}\``);
       result = await archiveSkill(h, name, now);
     } else if (action === "restore") result = await restoreSkill(h, name, now);
     else result = await setPin(h, name, action === "pin", now);

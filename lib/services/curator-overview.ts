@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client";
 import { curatorActionEvents } from "../../db/queries/usage-events";
 import type { JevConfig } from "../config";
+import { listArchived } from "../curator/archive";
 import { loadCuratorHome } from "../curator/curator-home";
-import { listArchived } from "../curator/moves";
 import { unmanagedList } from "../curator/provenance";
 import { listRunReports, type RunReportSummary } from "../curator/run-report";
 import { type CuratorStatus, curatorStatus } from "../curator/status";
@@ -27,7 +27,7 @@ export interface CuratorOverview {
 /** The Curator page: status, when it runs next, the preview of the next run, archived skills, past reports, and what the curator did. */
 export async function curatorOverviewService(db: Db, config: JevConfig, now = Date.now()): Promise<CuratorOverview> {
   const home = requireHome(config);
-  const h = loadCuratorHome(home, { protectedNames: config.protectedSkills });
+  const h = await loadCuratorHome(home, { protectedNames: config.protectedSkills });
   const status = curatorStatus(h, now);
   const last = parsePyTime(status.state.last_run_at);
   const nextRun = !h.config.enabled
@@ -43,7 +43,7 @@ export async function curatorOverviewService(db: Db, config: JevConfig, now = Da
     status,
     nextRun,
     plan,
-    archived: listArchived(h),
+    archived: listArchived(h.skillsDir),
     unmanaged: unmanagedList(h).length,
     reports: listRunReports(home),
     history: (await curatorActionEvents(db, home, 50)).map((e) => ({ id: e.id, skill: e.skill, kind: e.kind, at: e.at, detail: e.detail })),

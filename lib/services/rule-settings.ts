@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { JevConfig } from "../config";
 import { JevError } from "../errors";
+import { readSmallTextSync } from "../fs/regular-file";
 import { jevStateFile, setSkillFeedback, skillFeedbackOn } from "../hermes/jev-state";
 import { DEFAULT_RULES, type RulesConfig } from "../rules/config";
 import { parseRules } from "../rules/rules-file";
@@ -39,7 +40,9 @@ export function rulesFileSetting(config: JevConfig): RulesFileSetting {
   if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.setting;
   let setting: RulesFileSetting;
   try {
-    setting = { file, rules: parseRules(fs.readFileSync(file, "utf8"), file), exists: true };
+    const text = readSmallTextSync(file);
+    if (text === undefined) throw new JevError("bad_request", `${file}: cannot be read (not a regular file, or over 16 MB)`);
+    setting = { file, rules: parseRules(text, file), exists: true };
   } catch (err) {
     const problem = err instanceof JevError ? err.message : `${file}: cannot be read`;
     setting = { file, rules: DEFAULT_RULES, exists: true, problem };
@@ -58,10 +61,10 @@ export function liveRules(config: JevConfig): RulesConfig {
 }
 
 /** The dashboard's switch: writes the state file the agent plugin shares. */
-export function setSkillFeedbackService(config: JevConfig, on: boolean): SkillFeedbackSetting {
+export async function setSkillFeedbackService(config: JevConfig, on: boolean): Promise<SkillFeedbackSetting> {
   if (config.skillFeedback) throw new JevError("conflict", "rule 2 is set by JEV_SKILL_FEEDBACK; change or unset that variable");
   try {
-    setSkillFeedback(config.hermesHome, on ? "on" : "off");
+    await setSkillFeedback(config.hermesHome, on ? "on" : "off");
   } catch {
     throw new JevError("internal", `could not write ${jevStateFile(config.hermesHome)} (is it writable, and a JSON object?)`);
   }

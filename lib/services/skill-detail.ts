@@ -3,11 +3,10 @@ import path from "node:path";
 import type { Db } from "../../db/client";
 import { engineDaysOf, skillUsageEvents, usageDaysSince } from "../../db/queries/usage-events";
 import type { JevConfig } from "../config";
-import { loadCuratorHome } from "../curator/curator-home";
+import { archivedSkills } from "../curator/archive";
+import { type CuratorHome, loadCuratorHome } from "../curator/curator-home";
 import { type CuratedRow, findLocalFolder, isCurationEligible, managedSet, provenanceOf, reportRow } from "../curator/provenance";
-import { walkSkillTree } from "../curator/skill-tree";
 import { JevError } from "../errors";
-import { provenanceName } from "../hermes/skill-name";
 import { DAY_MS, utcDay } from "../time";
 import type { Provenance } from "../vocab/curator";
 import { requireHome } from "./curator-actions";
@@ -32,22 +31,13 @@ export interface SkillDetail {
   files: { path: string; bytes: number }[];
 }
 
-function locate(h: ReturnType<typeof loadCuratorHome>, name: string): { folder: string; location: SkillLocation } | null {
+function locate(h: CuratorHome, name: string): { folder: string; location: SkillLocation } | null {
   const local = findLocalFolder(h, name);
   if (local) return { folder: local.folder, location: "local" };
-  for (const root of h.externalRoots) {
-    const found = walkSkillTree(root).find((s) => s.name === name);
-    if (found) return { folder: found.folder, location: "external" };
-  }
-  const archive = path.join(h.skillsDir, ".archive");
-  if (fs.existsSync(/*turbopackIgnore: true*/ archive)) {
-    for (const e of fs.readdirSync(/*turbopackIgnore: true*/ archive, { withFileTypes: true })) {
-      const folder = path.join(archive, e.name);
-      const marker = path.join(folder, "SKILL.md");
-      if (e.isDirectory() && fs.existsSync(/*turbopackIgnore: true*/ marker) && provenanceName(folder) === name) return { folder, location: "archived" };
-    }
-  }
-  return null;
+  const external = h.external.find((s) => s.name === name);
+  if (external) return { folder: external.folder, location: "external" };
+  const archived = archivedSkills(h.skillsDir).find((s) => s.name === name);
+  return archived ? { folder: archived.folder, location: "archived" } : null;
 }
 
 function listFiles(folder: string, limit = 200): { path: string; bytes: number }[] {
@@ -70,10 +60,10 @@ function listFiles(folder: string, limit = 200): { path: string; bytes: number }
 /** One skill: where it lives and who owns it, its record, 90 days of activity and of the engine's suggestions, its history and files. */
 export async function skillDetailService(db: Db, config: JevConfig, name: string, now = Date.now()): Promise<SkillDetail> {
   const home = requireHome(config);
-  const h = loadCuratorHome(home, { protectedNames: config.protectedSkills });
+  const h = await loadCuratorHome(home, { protectedNames: config.protectedSkills });
   await scanHermesUsage(db, home, now, h.usage);
   const found = locate(h, name);
-  if (!found && !h.usage[name]) throw new JevError("not_found", `no skill named '${name}' in ${home}`);
+  if (!found) throw new JevError("not_found", `no skill named '${name}' in ${home}`);
   const fromDay = Math.floor(now / DAY_MS) - DETAIL_DAYS + 1;
   const days = Array.from({ length: DETAIL_DAYS }, (_, i) => ({
     day: utcDay((fromDay + i) * DAY_MS),

@@ -6,7 +6,7 @@ import type { JevConfig } from "../config";
 import { JevError } from "../errors";
 import { parsePyTime } from "../hermes/py-time";
 import { mutateUsage, readUsage } from "../hermes/usage-file";
-import { backfilled, bumpPatch, bumpUse, bumpView, counterValue, type FullUsageRecord, type UsageMap } from "../hermes/usage-record";
+import { backfilled, bumpPatch, bumpUse, bumpView, counterValue, type FullUsageRecord, recordOf, type UsageMap } from "../hermes/usage-record";
 import type { UsageKind } from "../vocab/curator";
 
 /** The Hermes home jev curates, as stored in its event rows. */
@@ -93,7 +93,7 @@ async function flushBumps(db: Db, home: string, queue: BumpQueue): Promise<void>
           write: true,
           result: batch.map((b) => {
             BUMPS[b.kind](map, b.name, b.now);
-            return backfilled(map[b.name], b.now);
+            return backfilled(recordOf(map, b.name), b.now);
           }),
         }),
         { now: batch[0].now },

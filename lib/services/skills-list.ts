@@ -5,13 +5,12 @@ import { engineCountsSince, usageDaysSince } from "../../db/queries/usage-events
 import { type DescriptionProblem, descriptionProblem } from "../catalog/description-health";
 import { discover } from "../catalog/discover";
 import type { JevConfig } from "../config";
+import { archivedSkills } from "../curator/archive";
 import { disabledNames } from "../curator/candidates";
 import { loadCuratorHome } from "../curator/curator-home";
 import { managedSet, provenanceOf, reportRow } from "../curator/provenance";
-import { walkSkillTree } from "../curator/skill-tree";
 import { parsePyTime } from "../hermes/py-time";
 import { compareCodePoints } from "../hermes/python-json";
-import { provenanceName } from "../hermes/skill-name";
 import type { LifecycleState } from "../hermes/usage-record";
 import { DAY_MS } from "../time";
 import type { Provenance } from "../vocab/curator";
@@ -70,7 +69,7 @@ export interface SkillsFilter {
  */
 export async function skillsService(db: Db, config: JevConfig, filter: SkillsFilter = {}, now = Date.now()): Promise<SkillListRow[]> {
   const home = requireHome(config);
-  const h = loadCuratorHome(home, { protectedNames: config.protectedSkills });
+  const h = await loadCuratorHome(home, { protectedNames: config.protectedSkills });
   await scanHermesUsage(db, home, now, h.usage);
   const managed = new Set(managedSet(h));
   const disabled = disabledNames(h);
@@ -119,15 +118,8 @@ export async function skillsService(db: Db, config: JevConfig, filter: SkillsFil
     });
   };
   for (const s of h.local) add(s.name, s.folder, s.rel, "local");
-  for (const root of h.externalRoots) for (const s of walkSkillTree(root)) add(s.name, s.folder, s.rel, "external");
-  const archive = path.join(h.skillsDir, ".archive");
-  if (fs.existsSync(/*turbopackIgnore: true*/ archive)) {
-    for (const e of fs.readdirSync(/*turbopackIgnore: true*/ archive, { withFileTypes: true })) {
-      const folder = path.join(archive, e.name);
-      const marker = path.join(folder, "SKILL.md");
-      if (e.isDirectory() && fs.existsSync(/*turbopackIgnore: true*/ marker)) add(provenanceName(folder), folder, `.archive/${e.name}`, "archived");
-    }
-  }
+  for (const s of h.external) add(s.name, s.folder, s.rel, "external");
+  for (const s of archivedSkills(h.skillsDir)) add(s.name, s.folder, s.rel, "archived");
   return sortRows(filterRows(rows, filter), filter.sort ?? "name");
 }
 

@@ -124,7 +124,7 @@ describe("rule 2's off switch", () => {
   it("the environment: JEV_SKILL_FEEDBACK=off, which the dashboard cannot override", async () => {
     const off = testConfig(tmp.dir, { JEV_SKILL_FEEDBACK: "off" });
     expect(skillFeedbackSetting(off)).toMatchObject({ on: false, source: "env" });
-    expect(() => setSkillFeedbackService(off, true)).toThrow(/JEV_SKILL_FEEDBACK/);
+    await expect(setSkillFeedbackService(off, true)).rejects.toThrow(/JEV_SKILL_FEEDBACK/);
     await fiveShown(off);
   });
 
@@ -132,18 +132,18 @@ describe("rule 2's off switch", () => {
     fs.mkdirSync(path.join(config.hermesHome, "jev"), { recursive: true });
     const file = path.join(config.hermesHome, "jev", "state.json");
     fs.writeFileSync(file, JSON.stringify({ skills: "on", routing: "off", future_key: [1, 2] }));
-    expect(setSkillFeedbackService(config, false)).toMatchObject({ on: false, source: "state_file" });
+    expect(await setSkillFeedbackService(config, false)).toMatchObject({ on: false, source: "state_file" });
     expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ skills: "on", routing: "off", future_key: [1, 2], skill_feedback: "off" });
     expect(fs.readdirSync(path.dirname(file))).toEqual(["state.json"]);
     await fiveShown(config);
-    expect(setSkillFeedbackService(config, true).on).toBe(true);
+    expect((await setSkillFeedbackService(config, true)).on).toBe(true);
   });
 
-  it("a state file that is not a JSON object is never overwritten", () => {
+  it("a state file that is not a JSON object is never overwritten", async () => {
     fs.mkdirSync(path.join(config.hermesHome, "jev"), { recursive: true });
     const file = path.join(config.hermesHome, "jev", "state.json");
     fs.writeFileSync(file, "[1, 2");
-    expect(() => setSkillFeedbackService(config, false)).toThrow(/could not write/);
+    await expect(setSkillFeedbackService(config, false)).rejects.toThrow(/could not write/);
     expect(fs.readFileSync(file, "utf8")).toBe("[1, 2");
   });
 });

@@ -13,7 +13,7 @@ export async function setRuleTwo(input: unknown): Promise<{ ok: true; on: boolea
   const parsed = Input.safeParse(input);
   if (!parsed.success) return { ok: false, message: "on: expected true or false" };
   try {
-    const setting = setSkillFeedbackService(loadConfig(), parsed.data.on);
+    const setting = await setSkillFeedbackService(loadConfig(), parsed.data.on);
     revalidatePath("/");
     return { ok: true, on: setting.on };
   } catch (err) {
