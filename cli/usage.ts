@@ -31,8 +31,9 @@ export const COMMAND_USAGE: Record<string, string> = {
   db: `jev db copy --to postgres://USER@HOST/DATABASE [--from FILE] [--batch ROWS]
       Copy the SQLite database (JEV_DB, or --from) into an empty PostgreSQL database: resumable (run it again after an
       interruption), progress on stderr, then the row counts of every table on both sides; it refuses a non-empty target.`,
-  token: `jev token
-      Print the API token agents send (JEV_API_TOKEN, or the one generated at first start).`,
+  token: `jev token [--new]
+      Print the API token agents send (JEV_API_TOKEN, or the one generated at first start, kept in <JEV_DB>.token; the
+      database holds only its hash). --new replaces the generated token: agents using the old one must be given the new one.`,
 };
 
 export const USAGE = `usage:\n${Object.values(COMMAND_USAGE)

@@ -35,7 +35,7 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 
 /** Open (creating if missing) and migrate a SQLite database file. */
 export function openDb(file: string): Db {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  createPrivately(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
@@ -44,6 +44,18 @@ export function openDb(file: string): Db {
   migrate(db, { migrationsFolder: migrationsFolder("migrations") });
   db.jev = { dialect: "sqlite", key: `sqlite:${path.resolve(file)}`, t: schema, writes: limiter(1) };
   return db;
+}
+
+/**
+ * The database holds the decision log and the token's hash: its folder is
+ * created 0700 and the file 0600 (SQLite gives its -wal and -shm files the
+ * database's mode), and an existing file of ours is narrowed to 0600.
+ */
+function createPrivately(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600));
+  const st = fs.statSync(file);
+  if (st.isFile() && (st.mode & 0o077) !== 0 && st.uid === process.getuid?.()) fs.chmodSync(file, st.mode & 0o7700);
 }
 
 /**

@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { readUsage } from "../lib/hermes/usage-file";
 import { buildHermesHome, idleRecord } from "../lib/testing/hermes-home";
 import { isolatedServerEnv, prepareDb, type ServerProcess, startServer } from "../lib/testing/server-process";
+import { answerTokenPrompts } from "./support/api-token";
 
 /**
  * The curator on a temporary Hermes home, through the dashboard: a user pins
@@ -37,15 +38,13 @@ test.afterAll(async () => {
 
 const auth = { authorization: `Bearer ${TOKEN}` };
 
-/** Confirm a curator action in its dialog, typing the token the first time. */
+/** Confirm a curator action in its dialog (the token dialog is answered by answerTokenPrompts the first time). */
 async function confirm(page: import("@playwright/test").Page, button: string, scope: import("@playwright/test").Locator = page.locator("body")) {
   await scope.getByRole("button", { name: button, exact: true }).first().click();
-  const dialog = page.locator("dialog[open]");
+  const dialog = page.locator("dialog.confirm[open]");
   await expect(dialog).toBeVisible();
-  const token = dialog.getByLabel("API token");
-  if (!(await token.inputValue())) await token.fill(TOKEN);
   await dialog.getByRole("button", { name: new RegExp(`^Yes, ${button}`, "i") }).click();
-  await expect(dialog).toBeHidden();
+  await expect(page.locator("dialog[open]")).toHaveCount(0);
 }
 
 test("pin, run, archive, restore and see the activity, with Hermes's files agreeing", async ({ page, request }) => {
@@ -58,19 +57,23 @@ test("pin, run, archive, restore and see the activity, with Hermes's files agree
   await expect(plan.getByRole("row", { name: /old-one/ })).toContainText("archive");
   await expect(plan.getByRole("row", { name: /keep-me/ })).toContainText("mark stale");
 
-  // A wrong token is refused in the dialog and nothing changes.
+  // A wrong token is refused in the token dialog and nothing changes.
   await plan
     .getByRole("row", { name: /keep-me/ })
     .getByRole("button", { name: "Pin" })
     .click();
-  await page.locator("dialog[open]").getByLabel("API token").fill("wrong-token");
   await page
     .locator("dialog[open]")
     .getByRole("button", { name: /^Yes, pin/ })
     .click();
-  await expect(page.locator("dialog[open]").getByRole("alert")).toContainText("wrong API token");
-  await page.locator("dialog[open]").getByRole("button", { name: "Cancel" }).click();
+  const tokenDialog = page.getByRole("dialog", { name: "API token" });
+  await tokenDialog.getByLabel("API token").fill("wrong-token");
+  await tokenDialog.getByRole("button", { name: "Use this token" }).click();
+  await expect(tokenDialog.getByRole("alert")).toContainText("not accepted");
+  await tokenDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(plan.getByRole("row", { name: /keep-me/ }).getByRole("alert")).toContainText("nothing was changed");
   expect(readUsage(home).map["keep-me"].pinned).toBe(false);
+  await answerTokenPrompts(page, TOKEN);
 
   // Pin keep-me: the next run leaves it alone.
   await confirm(page, "Pin", plan.getByRole("row", { name: /keep-me/ }));

@@ -5,6 +5,7 @@ import { replayLine } from "../lib/replay/log-line";
 import { syntheticLog } from "../lib/replay/synthetic-log";
 import { isolatedServerEnv, prepareDb, type ServerProcess, startServer } from "../lib/testing/server-process";
 import { ReplayPage } from "./pages/replay-page";
+import { answerTokenPrompts } from "./support/api-token";
 
 /**
  * First run on an empty database: a user loads the demo from the Overview,
@@ -12,6 +13,7 @@ import { ReplayPage } from "./pages/replay-page";
  * synthetic demo week and compares two runs, uploads a log, and removes the
  * demo again. A server of its own, so the other specs' rows do not count as real.
  */
+const TOKEN = "demo-token-not-secret";
 const PORT = 3195;
 const dir = path.resolve(".tmp/e2e-demo");
 const base = `http://127.0.0.1:${PORT}`;
@@ -19,7 +21,7 @@ let server: ServerProcess;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const env = isolatedServerEnv(dir, "demo-token-not-secret");
+  const env = isolatedServerEnv(dir, TOKEN);
   prepareDb(env);
   server = await startServer(PORT, env);
 });
@@ -29,6 +31,7 @@ test.afterAll(async () => {
 
 test("load the demo, see suppression, replay, sweep, compare and upload, remove the demo", async ({ page }) => {
   test.setTimeout(120_000);
+  await answerTokenPrompts(page, TOKEN);
   await page.goto(`${base}/`);
   await expect(page.getByText("No decisions in the last 7 days.")).toBeVisible();
   await page.getByRole("button", { name: "Load demo data" }).click();
@@ -43,7 +46,7 @@ test("load the demo, see suppression, replay, sweep, compare and upload, remove 
       Number(await page.getByTestId("state-retrying").locator(".stat-value").textContent()),
   ).toBeGreaterThan(0);
 
-  const replay = new ReplayPage(page, base);
+  const replay = new ReplayPage(page, base, TOKEN);
   await replay.open();
   await expect(page.getByTestId("replay-empty")).toBeVisible();
   // Stricter than live: the demo's live rules already removed what min 5 / 10% / 6 h would; a day between retries removes more.

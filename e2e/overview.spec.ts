@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { answerTokenPrompts } from "./support/api-token";
 import { authHeaders, E2E } from "./support/env";
 
 test("the Overview shows the Hermes catalog and points out what to fix", async ({ page }) => {
@@ -22,6 +23,7 @@ test("the Overview shows the Hermes catalog and points out what to fix", async (
 
 test("rule 2 can be switched off and on from the dashboard, through the state file the agent plugin shares", async ({ page }) => {
   const stateFile = path.join(E2E.hermesHome, "jev", "state.json");
+  await answerTokenPrompts(page, E2E.token);
   await page.goto("/");
   const toggle = page.getByTestId("rule-two").getByRole("switch"); // the agents table has switches of its own
   await expect(toggle).toBeChecked();
@@ -47,6 +49,7 @@ test("the Overview lists the agents of the last 24 hours, and says how to turn l
     });
     expect(res.status()).toBe(200);
   }
+  await answerTokenPrompts(page, E2E.token);
   await page.goto("/");
   const table = page.getByTestId("agents-seen");
   await expect(table.getByRole("row", { name: /reporting-agent/ })).toContainText("yes");

@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   JEV_RETENTION_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(3650).default(30),
   JEV_SKILL_FEEDBACK: z.enum(["on", "off"], "must be on or off").optional(),
   JEV_ALLOWED_ROOTS: z.string().optional(),
+  JEV_ALLOWED_HOSTS: z.string().optional(),
   JEV_RULES: z.string().min(1).optional(),
   JEV_PROTECTED_SKILLS: z.string().optional(),
   JEV_REPLAY_MAX_MB: z.coerce.number().int("must be a whole number of MB").min(1).max(100_000).default(200),
@@ -47,8 +48,10 @@ export interface JevConfig {
   hermesHome: string;
   /** `$HOME`, for `~` in paths and the default roots. */
   home: string;
-  /** `JEV_API_TOKEN` when set; otherwise one is generated and kept in the DB. */
+  /** `JEV_API_TOKEN` when set; otherwise one is generated (its hash kept in the DB, the token in `tokenFile`). */
   apiToken?: string;
+  /** Where a generated token is kept for `jev token`: `<JEV_DB>.token`, readable by its owner only. */
+  tokenFile: string;
   /** The judge to ask (with how to reach a remote one), or why it cannot be used (every selection then fails open). */
   judge: { kind: "local" } | { kind: "openai"; remote: RemoteJudgeConfig } | { problem: string; raw: string };
   /** Selector-only skills removed before ranking. */
@@ -63,6 +66,12 @@ export interface JevConfig {
    * the default roots and the folders under the server user's home.
    */
   allowedRoots: string[] | null;
+  /**
+   * `JEV_ALLOWED_HOSTS` (comma-separated): host names the server answers
+   * besides localhost, IP addresses and HOST (a reverse proxy's, a fleet's);
+   * `.example.com` allows every name under it, `*` any name.
+   */
+  allowedHosts: string[];
   /** The live suggestion rules' file (`JEV_RULES`, default `$HERMES_HOME/jev/rules.json`); missing means the defaults. */
   rulesFile: string;
   /** `JEV_PROTECTED_SKILLS` (comma-separated): names the curator never manages (current Hermes has none; older ones had `plan`). */
@@ -144,6 +153,7 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
     hermesHome: expandPath(e.HERMES_HOME || "~/.hermes", process.cwd(), { ...env, HOME: home }),
     home,
     apiToken: e.JEV_API_TOKEN,
+    tokenFile: "",
     judge: parseJudge(e),
     metaSkills:
       e.JEV_META_SKILLS === undefined
@@ -159,6 +169,10 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
         : e.JEV_ALLOWED_ROOTS.split(":")
             .filter((p) => p.trim())
             .map((p) => expandPath(p, process.cwd(), { ...env, HOME: home })),
+    allowedHosts: (e.JEV_ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((h) => h.trim())
+      .filter(Boolean),
     rulesFile: "",
     replayMaxBytes: e.JEV_REPLAY_MAX_MB * 1_000_000,
     protectedSkills: (e.JEV_PROTECTED_SKILLS ?? "")
@@ -169,6 +183,7 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
     host: e.HOST,
     pathVars: env,
   };
+  config.tokenFile = `${config.dbFile}.token`;
   config.rulesFile = e.JEV_RULES
     ? path.resolve(expandPath(e.JEV_RULES, process.cwd(), { ...env, HOME: home }))
     : path.join(config.hermesHome, "jev", "rules.json");

@@ -3,7 +3,7 @@
 // banner, so the long-running launcher never loads the database code.
 import { closeDb, getDb } from "../db/client";
 import { migratePostgres } from "../db/client-pg";
-import { ensureApiToken } from "../lib/auth/api-token";
+import { ensureApiToken, shownToken, tokenSources } from "../lib/auth/api-token";
 import { ConfigError, type JevConfig, loadConfig } from "../lib/config";
 
 let config: JevConfig;
@@ -18,10 +18,12 @@ if ("problem" in config.judge) {
   process.exit(1);
 }
 
-let token: { token: string; generated: boolean };
+let token: { token?: string; generated: boolean };
+let tokenShown = false;
 try {
   if (config.databaseUrl) await migratePostgres(config.databaseUrl);
-  token = await ensureApiToken(getDb(), config.apiToken);
+  token = await ensureApiToken(getDb(), tokenSources(config));
+  tokenShown = token.generated || (await shownToken(getDb(), tokenSources(config))) !== null;
 } catch {
   console.error(
     config.databaseUrl
@@ -34,10 +36,12 @@ await closeDb();
 const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 const url = `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
 const tokenLine = token.generated
-  ? `  export JEV_API_TOKEN=${token.token}      # generated now and shown once; set JEV_API_TOKEN to choose your own`
+  ? `  export JEV_API_TOKEN=${token.token}      # generated now and shown once (npx jev token prints it again); set JEV_API_TOKEN to choose your own`
   : config.apiToken
     ? "  # JEV_API_TOKEN is set in this environment"
-    : "  export JEV_API_TOKEN=$(npx jev token)    # the token generated at first start";
+    : tokenShown
+      ? "  export JEV_API_TOKEN=$(npx jev token)    # the token generated at first start"
+      : "  # the database keeps only the token's hash and its file is gone: npx jev token --new makes a new one";
 console.log(`
 jev: database ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dbFile}
 jev: dashboard ${url}/

@@ -12,8 +12,10 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import next from "next";
+import { loadConfig } from "../lib/config";
 import { JevError, toJevError } from "../lib/errors";
-import { type Refusal, screenRequest } from "../lib/http/front-door";
+import { allowedHosts } from "../lib/http/allowed-hosts";
+import { type Refusal, screenHost, screenRequest } from "../lib/http/front-door";
 import { matchDirectRoute, serveDirect, toWebRequest } from "./direct-routes";
 import { clientErrorReply, rawReply } from "./raw-replies";
 
@@ -24,6 +26,8 @@ const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || "127.0.0.1";
 
 const app = next({ dev, dir: root, hostname, port });
+/** The host names this server answers (DNS rebinding): localhost, IP addresses, HOST and JEV_ALLOWED_HOSTS. */
+const hosts = allowedHosts(hostname, loadConfig().allowedHosts);
 const handleByNext = app.getRequestHandler();
 
 /**
@@ -33,12 +37,18 @@ const handleByNext = app.getRequestHandler();
 const MAX_DISCARDED_BODY = 8_000_000;
 
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal): void {
-  const body = JSON.stringify(refusal.error.toJSON());
-  const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
+  const body = refusal.page ? refusalPage(refusal.error) : JSON.stringify(refusal.error.toJSON());
+  const type = refusal.page ? "text/html; charset=utf-8" : "application/json";
+  const headers: Record<string, string | number> = { "content-type": type, "content-length": Buffer.byteLength(body) };
   if (refusal.allow) headers.allow = refusal.allow;
   // At once: Node drops the unread body, and the lingering close below keeps the reply from a reset.
   res.writeHead(refusal.error.status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A refused page request's reply: a few lines a person can read (the message is jev's own, never the request's). */
+function refusalPage(error: JevError): string {
+  return `<!doctype html><meta charset="utf-8"><title>jev: ${error.status}</title><h1>${error.status}</h1><p>${error.message}</p>\n`;
 }
 
 function internalError(res: http.ServerResponse): void {
@@ -48,7 +58,7 @@ function internalError(res: http.ServerResponse): void {
 }
 
 const server = http.createServer((req, res) => {
-  const refusal = screenRequest(req.method ?? "", req.url ?? "", req.headers);
+  const refusal = screenHost(req.url ?? "", req.headers, hosts) ?? screenRequest(req.method ?? "", req.url ?? "", req.headers);
   if (refusal) return refuse(req, res, refusal);
   const direct = dev ? null : matchDirectRoute(req.method ?? "", req.url ?? "");
   const request = direct ? webRequestOrNull(req) : null;

@@ -7,7 +7,7 @@ import { postgresSkip, useTestPostgres } from "../../lib/testing/postgres-suite"
 import type { Db } from "../client";
 import { takeLease } from "../queries/job-leases";
 import { setSetting } from "../queries/settings";
-import { importKeys, replayRuns, usageDays, usageEvents, usageSnapshots } from "../schema";
+import { importKeys, replayRuns, usageDays, usageEvents, usageRequests, usageSnapshots } from "../schema";
 import { copyPlan } from "./copy-plan";
 import { copySqliteToPostgres } from "./sqlite-to-postgres";
 
@@ -31,6 +31,7 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
     db.insert(usageEvents).values({ home: "/h", skill: "pdf", kind: "use", at: now, source: "curator", detail: '{"x":"é ✓"}' }).run();
     db.insert(usageDays).values({ home: "/h", skill: "pdf", day: 20_422, uses: 1 }).run();
     db.insert(usageSnapshots).values({ home: "/h", skill: "pdf", uses: 1, views: 0, patches: 0 }).run();
+    db.insert(usageRequests).values({ home: "/h", requestId: "req-1", at: now }).run();
     await takeLease(db, "retention", "host:1", now, 3_600_000);
   }, 120_000);
   afterEach(() => tmp.cleanup());

@@ -32,3 +32,11 @@ export async function setSetting(db: Db, key: string, value: string): Promise<vo
     await w.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
   });
 }
+
+/** Remove `key` and its value. */
+export async function deleteSetting(db: Db, key: string): Promise<void> {
+  const { settings } = db.jev.t;
+  await write(db, async (w) => {
+    await w.delete(settings).where(eq(settings.key, key));
+  });
+}

@@ -42,3 +42,13 @@ export const usageSnapshots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.home, t.skill] })],
 );
+
+export const usageRequests = pgTable(
+  "usage_requests",
+  {
+    home: text("home").notNull(),
+    requestId: text("request_id").notNull(),
+    at: epochMs("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.home, t.requestId] }), index("usage_requests_at_idx").on(t.at)],
+);

@@ -59,3 +59,18 @@ export const usageSnapshots = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.home, t.skill] })],
 );
+
+/**
+ * Usage bumps sent with a `request_id` in the last day, so a client that
+ * retries (its answer was lost) is never counted twice. Written in the same
+ * transaction as the bump's event; retention removes rows after a day.
+ */
+export const usageRequests = sqliteTable(
+  "usage_requests",
+  {
+    home: text("home").notNull(),
+    requestId: text("request_id").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.home, t.requestId] }), index("usage_requests_at_idx").on(t.at)],
+);

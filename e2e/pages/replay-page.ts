@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { REPLAY_SOURCE_LABELS, type ReplaySource } from "../../lib/vocab/replay-runs";
+import { answerTokenPrompts } from "../support/api-token";
+import { E2E } from "../support/env";
 
 /** The Replay page, as a user sees it: start a run, wait for it, read its report, compare two runs. */
 export class ReplayPage {
@@ -7,9 +9,13 @@ export class ReplayPage {
   readonly runs: Locator;
   readonly sweepChart: Locator;
 
+  private tokenAnswered = false;
+
   constructor(
     private readonly page: Page,
     private readonly base = "",
+    /** The API token the server was started with: typed into the dashboard's token dialog when a change asks for it. */
+    private readonly token = E2E.token,
   ) {
     this.beforeAfter = page.getByTestId("before-after");
     this.runs = page.getByTestId("runs");
@@ -17,6 +23,8 @@ export class ReplayPage {
   }
 
   async open(query = "") {
+    if (!this.tokenAnswered) await answerTokenPrompts(this.page, this.token);
+    this.tokenAnswered = true;
     await this.page.goto(`${this.base}/replay${query}`);
     await expect(this.page.getByRole("heading", { name: "Replay", exact: true })).toBeVisible();
   }

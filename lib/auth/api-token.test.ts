@@ -1,37 +1,75 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { openDb } from "../../db/client";
-import { ensureApiToken, isAuthorized } from "./api-token";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Db, openDb } from "../../db/client";
+import { getSetting, setSetting } from "../../db/queries/settings";
+import { tempDir } from "../testing/factories";
+import { ensureApiToken, isAuthorized, rotateApiToken, shownToken, type TokenSources, tokenMatches } from "./api-token";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+let tmp: ReturnType<typeof tempDir>;
+let dbFile: string;
+let sources: TokenSources;
+const open = (): Db => openDb(dbFile);
+beforeEach(() => {
+  tmp = tempDir("jev-token-");
+  dbFile = path.join(tmp.dir, "data", "jev.db");
+  sources = { tokenFile: `${dbFile}.token` };
 });
-const freshDbFile = () => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), "jev-token-"));
-  dirs.push(d);
-  return path.join(d, "jev.db");
-};
+afterEach(() => tmp.cleanup());
 
 describe("API token", () => {
-  it("is generated once, stored, and the same on every later start", async () => {
-    const file = freshDbFile();
-    const first = await ensureApiToken(openDb(file), undefined);
+  it("is generated once, shown once; the database keeps only its hash, the token sits in a file only its owner reads", async () => {
+    const db = open();
+    const first = await ensureApiToken(db, sources);
     expect(first.generated).toBe(true);
     expect(first.token).toMatch(/^jev_[\w-]{32}$/);
-    const again = await ensureApiToken(openDb(file), undefined);
-    expect(again).toEqual({ token: first.token, generated: false });
+    expect(await ensureApiToken(open(), sources)).toEqual({ generated: false });
+    expect(await shownToken(open(), sources)).toBe(first.token);
+    const stored = await getSetting(db, "api_token_sha256");
+    expect(stored).toMatch(/^[0-9a-f]{64}$/);
+    expect(await getSetting(db, "api_token")).toBeNull();
+    const bytes = fs.readFileSync(dbFile).toString("latin1") + (fs.existsSync(`${dbFile}-wal`) ? fs.readFileSync(`${dbFile}-wal`).toString("latin1") : "");
+    expect(bytes).not.toContain(first.token);
+    expect(fs.statSync(sources.tokenFile).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(dbFile).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(dbFile)).mode & 0o777).toBe(0o700);
   });
 
-  it("JEV_API_TOKEN wins and nothing is generated", async () => {
-    expect(await ensureApiToken(openDb(freshDbFile()), "mine")).toEqual({ token: "mine", generated: false });
+  it("checks bearer headers against the hash, exactly", async () => {
+    const db = open();
+    const { token } = await ensureApiToken(db, sources);
+    expect(await isAuthorized(db, sources, `Bearer ${token}`)).toBe(true);
+    expect(await isAuthorized(db, sources, `bearer ${token}`)).toBe(true);
+    for (const h of [null, "", token!, `Bearer ${token}x`, `Bearer ${token?.slice(1)}`, `Basic ${token}`, `Bearer ${token} extra`])
+      expect(await isAuthorized(db, sources, h)).toBe(false);
   });
 
-  it("accepts only the exact bearer token", () => {
-    expect(isAuthorized("Bearer abc", "abc")).toBe(true);
-    expect(isAuthorized("bearer abc", "abc")).toBe(true);
-    for (const h of [null, "", "abc", "Bearer ab", "Bearer abcd", "Basic abc", "Bearer abc extra"]) expect(isAuthorized(h, "abc")).toBe(false);
+  it("JEV_API_TOKEN wins: nothing is generated or stored", async () => {
+    const db = open();
+    const configured = { ...sources, configured: "mine-mine" };
+    expect(await ensureApiToken(db, configured)).toEqual({ generated: false });
+    expect(await tokenMatches(db, configured, "mine-mine")).toBe(true);
+    expect(await tokenMatches(db, configured, "mine-mind")).toBe(false);
+    expect(await shownToken(db, configured)).toBe("mine-mine");
+    expect(fs.existsSync(sources.tokenFile)).toBe(false);
+  });
+
+  it("a token an earlier release stored in plain text keeps working, moved to the hash and the file", async () => {
+    const db = open();
+    await setSetting(db, "api_token", "jev_legacy-token-value");
+    expect(await tokenMatches(db, sources, "jev_legacy-token-value")).toBe(true);
+    expect(await getSetting(db, "api_token")).toBeNull();
+    expect(await shownToken(db, sources)).toBe("jev_legacy-token-value");
+  });
+
+  it("--new replaces it: the old token stops working, and a file that no longer matches is never shown", async () => {
+    const db = open();
+    const { token: old } = await ensureApiToken(db, sources);
+    const fresh = await rotateApiToken(db, sources);
+    expect(fresh).not.toBe(old);
+    expect(await tokenMatches(db, sources, fresh)).toBe(true);
+    expect(await tokenMatches(db, sources, old!)).toBe(false);
+    fs.writeFileSync(sources.tokenFile, "jev_someone-elses\n");
+    expect(await shownToken(db, sources)).toBeNull();
   });
 });

@@ -1,37 +1,122 @@
 import crypto from "node:crypto";
 import type { Db } from "../../db/client";
-import { getSetting, setSettingOnce } from "../../db/queries/settings";
-
-const TOKEN_KEY = "api_token";
+import { deleteSetting, getSetting, setSetting, setSettingOnce } from "../../db/queries/settings";
+import { readTokenFile, writeTokenFile } from "./token-file";
 
 /**
  * The bearer token agents send: `JEV_API_TOKEN` when set, else one generated
- * on first start and kept in the database. `generated` is true only for the
- * call that created it, so it is printed exactly once.
+ * on first start. The database keeps only its SHA-256 (the token is 24
+ * random bytes, so a fast hash is enough), so a copy of the database, in a
+ * backup or a PostgreSQL a team shares, carries nothing that opens the API.
+ * The token itself is shown once and kept in a file of its own, readable by
+ * its owner only (`<JEV_DB>.token`), for `jev token` to print again.
  */
-export async function ensureApiToken(db: Db, configured: string | undefined): Promise<{ token: string; generated: boolean }> {
-  if (configured) return { token: configured, generated: false };
-  const known = storedTokens.get(db.jev.key);
-  if (known) return { token: known, generated: false };
-  const existing = await getSetting(db, TOKEN_KEY);
-  if (existing) {
-    storedTokens.set(db.jev.key, existing);
-    return { token: existing, generated: false };
-  }
-  const fresh = `jev_${crypto.randomBytes(24).toString("base64url")}`;
-  const stored = await setSettingOnce(db, TOKEN_KEY, fresh);
-  storedTokens.set(db.jev.key, stored);
-  return { token: stored, generated: stored === fresh };
+const HASH_KEY = "api_token_sha256";
+/** Where releases before the hash kept the token itself: moved to the hash and the file on first read. */
+const LEGACY_KEY = "api_token";
+
+export interface TokenSources {
+  /** `JEV_API_TOKEN`. */
+  configured?: string;
+  /** The file the generated token is kept in (`<JEV_DB>.token`). */
+  tokenFile: string;
 }
 
-/** The stored token never changes once written: read it once per database. */
-const storedTokens = new Map<string, string>();
+const sha256 = (token: string) => crypto.createHash("sha256").update(token, "utf8").digest("hex");
+
+/**
+ * Make sure a token exists. `token` is given only to the call that generated
+ * it, so it is printed exactly once; `hash` is what requests are checked
+ * against.
+ */
+export async function ensureApiToken(db: Db, sources: TokenSources): Promise<{ generated: boolean; token?: string }> {
+  if (sources.configured) return { generated: false };
+  if (await storedHash(db, sources)) return { generated: false };
+  const fresh = `jev_${crypto.randomBytes(24).toString("base64url")}`;
+  const stored = await setSettingOnce(db, HASH_KEY, sha256(fresh));
+  if (stored !== sha256(fresh)) return { generated: false }; // another process generated one first
+  try {
+    writeTokenFile(sources.tokenFile, fresh);
+  } catch (err) {
+    await deleteSetting(db, HASH_KEY); // a hash nobody holds the token of would lock every client out
+    throw err;
+  }
+  forgetStoredHash(db);
+  return { generated: true, token: fresh };
+}
+
+/** Replace the generated token with a new one (`jev token --new`): the old one stops working within a few seconds. */
+export async function rotateApiToken(db: Db, sources: TokenSources): Promise<string> {
+  const fresh = `jev_${crypto.randomBytes(24).toString("base64url")}`;
+  writeTokenFile(sources.tokenFile, fresh); // first: should it fail, the old token still works
+  await setSetting(db, HASH_KEY, sha256(fresh));
+  forgetStoredHash(db);
+  return fresh;
+}
+
+/**
+ * The token to show the user (`jev token`): JEV_API_TOKEN, or the file's
+ * when it still matches the stored hash; null when neither can be shown.
+ */
+export async function shownToken(db: Db, sources: TokenSources): Promise<string | null> {
+  if (sources.configured) return sources.configured;
+  const fromFile = readTokenFile(sources.tokenFile);
+  const hash = await storedHash(db, sources);
+  return fromFile && hash && sameHash(sha256(fromFile), hash) ? fromFile : null;
+}
+
+/** Whether `presented` is the API token, compared in constant time. */
+export async function tokenMatches(db: Db, sources: TokenSources, presented: string): Promise<boolean> {
+  const expected = sources.configured ? sha256(sources.configured) : await storedHash(db, sources);
+  return expected !== null && sameHash(sha256(presented), expected);
+}
 
 /** Constant-time check of an `Authorization: Bearer …` header. */
-export function isAuthorized(header: string | null, token: string): boolean {
+export async function isAuthorized(db: Db, sources: TokenSources, header: string | null): Promise<boolean> {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  if (!match) return false;
-  const given = Buffer.from(match[1]);
-  const expected = Buffer.from(token);
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  return match ? tokenMatches(db, sources, match[1]) : false;
 }
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && x.length > 0 && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * The stored hash, read at most every few seconds per database: every
+ * request checks it, and a rotation (by the CLI, or another instance of a
+ * fleet) must still reach a running server.
+ */
+const HASH_TTL_MS = 5_000;
+const hashes = new Map<string, { hash: string; at: number }>();
+
+async function storedHash(db: Db, sources: TokenSources): Promise<string | null> {
+  const hit = hashes.get(db.jev.key);
+  if (hit && Date.now() - hit.at < HASH_TTL_MS) return hit.hash;
+  let hash = await getSetting(db, HASH_KEY);
+  if (!hash) hash = await moveLegacyToken(db, sources);
+  if (hash) hashes.set(db.jev.key, { hash, at: Date.now() });
+  return hash;
+}
+
+/** A token kept in plain text by an earlier release: the same token goes on working, kept as a hash and in the file. */
+async function moveLegacyToken(db: Db, sources: TokenSources): Promise<string | null> {
+  const legacy = await getSetting(db, LEGACY_KEY);
+  if (!legacy) return null;
+  try {
+    if (!readTokenFile(sources.tokenFile)) writeTokenFile(sources.tokenFile, legacy);
+  } catch {
+    return sha256(legacy); // the file cannot be written here: keep the old row until it can, rather than lose the token
+  }
+  const hash = await setSettingOnce(db, HASH_KEY, sha256(legacy));
+  await deleteSetting(db, LEGACY_KEY);
+  return hash;
+}
+
+function forgetStoredHash(db: Db): void {
+  hashes.delete(db.jev.key);
+}
+
+/** Where a configuration says the token comes from. */
+export const tokenSources = (config: { apiToken?: string; tokenFile: string }): TokenSources => ({ configured: config.apiToken, tokenFile: config.tokenFile });

@@ -11,6 +11,41 @@ function tempName(prefix: string): string {
   return `${name}.tmp`;
 }
 
+/** The name a temp file of `prefix` has: `<prefix><8 chars>.tmp`, as Python's mkstemp makes them. */
+function isTempName(name: string, prefix: string): boolean {
+  return name.length === prefix.length + 12 && name.startsWith(prefix) && name.endsWith(".tmp");
+}
+
+/** A temp file older than this was left by a write that was interrupted (a write takes milliseconds). */
+const LEFTOVER_AGE_MS = 60_000;
+
+/**
+ * Remove what interrupted writes (a process killed between its temp file and
+ * its rename) left in `folder`: `<prefix><8 chars>.tmp` files. With
+ * `underLock`, the caller holds the lock every writer of the target takes
+ * (Hermes's usage lock), so no such file is being written and all go;
+ * otherwise only those older than a minute.
+ */
+export async function removeLeftoverTemps(folder: string, prefix: string, options: { underLock?: boolean; now?: number } = {}): Promise<number> {
+  const fsp = fs.promises;
+  let names: string[];
+  try {
+    names = (await fsp.readdir(/*turbopackIgnore: true*/ folder)).filter((n) => isTempName(n, prefix));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  const now = options.now ?? Date.now();
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const st = await fsp.lstat(/*turbopackIgnore: true*/ file).catch(() => undefined);
+    if (!st?.isFile() || (!options.underLock && now - st.mtimeMs < LEFTOVER_AGE_MS)) continue;
+    await fsp.rm(/*turbopackIgnore: true*/ file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /**
  * Replace `target` with `data` the way Hermes does (curator spec §1, "AW"):
  * an exclusive temp file `<prefix><8 chars>.tmp` in the same folder, written,
@@ -18,9 +53,10 @@ function tempName(prefix: string): string {
  * new one and never a part. A symlinked target keeps its link (the rename
  * goes to what it points at); the target's permission bits are kept; across
  * devices it falls back to copy + fsync + unlink. On any failure the temp is
- * removed and the target left as it was.
+ * removed and the target left as it was. Temps of earlier, interrupted writes
+ * older than a minute are removed after the rename.
  */
-export async function atomicWriteFile(target: string, data: string, prefix: string): Promise<void> {
+export async function atomicWriteFile(target: string, data: string, prefix: string, options: { sweepLeftovers?: boolean } = {}): Promise<void> {
   const fsp = fs.promises;
   const link = await fsp.lstat(/*turbopackIgnore: true*/ target).catch(() => undefined);
   const resolved = link?.isSymbolicLink() ? await fsp.realpath(/*turbopackIgnore: true*/ target) : target;
@@ -54,4 +90,5 @@ export async function atomicWriteFile(target: string, data: string, prefix: stri
     await fsp.rm(/*turbopackIgnore: true*/ temp, { force: true });
     throw err;
   }
+  if (options.sweepLeftovers !== false) await removeLeftoverTemps(path.dirname(resolved), prefix);
 }

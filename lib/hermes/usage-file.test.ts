@@ -86,6 +86,16 @@ describe("skills/.usage.json: writing (checklist 2, 4, 12)", () => {
     expect(fs.existsSync(path.join(file, "in-the-way"))).toBe(true);
   });
 
+  it("removes the temp files interrupted writes left (jev's or Hermes's), and nothing else, on the next write", async () => {
+    const skills = path.join(home, "skills");
+    for (const name of [".usage_k1lled00.tmp", ".usage_abc_1234.tmp"]) fs.writeFileSync(path.join(skills, name), "{");
+    fs.writeFileSync(path.join(skills, ".usage_notmine.bak"), "keep");
+    fs.writeFileSync(path.join(skills, ".state.json.abcdefgh.tmp"), "keep");
+    await bump("a");
+    expect(leftovers()).toEqual([]);
+    expect(fs.readdirSync(skills).sort()).toEqual([".state.json.abcdefgh.tmp", ".usage.json", ".usage.json.lock", ".usage_notmine.bak"]);
+  });
+
   it("refuses a missing home, and reports a read-only one clearly, losing nothing", async () => {
     await expect(mutateUsage(path.join(home, "nope"), () => ({ write: true, result: null }))).rejects.toMatchObject({ code: "not_found" });
     await bump("a");
@@ -188,5 +198,8 @@ describe("crash safety", () => {
     }
     expect(reads).toBeGreaterThan(100);
     expect(readUsage(home).map.hot.view_count).toBeGreaterThan(0);
+    // Whatever temp files the kills left, the next write removes them.
+    await bump("after");
+    expect(leftovers()).toEqual([]);
   });
 });

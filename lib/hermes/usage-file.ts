@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { JevError } from "../errors";
-import { atomicWriteFile } from "../fs/atomic-write";
+import { atomicWriteFile, removeLeftoverTemps } from "../fs/atomic-write";
 import { LockTimeout, withFileLock } from "../fs/flock";
 import { NotRegularFile, readWholeFileSync } from "../fs/regular-file";
 import { pythonJson } from "./python-json";
@@ -88,7 +88,9 @@ export async function mutateUsage<T>(
             const copy = `${paths.file}.corrupt-${stamp(options.now ?? Date.now())}`;
             fs.writeFileSync(/*turbopackIgnore: true*/ copy, loaded.raw);
           }
-          await atomicWriteFile(paths.file, pythonJson(loaded.map), ".usage_");
+          // Every writer of the file (Hermes's Python too) holds this lock while its temp file exists: any other is a leftover.
+          await removeLeftoverTemps(skillsDir, ".usage_", { underLock: true });
+          await atomicWriteFile(paths.file, pythonJson(loaded.map), ".usage_", { sweepLeftovers: false });
         }
         return result;
       },

@@ -1,4 +1,5 @@
 import { JevError } from "../errors";
+import { type AllowedHosts, isAllowedHost } from "./allowed-hosts";
 import { allowHeader, matchApiRoute } from "./api-routes";
 
 /**
@@ -20,10 +21,62 @@ export interface Refusal {
   error: JevError;
   /** The `Allow` header of a 405. */
   allow?: string;
+  /** Answer with a short HTML page instead of the JSON envelope (a page request, not an API one). */
+  page?: boolean;
+}
+
+/**
+ * The largest dashboard change (a server action's body): the Replay page's
+ * 4 MiB upload pieces with their form around them. Next.js enforces the same
+ * limit (`serverActions.bodySizeLimit` in next.config.mjs) but answers past it
+ * with a 500.
+ */
+export const ACTION_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+type Headers = Readonly<Record<string, string | string[] | undefined>>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** Null when the server answers for the request's `Host:`; otherwise a 421 (JSON on `/api`, a short page elsewhere). */
+export function screenHost(rawUrl: string, headers: Headers, allowed: AllowedHosts): Refusal | null {
+  if (isAllowedHost(one(headers.host), allowed)) return null;
+  const path = pathOf(rawUrl) ?? "";
+  return {
+    error: new JevError("misdirected_request", "this server does not answer for that host name; add it to JEV_ALLOWED_HOSTS if it is yours"),
+    page: !(path === "/api" || path.startsWith("/api/")),
+  };
+}
+
+/**
+ * A server action (a dashboard change) is refused before Next.js reads it
+ * when another site's page sent it (its Origin is not this host, or the
+ * browser says it is cross-site: Next would answer with a 500), or when its
+ * size is unknown or over the limit (Next would read it, then answer a 500).
+ */
+function screenAction(headers: Headers): Refusal | null {
+  const origin = one(headers.origin);
+  const site = one(headers["sec-fetch-site"]);
+  if ((origin !== undefined && !sameOrigin(origin, one(headers.host))) || site === "cross-site" || site === "same-site")
+    return { error: new JevError("forbidden", "a change sent from another site's page is refused") };
+  if (headers["transfer-encoding"] !== undefined || headers["content-length"] === undefined)
+    return { error: new JevError("length_required", "a dashboard change needs a Content-Length") };
+  if (Number(one(headers["content-length"])) > ACTION_BODY_LIMIT_BYTES)
+    return { error: new JevError("payload_too_large", `a dashboard change over ${ACTION_BODY_LIMIT_BYTES} bytes is refused`) };
+  return null;
+}
+
+/** Whether an Origin header names the same scheme-less host (name and port) the request was sent to. */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.host === host.trim().toLowerCase();
+  } catch {
+    return false; // "null" (a sandboxed frame, a file) or garbage
+  }
 }
 
 /** Null when Next.js may have the request; otherwise the reply to send instead. */
-export function screenRequest(method: string, rawUrl: string, headers: Readonly<Record<string, string | string[] | undefined>> = {}): Refusal | null {
+export function screenRequest(method: string, rawUrl: string, headers: Headers = {}): Refusal | null {
   const rawPath = pathOf(rawUrl);
   if (rawPath === null) return { error: new JevError("bad_request", "path: must start with /", "path") };
   const segments = decodeSegments(rawPath);
@@ -38,6 +91,7 @@ export function screenRequest(method: string, rawUrl: string, headers: Readonly<
       // Next.js action ids are hex; anything else would only be echoed into its error log.
       if (typeof action !== "string" || !/^[0-9a-f]{40,128}$/.test(action))
         return { error: new JevError("bad_request", "next-action: not a server action id", "next-action") };
+      return screenAction(headers);
     }
     return null;
   }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { getDb } from "../../db/client";
-import { ensureApiToken, isAuthorized } from "../auth/api-token";
+import { ensureApiToken, isAuthorized, tokenSources } from "../auth/api-token";
 import { loadConfig } from "../config";
 import { describeZodIssue, JevError, toJevError } from "../errors";
 
@@ -15,8 +15,10 @@ export function errorResponse(err: unknown): Response {
 
 /** 401 unless the request carries the API token. */
 export async function requireToken(request: Request): Promise<void> {
-  const { token } = await ensureApiToken(getDb(), loadConfig().apiToken);
-  if (!isAuthorized(request.headers.get("authorization"), token)) {
+  const db = getDb();
+  const sources = tokenSources(loadConfig());
+  await ensureApiToken(db, sources); // a database no start has prepared gets its token now, as at start
+  if (!(await isAuthorized(db, sources, request.headers.get("authorization")))) {
     throw new JevError("unauthorized", "missing or wrong bearer token (Authorization: Bearer $JEV_API_TOKEN)");
   }
 }

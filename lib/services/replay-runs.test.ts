@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { updateReplayRun } from "../../db/queries/replay-runs";
@@ -8,7 +9,7 @@ import { freshDb, tempDir, testConfig } from "../testing/factories";
 import { createReplayRun } from "./execute-replay";
 import { listReplayRunsService, RUN_STALE_MS, replayRunService } from "./replay-runs";
 import { replayUploadService } from "./replay-upload";
-import { appendUpload, beginUpload, UPLOAD_CHUNK_BYTES } from "./replay-upload-files";
+import { appendUpload, beginUpload, MAX_PENDING_UPLOADS, UPLOAD_CHUNK_BYTES } from "./replay-upload-files";
 import { MAX_RUNNING_REPLAYS, startReplayService } from "./start-replay";
 
 let tmp: ReturnType<typeof tempDir>;
@@ -141,6 +142,14 @@ describe("starting runs from the page", () => {
     expect(() => appendUpload(uploads, id, 0, new Uint8Array(6))).toThrow(/past the declared 5 bytes/);
     const big = beginUpload(uploads, UPLOAD_CHUNK_BYTES + 1);
     expect(() => appendUpload(uploads, big.id, 0, new Uint8Array(UPLOAD_CHUNK_BYTES + 1))).toThrow(/chunk over/);
+  });
+
+  it("keeps at most MAX_PENDING_UPLOADS unfinished uploads: a new one removes the oldest", () => {
+    const uploads = { dir: `${tmp.dir}/uploads`, maxBytes: 1_000 };
+    const ids = Array.from({ length: MAX_PENDING_UPLOADS + 3 }, () => beginUpload(uploads, 10).id);
+    for (const id of ids.slice(0, 3)) expect(() => appendUpload(uploads, id, 0, new Uint8Array(1)), id).toThrow(/no such upload/);
+    for (const id of ids.slice(3)) expect(appendUpload(uploads, id, 0, new Uint8Array(1)).received).toBe(1);
+    expect(fs.readdirSync(uploads.dir)).toHaveLength(2 * MAX_PENDING_UPLOADS);
   });
 
   it("carries at most MAX_RUNNING_REPLAYS runs at once", async () => {

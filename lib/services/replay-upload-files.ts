@@ -8,7 +8,8 @@ import { JevError } from "../errors";
  * Logs uploaded from the Replay page arrive in pieces (a server action's body
  * is small and held in memory whole), appended in order to a private temp
  * file; the run then streams the file like any upload. Unfinished uploads are
- * removed after an hour.
+ * removed after an hour, and at most MAX_PENDING_UPLOADS are kept (the oldest
+ * goes first), so uploads cannot fill the temp folder.
  */
 export interface UploadStore {
   dir: string;
@@ -18,6 +19,8 @@ export interface UploadStore {
 /** A piece of an upload: under the server action body limit (next.config.mjs) with room for the form around it. */
 export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
 const UPLOAD_TTL_MS = 3_600_000;
+/** Uploads kept at once: a few tabs' worth. With JEV_REPLAY_MAX_MB each, this bounds the folder's size. */
+export const MAX_PENDING_UPLOADS = 4;
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function defaultUploadStore(maxBytes: number): UploadStore {
@@ -44,6 +47,7 @@ export function beginUpload(store: UploadStore, size: number, now = Date.now()):
   if (size > store.maxBytes) throw new JevError("payload_too_large", `replay log over ${Math.round(store.maxBytes / 1e6)} MB (JEV_REPLAY_MAX_MB)`);
   fs.mkdirSync(/*turbopackIgnore: true*/ store.dir, { recursive: true, mode: 0o700 });
   removeStaleUploads(store, now);
+  keepNewest(store, MAX_PENDING_UPLOADS - 1);
   const id = randomUUID();
   const { data, meta } = files(store, id);
   fs.writeFileSync(/*turbopackIgnore: true*/ data, "", { flag: "wx", mode: 0o600 });
@@ -77,6 +81,24 @@ export function completedUpload(store: UploadStore, id: string): { file: string;
       fs.rmSync(/*turbopackIgnore: true*/ meta, { force: true });
     },
   };
+}
+
+/** Remove all but the `keep` newest uploads (by when they began). */
+function keepNewest(store: UploadStore, keep: number): void {
+  const begun = fs
+    .readdirSync(/*turbopackIgnore: true*/ store.dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => {
+      const meta = path.join(store.dir, name); // written once, when the upload began
+      return { id: name.slice(0, -5), at: fs.statSync(/*turbopackIgnore: true*/ meta, { bigint: true, throwIfNoEntry: false })?.mtimeNs ?? 0n };
+    })
+    .filter((u) => UPLOAD_ID.test(u.id))
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  for (const { id } of begun.slice(keep)) {
+    const { data, meta } = files(store, id);
+    fs.rmSync(/*turbopackIgnore: true*/ data, { force: true });
+    fs.rmSync(/*turbopackIgnore: true*/ meta, { force: true });
+  }
 }
 
 function removeStaleUploads(store: UploadStore, now: number): void {

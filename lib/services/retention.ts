@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import { deleteRollupsBefore } from "../../db/queries/decisions";
 import { takeLease } from "../../db/queries/job-leases";
 import { deleteDecisionBatch, deleteFeedbackBatch, deleteSkillHoursBefore } from "../../db/queries/retention";
+import { deleteRequestsBefore } from "../../db/queries/usage-requests";
 import { DAY_MS, HOUR_MS } from "../time";
 import { instanceId } from "./instance-id";
 
@@ -24,6 +25,7 @@ export async function runRetention(db: Db, retentionDays: number, now: number, b
     await new Promise((r) => setImmediate(r));
   }
   await deleteRollupsBefore(db, cutoff);
+  await deleteRequestsBefore(db, now - DAY_MS);
   await deleteSkillHoursBefore(db, cutoff);
   for (;;) {
     const n = await deleteFeedbackBatch(db, cutoff, batch);

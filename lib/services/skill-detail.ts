@@ -63,7 +63,7 @@ export async function skillDetailService(db: Db, config: JevConfig, name: string
   const h = await loadCuratorHome(home, { protectedNames: config.protectedSkills });
   await scanHermesUsage(db, home, now, h.usage);
   const found = locate(h, name);
-  if (!found) throw new JevError("not_found", `no skill named '${name}' in ${home}`);
+  if (!found) throw new JevError("not_found", `no skill named '${name}' in ${home}`, "name");
   const fromDay = Math.floor(now / DAY_MS) - DETAIL_DAYS + 1;
   const days = Array.from({ length: DETAIL_DAYS }, (_, i) => ({
     day: utcDay((fromDay + i) * DAY_MS),

@@ -1,13 +1,15 @@
 import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/dialect";
 import { addToSnapshot, type Counters, insertUsageEvents, putSnapshot, snapshotsOf, type UsageEventRow } from "../../db/queries/usage-events";
+import { countedRequests, rememberRequests } from "../../db/queries/usage-requests";
 import { getOrCreate } from "../collections";
 import type { JevConfig } from "../config";
-import { JevError } from "../errors";
+import { isDiskFull, JevError } from "../errors";
 import { parsePyTime } from "../hermes/py-time";
 import { mutateUsage, readUsage } from "../hermes/usage-file";
 import { backfilled, bumpPatch, bumpUse, bumpView, counterValue, type FullUsageRecord, recordOf, type UsageMap } from "../hermes/usage-record";
 import type { UsageKind } from "../vocab/curator";
+import { forgetRequest, rememberRequest, seenRequest } from "./usage-request-ids";
 
 /** The Hermes home jev curates, as stored in its event rows. */
 export const curatedHome = (config: JevConfig) => config.hermesHome; // already absolute (lib/config)
@@ -26,17 +28,41 @@ const COLUMN: Record<UsageKind, keyof Counters> = { use: "uses", view: "views", 
  * reporting at once fast. Under steady load a write waits a moment for the
  * callers the previous one just answered, else it would go with the first of
  * them alone and the rest would queue behind it (batches of 1, 7, 1, 7…).
+ *
+ * A bump is done once `.usage.json` holds it (the file is the source of
+ * truth): if jev's own history cannot be written after that (a full disk),
+ * the bump is still answered as done, and the next scan of the file records
+ * it as Hermes's own. With a `requestId`, a retry of a bump already counted
+ * (its answer was lost) is answered with the record as it is, not counted again.
  */
-export function bumpUsageService(db: Db, config: JevConfig, name: string, kind: UsageKind, now = Date.now()): Promise<FullUsageRecord> {
+export function bumpUsageService(db: Db, config: JevConfig, name: string, kind: UsageKind, now = Date.now(), requestId?: string): Promise<FullUsageRecord> {
   if (!name.trim()) return Promise.reject(new JevError("bad_request", "name: a skill name", "name"));
+  if (requestId === undefined) return enqueueBump(db, curatedHome(config), { name, kind, now });
   const home = curatedHome(config);
+  const first = seenRequest(home, requestId, now);
+  if (first) return first.outcome.then(() => currentRecord(home, name, now));
+  const outcome = (async () => {
+    if ((await countedRequests(db, home, [requestId])).has(requestId)) return currentRecord(home, name, now);
+    return enqueueBump(db, home, { name, kind, now, requestId });
+  })();
+  rememberRequest(home, requestId, now, outcome);
+  outcome.catch(() => forgetRequest(home, requestId)); // not counted: a retry may count it
+  return outcome;
+}
+
+/** The skill's record as the file holds it now (the answer to a retry of a bump already counted). */
+function currentRecord(home: string, name: string, now: number): FullUsageRecord {
+  return backfilled(recordOf(readUsage(home).map, name), now);
+}
+
+function enqueueBump(db: Db, home: string, bump: Omit<PendingBump, "resolve" | "reject">): Promise<FullUsageRecord> {
   const queue = getOrCreate(
     getOrCreate(bumpQueues, db, () => new Map()),
     home,
     () => ({ pending: [], running: false, lastBatch: 0, lastEnded: 0 }),
   );
   return new Promise((resolve, reject) => {
-    queue.pending.push({ name, kind, now, resolve, reject });
+    queue.pending.push({ ...bump, resolve, reject });
     if (queue.pending.length >= queue.lastBatch) queue.gathered?.();
     if (!queue.running) void flushBumps(db, home, queue);
   });
@@ -46,6 +72,7 @@ interface PendingBump {
   name: string;
   kind: UsageKind;
   now: number;
+  requestId?: string;
   resolve: (record: FullUsageRecord) => void;
   reject: (err: unknown) => void;
 }
@@ -98,24 +125,51 @@ async function flushBumps(db: Db, home: string, queue: BumpQueue): Promise<void>
         }),
         { now: batch[0].now },
       );
-      await inTransaction(db, async (tx) => {
-        await insertUsageEvents(
-          tx,
-          batch.map((b) => ({ home, skill: b.name, kind: b.kind, at: b.now, count: 1, source: "curator" as const })),
-        );
-        for (const b of batch) await addToSnapshot(tx, home, b.name, COLUMN[b.kind], 1);
-      });
+      await recordBumps(db, home, batch);
       batch.forEach((b, i) => {
         b.resolve(records[i]);
       });
     } catch (err) {
-      for (const b of batch) b.reject(err);
+      for (const b of batch) b.reject(err); // the file was not written: nothing was counted
     }
     queue.lastBatch = batch.length;
     queue.lastEnded = performance.now();
   }
   queue.running = false;
 }
+
+/**
+ * jev's history of bumps already in the file: the events, the snapshot that
+ * keeps a scan from counting them again, and their request ids, in one
+ * transaction. Failing, it is left to the next scan (which finds the bumps in
+ * the file and records them as Hermes's own); the bumps stay done.
+ */
+async function recordBumps(db: Db, home: string, batch: PendingBump[]): Promise<void> {
+  try {
+    await inTransaction(db, async (tx) => {
+      await insertUsageEvents(
+        tx,
+        batch.map((b) => ({ home, skill: b.name, kind: b.kind, at: b.now, count: 1, source: "curator" as const })),
+      );
+      for (const b of batch) await addToSnapshot(tx, home, b.name, COLUMN[b.kind], 1);
+      await rememberRequests(
+        tx,
+        home,
+        batch.flatMap((b) => (b.requestId ? [b.requestId] : [])),
+        batch[0].now,
+      );
+    });
+  } catch (err) {
+    const now = Date.now();
+    if (now - lastHistoryWarning > 60_000) {
+      lastHistoryWarning = now;
+      console.error(
+        `[jev] usage bumps saved in .usage.json, but not in jev's history (${isDiskFull(err) ? "disk full" : err instanceof Error ? err.name : "error"}); the next scan records them`,
+      );
+    }
+  }
+}
+let lastHistoryWarning = 0;
 
 export interface UsageScan {
   home: string;

@@ -40,7 +40,8 @@ export function rawRequest(port: number, head: string, body: Buffer | string = "
 
 /** A request head with `Host` and `Connection: close`, plus any extra header lines. */
 export function head(method: string, target: string, extra: Record<string, string> = {}): string {
-  const lines = [`${method} ${target} HTTP/1.1`, "host: 127.0.0.1", "connection: close", ...Object.entries(extra).map(([k, v]) => `${k}: ${v}`)];
+  const headers = { host: "127.0.0.1", connection: "close", ...extra }; // extra may replace the defaults
+  const lines = [`${method} ${target} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
   return `${lines.join("\r\n")}\r\n\r\n`;
 }
 

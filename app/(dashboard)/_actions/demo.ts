@@ -2,36 +2,32 @@
 
 import fs from "node:fs";
 import { revalidatePath } from "next/cache";
-import { getDb } from "@/db/client";
-import { loadConfig } from "@/lib/config";
+import { z } from "zod";
 import { demoHermesHome, writeDemoHermesHome } from "@/lib/demo/demo-hermes-home";
 import { removeDemo, seedDemo } from "@/lib/demo/seed-demo";
-import { JevError } from "@/lib/errors";
+import { guardedAction } from "@/lib/http/guarded-action";
 
-type Result = { ok: true; message: string } | { ok: false; message: string };
+const NoInput = z.object({});
 
 /** The Overview's demo buttons: `npm run demo` and `npm run demo -- --remove`, from the dashboard. */
-export async function loadDemo(): Promise<Result> {
-  try {
-    const { decisions, loads } = await seedDemo(getDb(), loadConfig());
+export const loadDemo = guardedAction(
+  NoInput,
+  async (_, { db, config }) => {
+    const { decisions, loads } = await seedDemo(db, config);
     writeDemoHermesHome(demoHermesHome());
     revalidatePath("/", "layout");
-    return { ok: true, message: `Loaded ${decisions} synthetic decisions and ${loads} loads (demo data).` };
-  } catch (err) {
-    if (err instanceof JevError) return { ok: false, message: err.message };
-    console.error(`[jev] demo seeding failed (${err instanceof Error ? err.name : typeof err})`);
-    return { ok: false, message: "could not load the demo data" };
-  }
-}
+    return { message: `Loaded ${decisions} synthetic decisions and ${loads} loads (demo data).` };
+  },
+  "loading the demo data",
+);
 
-export async function unloadDemo(): Promise<Result> {
-  try {
-    const { decisions } = await removeDemo(getDb());
+export const unloadDemo = guardedAction(
+  NoInput,
+  async (_, { db }) => {
+    const { decisions } = await removeDemo(db);
     fs.rmSync(demoHermesHome(), { recursive: true, force: true });
     revalidatePath("/", "layout");
-    return { ok: true, message: `Removed ${decisions} demo decisions.` };
-  } catch (err) {
-    console.error(`[jev] demo removal failed (${err instanceof Error ? err.name : typeof err})`);
-    return { ok: false, message: "could not remove the demo data" };
-  }
-}
+    return { message: `Removed ${decisions} demo decisions.` };
+  },
+  "removing the demo data",
+);

@@ -3,15 +3,17 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { loadDemo, unloadDemo } from "../_actions/demo";
+import { useWithToken } from "./api-token";
 
 /** Load or remove the synthetic demo fortnight (sessions named demo-…). */
 export function DemoButtons({ hasDemo }: { hasDemo: boolean }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<string | null>(null);
+  const withToken = useWithToken();
   const run = (action: typeof loadDemo) =>
     startTransition(async () => {
-      const result = await action();
+      const result = await withToken((token) => action({ token }));
       setMessage(result.message);
       if (result.ok) router.refresh();
     });

@@ -5,18 +5,22 @@ import { useState, useTransition } from "react";
 import type { RulesConfig } from "@/lib/rules/config";
 import { REPLAY_SOURCE_LABELS, REPLAY_SOURCES, type ReplaySource } from "@/lib/vocab/replay-runs";
 import { appendReplayUpload, beginReplayUpload, startReplay } from "../_actions/replay";
+import { useWithToken } from "../_components/api-token";
 import { RuleTwoFields } from "../_components/rule-two-fields";
 
 /** Send a file in pieces, in order, reporting the share sent; returns the upload's id. */
-async function uploadInPieces(file: File, onShare: (share: number) => void): Promise<string> {
-  const begun = await beginReplayUpload(file.size);
+async function uploadInPieces(file: File, withToken: ReturnType<typeof useWithToken>, onShare: (share: number) => void): Promise<string> {
+  const begun = await withToken((token) => beginReplayUpload({ size: file.size, token }));
   if (!begun.ok) throw new Error(begun.message);
   for (let offset = 0; offset < file.size; offset += begun.chunkBytes) {
     const piece = new FormData();
     piece.set("id", begun.id);
     piece.set("offset", String(offset));
     piece.set("chunk", file.slice(offset, offset + begun.chunkBytes));
-    const sent = await appendReplayUpload(piece);
+    const sent = await withToken((token) => {
+      piece.set("token", token);
+      return appendReplayUpload(piece);
+    });
     if (!sent.ok) throw new Error(sent.message);
     onShare(sent.received / file.size);
   }
@@ -36,6 +40,7 @@ export function StartRunForm({ rules, maxMb }: { rules: RulesConfig; maxMb: numb
   const [error, setError] = useState<string | null>(null);
   const [source, setSource] = useState<ReplaySource>("live");
   const [sweep, setSweep] = useState(false);
+  const withToken = useWithToken();
   const s = rules.suppression;
 
   const submit = (form: FormData) =>
@@ -47,11 +52,14 @@ export function StartRunForm({ rules, maxMb }: { rules: RulesConfig; maxMb: numb
           if (!(file instanceof File) || file.size === 0) throw new Error("choose a replay log (.jsonl) to upload");
           if (file.size > maxMb * 1e6) throw new Error(`the file is over ${maxMb} MB (JEV_REPLAY_MAX_MB)`);
           setStatus("Uploading 0%");
-          form.set("upload", await uploadInPieces(file, (share) => setStatus(`Uploading ${Math.floor(share * 100)}%`)));
+          form.set("upload", await uploadInPieces(file, withToken, (share) => setStatus(`Uploading ${Math.floor(share * 100)}%`)));
         }
         form.delete("file");
         setStatus("Starting…");
-        const started = await startReplay(form);
+        const started = await withToken((token) => {
+          form.set("token", token);
+          return startReplay(form);
+        });
         if (!started.ok) throw new Error(started.message);
         router.push(`/replay?run=${started.id}`);
       } catch (err) {

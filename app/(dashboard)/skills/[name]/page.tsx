@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { loadConfig } from "@/lib/config";
 import { JevError } from "@/lib/errors";
@@ -67,6 +68,8 @@ export default async function SkillPage({ params }: { params: Promise<{ name: st
   try {
     skill = await skillDetailService(getDb(), loadConfig(), name);
   } catch (err) {
+    // No such skill is a 404; no Hermes home at all keeps this page, which says how to set one.
+    if (err instanceof JevError && err.code === "not_found" && err.field === "name") notFound();
     return (
       <section>
         <h1>{name}</h1>

@@ -1,0 +1,66 @@
+import { ZodError, type z } from "zod";
+import { type Db, getDb } from "../../db/client";
+import { ensureApiToken, tokenMatches, tokenSources } from "../auth/api-token";
+import { type JevConfig, loadConfig } from "../config";
+import { describeZodIssue, type ErrorCode, toJevError } from "../errors";
+import type { ActionRefusal, ActionResult } from "./action-result";
+
+/**
+ * The dashboard's twin of `handle` + `requireToken` (lib/http/handle.ts):
+ * every server action goes through `guardedAction`, which checks the API
+ * token the page sends with it (typed once, kept in the tab's session
+ * storage), parses the input with zod, runs the action and answers with a
+ * typed result. A refusal is a result, never a thrown error: Next.js would
+ * answer a throw with a 500 and log its message.
+ */
+
+export interface ActionContext {
+  db: Db;
+  config: JevConfig;
+}
+
+/** The most a token field may hold; anything longer is not a token. */
+const MAX_TOKEN_CHARS = 512;
+
+/** Where an action's input keeps the token: a `token` field of its object or form. */
+function fieldsOf(input: unknown): { token: unknown; fields: unknown } {
+  if (input instanceof FormData) {
+    // Object.fromEntries defines own keys: a field named __proto__ is a field like any other.
+    const fields = Object.fromEntries(input);
+    return { token: fields.token, fields };
+  }
+  if (input !== null && typeof input === "object" && !Array.isArray(input)) {
+    return { token: Object.hasOwn(input, "token") ? (input as { token: unknown }).token : undefined, fields: input };
+  }
+  return { token: undefined, fields: input };
+}
+
+const refusal = (code: ErrorCode, message: string): ActionRefusal => ({ ok: false, code, message });
+
+export function guardedAction<S extends z.ZodType, T extends object>(
+  schema: S,
+  run: (input: z.output<S>, ctx: ActionContext) => Promise<T> | T,
+  what = "the action",
+): (input: unknown) => Promise<ActionResult<T>> {
+  return async (input: unknown) => {
+    try {
+      const ctx = { db: getDb(), config: loadConfig() };
+      const { token, fields } = fieldsOf(input);
+      const sources = tokenSources(ctx.config);
+      await ensureApiToken(ctx.db, sources);
+      if (typeof token !== "string" || token.length === 0 || token.length > MAX_TOKEN_CHARS || !(await tokenMatches(ctx.db, sources, token))) {
+        return refusal("unauthorized", "this changes jev: give the API token (JEV_API_TOKEN, or `npx jev token`)");
+      }
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) return refusal("bad_request", describeZodIssue(parsed.error.issues[0]).message);
+      return { ok: true, ...(await run(parsed.data, ctx)) };
+    } catch (err) {
+      if (err instanceof ZodError) return refusal("bad_request", describeZodIssue(err.issues[0]).message);
+      const known = toJevError(err);
+      if (known.code !== "internal") return refusal(known.code, known.message);
+      // Next would log the raw error (it may name files or carry input); keep the log and the reply bounded.
+      console.error(`[jev] ${what} failed (${err instanceof Error ? err.name : typeof err})`);
+      return refusal("internal", `${what} failed`);
+    }
+  };
+}

@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
+import { skillUsageEvents } from "../../db/queries/usage-events";
+import { toJevError } from "../errors";
+import { readUsage, usagePaths } from "../hermes/usage-file";
+import { freshDb, tempDir, testConfig } from "../testing/factories";
+import { buildHermesHome } from "../testing/hermes-home";
+import { bumpUsageService, scanHermesUsage } from "./skill-usage";
+import { forgetRequest } from "./usage-request-ids";
+
+/**
+ * A usage bump is either acknowledged or not done (finding 5 of the
+ * hardening issue): with the database's disk full, bumps answered 500 after
+ * the count was already in `.usage.json`, so a client that retried counted twice.
+ */
+const NOW = Date.parse("2026-09-10T12:00:00Z");
+let tmp: ReturnType<typeof tempDir>;
+let db: Db;
+let home: string;
+const config = () => testConfig(tmp.dir, { HERMES_HOME: home });
+const uses = () => readUsage(home).map.pdf?.use_count;
+beforeEach(() => {
+  tmp = tempDir("jev-bump-ack-");
+  db = freshDb(tmp.dir);
+  home = path.join(tmp.dir, "hermes");
+  buildHermesHome(home, { skills: { pdf: null } });
+});
+afterEach(() => tmp.cleanup());
+
+describe("a usage bump is acknowledged exactly when .usage.json holds it", () => {
+  it("jev's history failing after the file was written still answers done; the next scan records the bump once", async () => {
+    db.$client.pragma("query_only = ON"); // every write to the database now fails
+    const record = await bumpUsageService(db, config(), "pdf", "use", NOW);
+    expect(record.use_count).toBe(1);
+    expect(uses()).toBe(1);
+    db.$client.pragma("query_only = OFF");
+    expect(await skillUsageEvents(db, home, "pdf")).toEqual([]);
+    expect((await scanHermesUsage(db, home, NOW)).events).toBe(1);
+    expect((await skillUsageEvents(db, home, "pdf")).map((e) => [e.kind, e.count, e.source])).toEqual([["use", 1, "hermes"]]);
+    expect((await scanHermesUsage(db, home, NOW)).events).toBe(0);
+  });
+
+  it("a bump the file could not take is refused and counts nothing", async () => {
+    fs.rmSync(usagePaths(home).file, { force: true });
+    fs.mkdirSync(usagePaths(home).file); // a folder where the file should be: the rename cannot replace it
+    await expect(bumpUsageService(db, config(), "pdf", "use", NOW)).rejects.toBeDefined();
+    expect(await skillUsageEvents(db, home, "pdf")).toEqual([]);
+  });
+
+  it("a full disk is insufficient_storage (507), not internal", () => {
+    for (const code of ["SQLITE_FULL", "ENOSPC", "EDQUOT", "53100"]) {
+      const err = Object.assign(new Error("database or disk is full"), { code });
+      expect(toJevError(err).status, code).toBe(507);
+      expect(toJevError(err).message).not.toContain("database or disk");
+    }
+  });
+});
+
+describe("request_id: a retry is never counted twice", () => {
+  it("the same id again, at once or later, answers the record without counting", async () => {
+    const first = await bumpUsageService(db, config(), "pdf", "use", NOW, "req-1");
+    const again = await bumpUsageService(db, config(), "pdf", "use", NOW + 1_000, "req-1");
+    expect(first.use_count).toBe(1);
+    expect(again.use_count).toBe(1);
+    const both = await Promise.all([bumpUsageService(db, config(), "pdf", "use", NOW, "req-2"), bumpUsageService(db, config(), "pdf", "use", NOW, "req-2")]);
+    expect(both.map((r) => r.use_count)).toEqual([2, 2]);
+    expect(uses()).toBe(2);
+    expect(await skillUsageEvents(db, home, "pdf")).toHaveLength(2);
+  });
+
+  it("after a restart (this process forgot the id) the database remembers it", async () => {
+    await bumpUsageService(db, config(), "pdf", "view", NOW, "req-3");
+    forgetRequest(home, "req-3");
+    await bumpUsageService(db, config(), "pdf", "view", NOW, "req-3");
+    expect(readUsage(home).map.pdf.view_count).toBe(1);
+  });
+
+  it("when the database could not record it, the process still does", async () => {
+    db.$client.pragma("query_only = ON");
+    await bumpUsageService(db, config(), "pdf", "use", NOW, "req-4");
+    await bumpUsageService(db, config(), "pdf", "use", NOW, "req-4");
+    db.$client.pragma("query_only = OFF");
+    expect(uses()).toBe(1);
+  });
+
+  it("a bump that was refused may be sent again with its id, and counts then", async () => {
+    fs.rmSync(usagePaths(home).file, { force: true });
+    fs.mkdirSync(usagePaths(home).file);
+    await expect(bumpUsageService(db, config(), "pdf", "use", NOW, "req-5")).rejects.toBeDefined();
+    fs.rmdirSync(usagePaths(home).file);
+    expect((await bumpUsageService(db, config(), "pdf", "use", NOW, "req-5")).use_count).toBe(1);
+  });
+});
