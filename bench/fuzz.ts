@@ -4,7 +4,11 @@
  * against the real server (server/serve.ts, as `npm start` runs it) on
  * loopback, CONCURRENCY at a time: valid traffic mixed with every method, bad
  * encodings, huge and deeply nested bodies and hostile roots (`/`, `/proc`, a
- * FIFO, a symlink loop, a link to `/`, a root of 21,000 folders: over the walk budget). Prints problems (5xx, non-JSON API errors,
+ * FIFO, a symlink loop, a link to `/`, a root of 21,000 folders: over the walk budget),
+ * names special to a JavaScript object (`__proto__`, `constructor`…) wherever a
+ * name goes, foreign Host headers, and the build's real dashboard changes sent
+ * without the token, from another origin, oversized or chunked (none may be
+ * carried out: the state file and the database are checked after). Prints problems (5xx, non-JSON API errors,
  * unanswered requests), GET /api/health answering throughout (polled every
  * 250 ms), p50/p99 of the valid requests during the fuzz against the same
  * requests on the idle server (baseline, same run), and the server's peak RSS.
@@ -15,12 +19,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import fc from "fast-check";
+import { getOrCreate } from "../lib/collections";
 import { readCasesFile } from "../lib/eval/formats";
 import { writeSkill } from "../lib/testing/factories";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { type FuzzRequest, fuzzRequest, makeTrapRoots, replyProblem, requestHead, validRequest } from "../lib/testing/http-fuzz";
 import { rawRequest } from "../lib/testing/raw-http";
+import { dashboardActions } from "../lib/testing/server-actions";
 import { prepareDb, rssMb, startServer } from "../lib/testing/server-process";
 import { layoutCatalog } from "./support/layout-catalog";
 import { percentile } from "./support/stats";
@@ -42,7 +49,12 @@ const setup = {
   turns: readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn),
   trapRoots: makeTrapRoots(home, { wideFolders: 21_000 }),
   goodRoot,
+  actions: dashboardActions(),
 };
+const stateFile = path.join(dir, "hermes", "jev", "state.json");
+const STATE = JSON.stringify({ skill_feedback: "on", plugin_key: "kept" });
+fs.mkdirSync(path.dirname(stateFile), { recursive: true });
+fs.writeFileSync(stateFile, STATE);
 const env = { JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: TOKEN, HERMES_HOME: path.join(dir, "hermes"), HOME: home };
 prepareDb(env);
 const server = await startServer(PORT, env);
@@ -61,6 +73,19 @@ for (const r of baselineRequests) baseline.push((await send(r)).ms);
 
 const requests = fc.sample(fuzzRequest(setup), { numRuns: TOTAL, seed: SEED });
 const problems = new Map<string, string[]>();
+/** Replies by kind of request: how the hostile ones were turned away. */
+const statusesOf = new Map<string, Map<number, number>>();
+const actionIds = new Set(setup.actions.map((a) => a.id));
+const kindOf = (r: FuzzRequest) =>
+  actionIds.has(r.headers["next-action"])
+    ? "dashboard change"
+    : r.headers.host !== undefined
+      ? "foreign host"
+      : /__proto__|constructor|prototype|toString|hasOwnProperty|valueOf|__defineGetter__|__lookupGetter__|isPrototypeOf/.test(
+            r.target + r.body.subarray(0, 2_000).toString("latin1"),
+          )
+        ? "hostile name"
+        : r.kind;
 const validMs: number[] = [];
 const healthFailures: string[] = [];
 let healthPolls = 0;
@@ -85,6 +110,8 @@ await Promise.all(
       const req = requests[next++];
       const reply = await send(req);
       const problem = replyProblem(req, reply);
+      const statuses = getOrCreate(statusesOf, kindOf(req), () => new Map<number, number>());
+      statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
       if (problem) problems.set(problem, [...(problems.get(problem) ?? []), label(req)]);
       if (req.kind === "valid" && !problem) validMs.push(reply.ms);
       if (++done % 1000 === 0) console.error(`fuzz: ${done}/${TOTAL} requests, RSS ${rssMb(server.pid).toFixed(0)} MB`);
@@ -95,6 +122,14 @@ const seconds = (performance.now() - started) / 1000;
 polling = false;
 await poller;
 await server.kill("SIGTERM");
+const db = new Database(env.JEV_DB, { readonly: true });
+const changed = [
+  fs.readFileSync(stateFile, "utf8") === STATE ? null : "state.json",
+  db.prepare("SELECT count(*) FROM decisions WHERE session_id LIKE 'demo-%'").pluck().get() ? "demo loaded" : null,
+  db.prepare("SELECT count(*) FROM settings WHERE key LIKE 'agent-switches:%'").pluck().get() ? "agent switches" : null,
+  db.prepare("SELECT count(*) FROM replay_runs").pluck().get() ? "replay runs" : null,
+].filter(Boolean);
+db.close();
 fs.rmSync(dir, { recursive: true, force: true });
 
 const hostile = requests.filter((r) => r.kind === "hostile").length;
@@ -106,6 +141,16 @@ console.log(
   `  problems (5xx, non-JSON API error, unanswered, 405 without Allow, valid request failed): ${[...problems.values()].reduce((n, l) => n + l.length, 0)}`,
 );
 for (const [problem, reqs] of problems) console.log(`    ${problem}: ${reqs.length}, e.g. ${reqs.slice(0, 3).join(" | ")}`);
+for (const [kind, statuses] of [...statusesOf].sort()) {
+  const n = [...statuses.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `  ${kind}: ${n} requests, answered ${[...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, c]) => `${s || "none"}×${c}`)
+      .join(" ")}`,
+  );
+}
+console.log(`  dashboard changes carried out without the token: ${changed.length ? changed.join(", ") : "none"}`);
 console.log(
   `  GET /api/health polls: ${healthPolls}, failed or unanswered: ${healthFailures.length}${healthFailures.length ? ` (${healthFailures.slice(0, 3).join(", ")})` : ""}`,
 );
@@ -113,4 +158,4 @@ console.log(`  valid requests during the fuzz: p50 ${ms(percentile(validMs, 50))
 console.log(`  baseline, same valid mix on the idle server one at a time: p50 ${ms(percentile(baseline, 50))}  p99 ${ms(percentile(baseline, 99))}`);
 console.log(`  ratio p99 fuzz / baseline: ${(percentile(validMs, 99) / percentile(baseline, 99)).toFixed(2)}x`);
 console.log(`  server peak RSS: ${peakRss.toFixed(0)} MB   (target < 250 MB)`);
-process.exit(problems.size || healthFailures.length ? 1 : 0);
+process.exit(problems.size || healthFailures.length || changed.length ? 1 : 0);

@@ -5,14 +5,18 @@ import Database from "better-sqlite3";
 import { Pool } from "undici";
 import { layoutCatalog } from "../bench/support/layout-catalog";
 import { readCasesFile } from "../lib/eval/formats";
+import { readUsage } from "../lib/hermes/usage-file";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { prepareDb, startServer } from "../lib/testing/server-process";
 
 /**
  * Crash safety: a server of its own is killed with SIGKILL while clients
- * write (feedback and decisions), CRASH_ROUNDS times (default 8). After the
- * last restart the SQLite file passes `PRAGMA integrity_check` and holds every
- * write a client saw acknowledged with a 2xx.
+ * write (feedback, decisions, usage bumps into the Hermes home's
+ * `.usage.json`, replay uploads), CRASH_ROUNDS times (default 8; the
+ * hardening issue's figure is 20). After the last restart the SQLite file
+ * passes `PRAGMA integrity_check` and holds every write a client saw
+ * acknowledged with a 2xx, `.usage.json` counts every acknowledged bump (and
+ * no more than were sent), and the next bump leaves no temp file behind.
  */
 const PORT = 3196;
 const TOKEN = "crash-token-not-secret";
@@ -37,6 +41,24 @@ async function post(pool: Pool, target: string, value: unknown): Promise<number>
   }
 }
 
+/** A JSONL body (a replay upload); its status, or 0. */
+async function postRaw(pool: Pool, target: string, body: string): Promise<number> {
+  try {
+    const res = await pool.request({
+      path: target,
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/x-ndjson" },
+      body,
+      headersTimeout: 5_000,
+      bodyTimeout: 5_000,
+    });
+    await res.body.text();
+    return res.statusCode;
+  } catch {
+    return 0;
+  }
+}
+
 test("SIGKILL during writes loses no acknowledged write and leaves the database intact", async () => {
   const rounds = Number(process.env.CRASH_ROUNDS || 8);
   test.setTimeout(30_000 + rounds * 15_000);
@@ -48,6 +70,9 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
   const ackedFeedback: string[] = [];
   const ackedDecisions: string[] = [];
   const ackedPerRound: number[] = [];
+  let bumpsSent = 0;
+  let bumpsAcked = 0;
+  let replaysAcked = 0;
 
   for (let round = 0; round < rounds; round++) {
     const ackedBefore = ackedFeedback.length + ackedDecisions.length;
@@ -61,7 +86,20 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
     const writers = Array.from({ length: WRITERS }, async (_, w) => {
       for (let i = 0; !killed; i++) {
         const session = `r${round}-w${w}-${i}`;
-        if (i % 2 === 0) {
+        if (w === 0 && i % 25 === 5) {
+          // A small replay log, streamed and stored as a run.
+          const log = ["a", "b", "a"]
+            .map((skill, k) => JSON.stringify({ ts: new Date(Date.UTC(2026, 10, 2, 10, k)).toISOString(), session, kind: "suggest", skill }))
+            .join("\n");
+          if ((await postRaw(pool, "/api/replay", log)) === 201) replaysAcked++;
+        } else if (i % 4 === 1) {
+          bumpsSent++;
+          const status = await post(pool, "/api/skills/pdf/usage", { kind: "use", request_id: `bump-${session}` });
+          if (status === 200) {
+            bumpsAcked++;
+            firstAck();
+          }
+        } else if (i % 2 === 0) {
           const status = await post(pool, "/api/feedback", { session_id: `fb-${session}`, skill: "pdf", event: i % 4 === 0 ? "loaded" : "rejected" });
           if (status === 200) {
             ackedFeedback.push(`fb-${session}`);
@@ -86,9 +124,18 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
     ackedPerRound.push(ackedFeedback.length + ackedDecisions.length - ackedBefore);
   }
 
-  // One more start: the server recovers the WAL and serves.
+  // One more start: the server recovers the WAL and serves; its first bump sweeps what the kills left.
   const last = await startServer(PORT, env);
+  const leftovers = () => fs.readdirSync(path.join(env.HERMES_HOME, "skills")).filter((f) => /^\.usage_.*\.tmp$/.test(f));
+  const leftBehind = leftovers().length;
+  const lastPool = new Pool(`http://127.0.0.1:${PORT}`);
+  expect(await post(lastPool, "/api/skills/xlsx/usage", { kind: "view" })).toBe(200);
+  await lastPool.destroy();
+  expect(leftovers()).toEqual([]);
   await last.kill("SIGTERM");
+  const uses = Number(readUsage(env.HERMES_HOME).map.pdf?.use_count ?? 0);
+  expect(uses).toBeGreaterThanOrEqual(bumpsAcked);
+  expect(uses).toBeLessThanOrEqual(bumpsSent);
   const db = new Database(env.JEV_DB, { readonly: true });
   try {
     expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
@@ -98,8 +145,9 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
     expect(ackedPerRound.every((n) => n > 0)).toBe(true);
     expect(ackedFeedback.filter((s) => !feedback.has(s))).toEqual([]);
     expect(ackedDecisions.filter((s) => !decisions.has(s))).toEqual([]);
+    expect(db.prepare("SELECT count(*) FROM replay_runs WHERE status = 'done'").pluck().get()).toBeGreaterThanOrEqual(replaysAcked);
     console.log(
-      `crash: ${rounds} rounds, ${ackedFeedback.length} feedback and ${ackedDecisions.length} decisions acknowledged (${ackedPerRound.join(", ")} per round), none lost`,
+      `crash: ${rounds} rounds, ${ackedFeedback.length} feedback, ${ackedDecisions.length} decisions, ${bumpsAcked} usage bumps (of ${bumpsSent} sent; ${uses} counted) and ${replaysAcked} replay uploads acknowledged (${ackedPerRound.join(", ")} per round), none lost; ${leftBehind} temp files left by the kills, 0 after the next write`,
     );
   } finally {
     db.close();

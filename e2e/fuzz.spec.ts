@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import fc from "fast-check";
 import { layoutCatalog } from "../bench/support/layout-catalog";
 import { readCasesFile } from "../lib/eval/formats";
@@ -8,6 +9,7 @@ import { writeSkill } from "../lib/testing/factories";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { fuzzRequest, makeTrapRoots, replyProblem, requestHead } from "../lib/testing/http-fuzz";
 import { rawRequest } from "../lib/testing/raw-http";
+import { dashboardActions } from "../lib/testing/server-actions";
 import { prepareDb, rssMb, type ServerProcess, startServer } from "../lib/testing/server-process";
 
 /**
@@ -22,6 +24,9 @@ const dir = path.resolve(".tmp/e2e-fuzz");
 const home = path.join(dir, "home");
 let server: ServerProcess;
 let setup: Parameters<typeof fuzzRequest>[0];
+/** The agent plugin's state file: the dashboard's rule-2 switch writes it, so no tokenless change may. */
+const stateFile = path.join(dir, "hermes", "jev", "state.json");
+const STATE = JSON.stringify({ skill_feedback: "on", plugin_key: "kept" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -31,7 +36,15 @@ test.beforeAll(async () => {
   writeSkill(goodRoot, "pdf", "Read, fill and merge PDF files");
   writeSkill(goodRoot, "xlsx", "Build spreadsheets with formulas and charts");
   const env = { JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: TOKEN, HERMES_HOME: path.join(dir, "hermes"), HOME: home };
-  setup = { token: TOKEN, turns: readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn), trapRoots: makeTrapRoots(home), goodRoot };
+  fs.mkdirSync(path.join(dir, "hermes", "jev"), { recursive: true });
+  fs.writeFileSync(stateFile, STATE);
+  setup = {
+    token: TOKEN,
+    turns: readCasesFile(FIXTURES.metatoolCases).map((c) => c.turn),
+    trapRoots: makeTrapRoots(home),
+    goodRoot,
+    actions: dashboardActions(),
+  };
   prepareDb(env);
   server = await startServer(PORT, env);
 });
@@ -71,4 +84,14 @@ test("fuzz: no 5xx, every API error in the JSON envelope, every request answered
   }
   expect(healthFailures).toEqual([]);
   expect(maxRss, "server RSS (MB)").toBeLessThan(250);
+  // No dashboard change went through without the token: the state file, the demo, the agent switches are as they were.
+  expect(fs.readFileSync(stateFile, "utf8")).toBe(STATE);
+  const db = new Database(path.join(dir, "jev.db"), { readonly: true });
+  try {
+    expect(db.prepare("SELECT count(*) FROM decisions WHERE session_id LIKE 'demo-%'").pluck().get()).toBe(0);
+    expect(db.prepare("SELECT count(*) FROM settings WHERE key LIKE 'agent-switches:%'").pluck().get()).toBe(0);
+    expect(db.prepare("SELECT count(*) FROM replay_runs").pluck().get()).toBe(0);
+  } finally {
+    db.close();
+  }
 });

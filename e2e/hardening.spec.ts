@@ -125,6 +125,8 @@ test("a FIFO behind a SKILL.md symlink in the Hermes home blocks nothing: the Sk
     expect(Date.now() - started).toBeLessThan(6_000);
     const skillsJson = await (await request.get("/api/skills", { headers: authHeaders })).json();
     expect(skillsJson.skills.map((s: { name: string }) => s.name)).not.toContain("zz-piped");
+    expect(skillsJson.skipped).toContainEqual({ path: path.join(skills, "zz-piped", "SKILL.md"), problem: "links to something that is not a regular file" });
+    expect(await (await request.get("/skills")).text()).toContain("zz-piped/SKILL.md");
   } finally {
     trap.dispose();
     // A FIFO left in the checkout makes the next `next build` panic while tracing files.

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expandPath } from "../catalog/expand-path";
-import { WalkBudget } from "../catalog/walk-budget";
+import { isWalkOverBudget, WalkBudget } from "../catalog/walk-budget";
+import { JevError } from "../errors";
 import { readBundledNames } from "../hermes/bundled-manifest";
 import { type CuratorConfig, type HermesSkillsConfig, readHermesConfig } from "../hermes/config-yaml";
 import { type HubSet, readHubSet } from "../hermes/hub-lock";
@@ -56,8 +57,18 @@ export function isUnder(p: string, roots: string[]): boolean {
   return roots.some((r) => real === r || real.startsWith(`${r}${path.sep}`));
 }
 
+/** A tree over the walk budget is a refusal (409) naming why, not an error: no decision is made on half a tree. */
+async function overBudgetAsRefusal<T>(walk: Promise<T>): Promise<T> {
+  try {
+    return await walk;
+  } catch (err) {
+    if (isWalkOverBudget(err)) throw new JevError("conflict", `${err.message}: the curator reads whole skill trees only`);
+    throw err;
+  }
+}
+
 /**
- * Throws WalkOverBudget when the skills folders hold more than one walk may
+ * Throws a conflict JevError when the skills folders hold more than one walk may
  * read (the catalog's budget): no curator decision is made on half a tree.
  */
 export async function loadCuratorHome(home: string, options: CuratorHomeOptions = {}): Promise<CuratorHome> {
@@ -72,14 +83,16 @@ export async function loadCuratorHome(home: string, options: CuratorHomeOptions 
   }
   const underExternal = (real: string) => externalRoots.some((r) => real === r || real.startsWith(`${r}${path.sep}`));
   const budget = new WalkBudget();
-  const localTree = localRoot ? await walkCuratorTree(skillsDir, budget, externalRoots.length ? underExternal : undefined) : { skills: [], skipped: [] };
+  const localTree = localRoot
+    ? await overBudgetAsRefusal(walkCuratorTree(skillsDir, budget, externalRoots.length ? underExternal : undefined))
+    : { skills: [], skipped: [] };
   const local = localTree.skills;
   const skipped = [...localTree.skipped];
   const localNames = new Set(local.map((s) => s.name));
   const external: SkillFolder[] = [];
   const externalNames = new Set<string>();
   for (const root of externalRoots) {
-    const tree = await walkCuratorTree(root, budget);
+    const tree = await overBudgetAsRefusal(walkCuratorTree(root, budget));
     external.push(...tree.skills);
     skipped.push(...tree.skipped);
     for (const s of tree.skills) if (!localNames.has(s.name)) externalNames.add(s.name);

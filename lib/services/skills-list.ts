@@ -68,6 +68,16 @@ export interface SkillsFilter {
  * engine's suggestions, loads and suppressions, and the description's health.
  */
 export async function skillsService(db: Db, config: JevConfig, filter: SkillsFilter = {}, now = Date.now()): Promise<SkillListRow[]> {
+  return (await skillsListing(db, config, filter, now)).skills;
+}
+
+/** The same rows, and the SKILL.md entries the walk skipped because they are not regular files (the page lists them). */
+export async function skillsListing(
+  db: Db,
+  config: JevConfig,
+  filter: SkillsFilter = {},
+  now = Date.now(),
+): Promise<{ skills: SkillListRow[]; skipped: { path: string; problem: string }[] }> {
   const home = requireHome(config);
   const h = await loadCuratorHome(home, { protectedNames: config.protectedSkills });
   await scanHermesUsage(db, home, now, h.usage);
@@ -120,7 +130,7 @@ export async function skillsService(db: Db, config: JevConfig, filter: SkillsFil
   for (const s of h.local) add(s.name, s.folder, s.rel, "local");
   for (const s of h.external) add(s.name, s.folder, s.rel, "external");
   for (const s of archivedSkills(h.skillsDir)) add(s.name, s.folder, s.rel, "archived");
-  return sortRows(filterRows(rows, filter), filter.sort ?? "name");
+  return { skills: sortRows(filterRows(rows, filter), filter.sort ?? "name"), skipped: h.skipped };
 }
 
 /** Description problems by skill folder, from the engine's own catalog of these roots. */

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
+import { HOSTILE_NAMES } from "./hostile-names";
 
 /**
  * Generated HTTP requests for fuzzing the real server (e2e/fuzz.spec.ts,
@@ -27,6 +28,8 @@ export interface FuzzSetup {
   trapRoots: readonly string[];
   /** A root with real skills the client may pass. */
   goodRoot: string;
+  /** The build's server action ids (lib/testing/server-actions.ts), with the page that serves each: real dashboard changes to send. */
+  actions?: readonly { id: string; page: string }[];
 }
 
 const API_PATHS = ["/api/pick-skill", "/api/feedback", "/api/health", "/api/decisions", "/api/decisions/summary", "/api/decisions/1", "/api/decisions/abc"];
@@ -49,6 +52,14 @@ const ODD_PATHS = [
   `/api/${"a".repeat(4000)}`,
 ];
 const PAGE_PATHS = ["/", "/decisions", "/decisions?range=24h", "/sessions/x", "/decisions/1", "/%ff", "/nope"];
+/** Names a JavaScript object treats specially, in every place a name goes. */
+const NAME_PATHS = HOSTILE_NAMES.flatMap((n) => [
+  `/api/skills/${encodeURIComponent(n)}/usage`,
+  `/skills/${encodeURIComponent(n)}`,
+  `/sessions/${encodeURIComponent(n)}`,
+]);
+/** Host headers of other sites (DNS rebinding): each must get a 421. */
+const FOREIGN_HOSTS = ["evil.example", "evil.example:3000", "127.0.0.1.evil.example", "localhost.evil.example", "", "[::1"];
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "SEARCH", "FOO", "get"];
 
 const queryValue = fc.oneof(
@@ -90,12 +101,17 @@ function hostileBody(setup: FuzzSetup): fc.Arbitrary<string | Buffer> {
       .map((v) => JSON.stringify(v)),
     fc
       .record({
-        session_id: fc.string({ maxLength: 300 }),
-        skill: fc.string({ maxLength: 300 }),
+        session_id: fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom(...HOSTILE_NAMES)),
+        skill: fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom(...HOSTILE_NAMES)),
         event: fc.constantFrom("loaded", "rejected", "liked"),
         at: queryValue,
       })
       .map((v) => JSON.stringify(v)),
+    fc
+      .record({ kind: fc.constantFrom("use", "view", "patch", "__proto__"), request_id: fc.option(fc.string({ maxLength: 200 }), { nil: undefined }) })
+      .map((v) => JSON.stringify(v)),
+    fc.constantFrom(...HOSTILE_NAMES).map((n) => JSON.stringify({ name: n, turn: n, loaded: [n], loadable: [n], agent: n, session_id: n })),
+    fc.constantFrom('{"__proto__": {"polluted": 1}, "turn": "x"}', '{"constructor": {"prototype": {"polluted": 1}}, "kind": "view"}'),
     fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
     fc.constantFrom("", "{", "null", "[]", '"turn"', '{"turn": "\\ud800"}'),
     deepArray,
@@ -124,7 +140,10 @@ export function hostileRequest(setup: FuzzSetup): fc.Arbitrary<FuzzRequest> {
         { arbitrary: fc.constantFrom(...API_PATHS), weight: 4 },
         { arbitrary: fc.constantFrom(...ODD_PATHS), weight: 3 },
         { arbitrary: fc.constantFrom(...PAGE_PATHS), weight: 1 },
+        { arbitrary: fc.constantFrom(...NAME_PATHS), weight: 1 },
       ),
+      // One request in eight names another site's host.
+      host: fc.oneof({ arbitrary: fc.constant(undefined), weight: 7 }, { arbitrary: fc.constantFrom(...FOREIGN_HOSTS), weight: 1 }),
       query,
       auth: authHeader(setup),
       contentType: fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""),
@@ -132,8 +151,9 @@ export function hostileRequest(setup: FuzzSetup): fc.Arbitrary<FuzzRequest> {
       chunked: fc.boolean(),
       serverAction: fc.option(fc.constantFrom("x", "7f".repeat(21), ""), { nil: undefined }),
     })
-    .map(({ method, path, query, auth, contentType, body, chunked, serverAction }) => {
+    .map(({ method, path, query, auth, contentType, body, chunked, serverAction, host }) => {
       const headers: Record<string, string> = { ...auth };
+      if (host !== undefined) headers.host = host;
       if (serverAction !== undefined) headers["next-action"] = serverAction;
       if (contentType) headers["content-type"] = contentType;
       const bytes = body === undefined ? Buffer.alloc(0) : toBuffer(body);
@@ -175,12 +195,58 @@ export function validRequest(setup: FuzzSetup): fc.Arbitrary<FuzzRequest> {
       weight: 2,
     },
     { arbitrary: fc.constantFrom(get("/api/health"), get("/api/decisions?limit=5"), get("/api/decisions/summary")), weight: 2 },
+    {
+      // Usage bumps of ordinary and hostile names, some with a request id: each must be counted (2xx), and none may poison the process.
+      arbitrary: fc
+        .record({
+          name: fc.constantFrom("pdf", "xlsx", ...HOSTILE_NAMES),
+          kind: fc.constantFrom("use", "view", "patch"),
+          requestId: fc.option(fc.stringMatching(/^[a-z0-9]{6,12}$/), { nil: undefined }),
+        })
+        .map(({ name, kind, requestId }) =>
+          json("POST", `/api/skills/${encodeURIComponent(name)}/usage`, requestId ? { kind, request_id: requestId } : { kind }),
+        ),
+      weight: 1,
+    },
   );
 }
 
-/** Valid and hostile requests, about half each. */
+/**
+ * Real dashboard changes sent as an attacker would: without the token, with
+ * a wrong one, from another origin, cross-site, oversized or chunked. None
+ * may be carried out (the state files are compared after the run) or get a 5xx.
+ */
+export function actionRequest(setup: FuzzSetup): fc.Arbitrary<FuzzRequest> {
+  const actions = setup.actions ?? [];
+  if (actions.length === 0) return hostileRequest(setup);
+  return fc
+    .record({
+      action: fc.constantFrom(...actions),
+      token: fc.constantFrom<string | undefined>(undefined, "", "wrong-token", "x".repeat(600)),
+      args: fc.constantFrom<unknown>({ on: false }, {}, { size: 10 }, { agent: "__proto__", name: "skills", on: false }, { source: "demo" }, "__proto__", null),
+      origin: fc.constantFrom<string | undefined>(undefined, "http://evil.example", "null", "http://127.0.0.1:1"),
+      site: fc.constantFrom<string | undefined>(undefined, "cross-site", "same-site"),
+      size: fc.constantFrom("normal", "huge", "chunked"),
+    })
+    .map(({ action, token, args, origin, site, size }) => {
+      const value = args !== null && typeof args === "object" && token !== undefined ? { ...args, token } : args;
+      const body = Buffer.from(size === "huge" ? "a".repeat(6_000_000) : JSON.stringify([value]));
+      const headers: Record<string, string> = { "next-action": action.id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" };
+      if (origin) headers.origin = origin;
+      if (site) headers["sec-fetch-site"] = site;
+      if (size === "chunked") headers["transfer-encoding"] = "chunked";
+      else headers["content-length"] = String(body.length);
+      return { kind: "hostile" as const, method: "POST", target: action.page, headers, body: size === "chunked" ? chunk(body) : body };
+    });
+}
+
+/** Valid and hostile requests, about half each (a tenth of the hostile ones real dashboard changes, when the setup has them). */
 export function fuzzRequest(setup: FuzzSetup): fc.Arbitrary<FuzzRequest> {
-  return fc.oneof(validRequest(setup), hostileRequest(setup));
+  return fc.oneof(
+    { arbitrary: validRequest(setup), weight: 10 },
+    { arbitrary: hostileRequest(setup), weight: 9 },
+    { arbitrary: actionRequest(setup), weight: 1 },
+  );
 }
 
 /** A body in chunked transfer encoding, in pieces of up to 64 KB. */
@@ -194,9 +260,10 @@ function chunk(bytes: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-/** The request line and headers, as sent. */
+/** The request line and headers, as sent (a request's own `host` replaces the default). */
 export function requestHead(req: FuzzRequest): string {
-  const lines = [`${req.method} ${req.target} HTTP/1.1`, "host: 127.0.0.1", "connection: close", ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`)];
+  const headers = { host: "127.0.0.1", connection: "close", ...req.headers };
+  const lines = [`${req.method} ${req.target} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
   return `${lines.join("\r\n")}\r\n\r\n`;
 }
 

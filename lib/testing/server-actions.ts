@@ -38,3 +38,23 @@ export function serverActionResult(flight: string): { ok: boolean; code?: string
   const line = flight.split("\n").find((l) => l.startsWith("1:{"));
   return line ? JSON.parse(line.slice(2)) : null;
 }
+
+/** Every server action of the build with a page that serves it (dynamic pages left out): what the fuzz sends. */
+export function dashboardActions(): { id: string; page: string }[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(packageRoot(), ".next", "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { workers: Record<string, unknown> }>;
+  };
+  const pageOf = (worker: string) => {
+    const route = worker
+      .replace(/^app/, "")
+      .replace(/\/\([^)]+\)/g, "")
+      .replace(/\/page$/, "");
+    return route.includes("[") ? null : route || "/";
+  };
+  return Object.entries(manifest.node).flatMap(([id, v]) => {
+    const page = Object.keys(v.workers)
+      .map(pageOf)
+      .find((p) => p !== null);
+    return page ? [{ id, page }] : [];
+  });
+}

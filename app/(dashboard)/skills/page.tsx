@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { loadConfig } from "@/lib/config";
 import { JevError } from "@/lib/errors";
 import { LIFECYCLE_STATES } from "@/lib/hermes/usage-record";
-import { SKILL_LOCATIONS, SKILL_SORTS, type SkillListRow, skillsService } from "@/lib/services/skills-list";
+import { SKILL_LOCATIONS, SKILL_SORTS, type SkillListRow, skillsListing } from "@/lib/services/skills-list";
 import { PROVENANCE_LABELS, PROVENANCES } from "@/lib/vocab/curator";
 import { Sparkline } from "../_components/sparkline";
 import { parseSkillsView, skillsHref } from "./search-params";
@@ -65,9 +65,10 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
   const view = parseSkillsView(await searchParams);
   const config = loadConfig();
   let rows: SkillListRow[] | null = null;
+  let skipped: { path: string; problem: string }[] = [];
   let problem: string | null = null;
   try {
-    rows = await skillsService(getDb(), config, view);
+    ({ skills: rows, skipped } = await skillsListing(getDb(), config, view));
   } catch (err) {
     problem = err instanceof JevError ? err.message : "the Hermes home could not be read";
   }
@@ -100,6 +101,21 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
         {filtered && <Link href={skillsHref({}, { sort: view.sort })}>Clear</Link>}
       </form>
 
+      {skipped.length > 0 && (
+        <div className="warning" data-testid="skills-skipped">
+          <p>
+            {skipped.length} {skipped.length === 1 ? "entry is" : "entries are"} skipped, never opened: a <code>SKILL.md</code> must be a regular file (or a
+            link to one).
+          </p>
+          <ul>
+            {skipped.slice(0, 20).map((s) => (
+              <li key={s.path}>
+                <code className="path">{s.path}</code>: {s.problem}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {problem ? (
         <div className="empty" data-testid="skills-empty">
           <p>{problem}</p>

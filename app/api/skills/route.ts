@@ -4,7 +4,7 @@ import { loadConfig } from "@/lib/config";
 import { LIFECYCLE_STATES } from "@/lib/hermes/usage-record";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
 import { searchParamsOf } from "@/lib/http/query";
-import { SKILL_LOCATIONS, SKILL_SORTS, skillsService } from "@/lib/services/skills-list";
+import { SKILL_LOCATIONS, SKILL_SORTS, skillsListing } from "@/lib/services/skills-list";
 import { Provenance } from "@/lib/vocab/curator";
 
 const SkillsQuery = z.object({
@@ -20,6 +20,6 @@ export async function GET(request: Request) {
   return handle(async () => {
     await requireToken(request);
     const filter = parseWith(SkillsQuery, searchParamsOf(request));
-    return Response.json({ skills: await skillsService(getDb(), loadConfig(), filter) });
+    return Response.json(await skillsListing(getDb(), loadConfig(), filter));
   });
 }
