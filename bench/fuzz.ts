@@ -4,7 +4,8 @@
  * against the real server (server/serve.ts, as `npm start` runs it) on
  * loopback, CONCURRENCY at a time: valid traffic mixed with every method, bad
  * encodings, huge and deeply nested bodies and hostile roots (`/`, `/proc`, a
- * FIFO, a symlink loop, a link to `/`, a root of 21,000 folders: over the walk budget),
+ * FIFO, a symlink loop, a link to `/`, a root of 21,000 folders: over the walk budget), a
+ * SKILL.md in the Hermes home that links to a FIFO (the Skills and Curator pages walk it),
  * names special to a JavaScript object (`__proto__`, `constructor`…) wherever a
  * name goes, foreign Host headers, and the build's real dashboard changes sent
  * without the token, from another origin, oversized or chunked (none may be
@@ -25,7 +26,7 @@ import { getOrCreate } from "../lib/collections";
 import { readCasesFile } from "../lib/eval/formats";
 import { writeSkill } from "../lib/testing/factories";
 import { FIXTURES } from "../lib/testing/fixtures";
-import { type FuzzRequest, fuzzRequest, makeTrapRoots, replyProblem, requestHead, validRequest } from "../lib/testing/http-fuzz";
+import { type FuzzRequest, fuzzRequest, makeHermesHomeTrap, makeTrapRoots, replyProblem, requestHead, validRequest } from "../lib/testing/http-fuzz";
 import { rawRequest } from "../lib/testing/raw-http";
 import { dashboardActions } from "../lib/testing/server-actions";
 import { prepareDb, rssMb, startServer } from "../lib/testing/server-process";
@@ -51,6 +52,7 @@ const setup = {
   goodRoot,
   actions: dashboardActions(),
 };
+makeHermesHomeTrap(path.join(dir, "hermes")); // a SKILL.md linking to a FIFO, where the curator walks
 const stateFile = path.join(dir, "hermes", "jev", "state.json");
 const STATE = JSON.stringify({ skill_feedback: "on", plugin_key: "kept" });
 fs.mkdirSync(path.dirname(stateFile), { recursive: true });

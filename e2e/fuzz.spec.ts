@@ -7,7 +7,7 @@ import { layoutCatalog } from "../bench/support/layout-catalog";
 import { readCasesFile } from "../lib/eval/formats";
 import { writeSkill } from "../lib/testing/factories";
 import { FIXTURES } from "../lib/testing/fixtures";
-import { fuzzRequest, makeTrapRoots, replyProblem, requestHead } from "../lib/testing/http-fuzz";
+import { fuzzRequest, makeHermesHomeTrap, makeTrapRoots, replyProblem, requestHead } from "../lib/testing/http-fuzz";
 import { rawRequest } from "../lib/testing/raw-http";
 import { dashboardActions } from "../lib/testing/server-actions";
 import { prepareDb, rssMb, type ServerProcess, startServer } from "../lib/testing/server-process";
@@ -36,6 +36,7 @@ test.beforeAll(async () => {
   writeSkill(goodRoot, "pdf", "Read, fill and merge PDF files");
   writeSkill(goodRoot, "xlsx", "Build spreadsheets with formulas and charts");
   const env = { JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: TOKEN, HERMES_HOME: path.join(dir, "hermes"), HOME: home };
+  makeHermesHomeTrap(path.join(dir, "hermes")); // the curator's walk meets it on the Skills and Curator pages
   fs.mkdirSync(path.join(dir, "hermes", "jev"), { recursive: true });
   fs.writeFileSync(stateFile, STATE);
   setup = {

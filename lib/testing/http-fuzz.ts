@@ -51,7 +51,19 @@ const ODD_PATHS = [
   "/api/pick-skill/extra",
   `/api/${"a".repeat(4000)}`,
 ];
-const PAGE_PATHS = ["/", "/decisions", "/decisions?range=24h", "/sessions/x", "/decisions/1", "/%ff", "/nope"];
+const PAGE_PATHS = [
+  "/",
+  "/decisions",
+  "/decisions?range=24h",
+  "/sessions/x",
+  "/decisions/1",
+  "/%ff",
+  "/nope",
+  "/skills",
+  "/curator",
+  "/suppression",
+  "/replay",
+];
 /** Names a JavaScript object treats specially, in every place a name goes. */
 const NAME_PATHS = HOSTILE_NAMES.flatMap((n) => [
   `/api/skills/${encodeURIComponent(n)}/usage`,
@@ -290,6 +302,20 @@ export function replyProblem(req: FuzzRequest, reply: FuzzReply): string | null 
   }
   if (req.kind === "valid" && (reply.status < 200 || reply.status > 299)) return `valid request got ${reply.status}`;
   return null;
+}
+
+/**
+ * A trap inside a Hermes home, where no client points but the curator walks:
+ * a SKILL.md that links to a FIFO. Returns what to remove afterwards (a FIFO
+ * left in the checkout breaks the next `next build`).
+ */
+export function makeHermesHomeTrap(hermesHome: string): string[] {
+  const folder = path.join(hermesHome, "skills", "zz-piped");
+  const pipe = path.join(hermesHome, "pipe");
+  fs.mkdirSync(folder, { recursive: true });
+  execFileSync("mkfifo", [pipe]);
+  fs.symlinkSync(pipe, path.join(folder, "SKILL.md"));
+  return [folder, pipe];
 }
 
 /**
