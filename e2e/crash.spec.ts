@@ -23,32 +23,14 @@ const TOKEN = "crash-token-not-secret";
 const dir = path.resolve(".tmp/e2e-crash");
 const WRITERS = 16;
 
-/** A write over a keep-alive pool; its status, or 0 when the server died first. */
-async function post(pool: Pool, target: string, value: unknown): Promise<number> {
+/** A write over a keep-alive pool (JSON, or a JSONL replay upload); its status, or 0 when the server died first. */
+async function post(pool: Pool, target: string, value: unknown, jsonl = false): Promise<number> {
   try {
     const res = await pool.request({
       path: target,
       method: "POST",
-      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify(value),
-      headersTimeout: 5_000,
-      bodyTimeout: 5_000,
-    });
-    await res.body.text();
-    return res.statusCode;
-  } catch {
-    return 0;
-  }
-}
-
-/** A JSONL body (a replay upload); its status, or 0. */
-async function postRaw(pool: Pool, target: string, body: string): Promise<number> {
-  try {
-    const res = await pool.request({
-      path: target,
-      method: "POST",
-      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/x-ndjson" },
-      body,
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": jsonl ? "application/x-ndjson" : "application/json" },
+      body: jsonl ? String(value) : JSON.stringify(value),
       headersTimeout: 5_000,
       bodyTimeout: 5_000,
     });
@@ -91,7 +73,7 @@ test("SIGKILL during writes loses no acknowledged write and leaves the database 
           const log = ["a", "b", "a"]
             .map((skill, k) => JSON.stringify({ ts: new Date(Date.UTC(2026, 10, 2, 10, k)).toISOString(), session, kind: "suggest", skill }))
             .join("\n");
-          if ((await postRaw(pool, "/api/replay", log)) === 201) replaysAcked++;
+          if ((await post(pool, "/api/replay", log, true)) === 201) replaysAcked++;
         } else if (i % 4 === 1) {
           bumpsSent++;
           const status = await post(pool, "/api/skills/pdf/usage", { kind: "use", request_id: `bump-${session}` });
