@@ -36,7 +36,7 @@ export async function ensureApiToken(db: Db, sources: TokenSources): Promise<{ g
   const stored = await setSettingOnce(db, HASH_KEY, sha256(fresh));
   if (stored !== sha256(fresh)) return { generated: false }; // another process generated one first
   try {
-    writeTokenFile(sources.tokenFile, fresh);
+    await writeTokenFile(sources.tokenFile, fresh);
   } catch (err) {
     await deleteSetting(db, HASH_KEY); // a hash nobody holds the token of would lock every client out
     throw err;
@@ -48,7 +48,7 @@ export async function ensureApiToken(db: Db, sources: TokenSources): Promise<{ g
 /** Replace the generated token with a new one (`jev token --new`): the old one stops working within a few seconds. */
 export async function rotateApiToken(db: Db, sources: TokenSources): Promise<string> {
   const fresh = `jev_${crypto.randomBytes(24).toString("base64url")}`;
-  writeTokenFile(sources.tokenFile, fresh); // first: should it fail, the old token still works
+  await writeTokenFile(sources.tokenFile, fresh); // first: should it fail, the old token still works
   await setSetting(db, HASH_KEY, sha256(fresh));
   forgetStoredHash(db);
   return fresh;
@@ -67,8 +67,17 @@ export async function shownToken(db: Db, sources: TokenSources): Promise<string 
 
 /** Whether `presented` is the API token, compared in constant time. */
 export async function tokenMatches(db: Db, sources: TokenSources, presented: string): Promise<boolean> {
-  const expected = sources.configured ? sha256(sources.configured) : await storedHash(db, sources);
+  const expected = await expectedHash(db, sources);
   return expected !== null && sameHash(sha256(presented), expected);
+}
+
+/** The hash a presented token must have; a database no start has prepared gets its token now, as at start. */
+async function expectedHash(db: Db, sources: TokenSources): Promise<string | null> {
+  if (sources.configured) return sha256(sources.configured);
+  const stored = await storedHash(db, sources);
+  if (stored) return stored;
+  await ensureApiToken(db, sources);
+  return storedHash(db, sources);
 }
 
 /** Constant-time check of an `Authorization: Bearer …` header. */
@@ -105,7 +114,7 @@ async function moveLegacyToken(db: Db, sources: TokenSources): Promise<string | 
   const legacy = await getSetting(db, LEGACY_KEY);
   if (!legacy) return null;
   try {
-    if (!readTokenFile(sources.tokenFile)) writeTokenFile(sources.tokenFile, legacy);
+    if (!readTokenFile(sources.tokenFile)) await writeTokenFile(sources.tokenFile, legacy);
   } catch {
     return sha256(legacy); // the file cannot be written here: keep the old row until it can, rather than lose the token
   }

@@ -1,29 +1,16 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { atomicWriteFile } from "../fs/atomic-write";
 import { readSmallTextSync } from "../fs/regular-file";
 
 /**
- * The generated API token's own file (`<JEV_DB>.token`): created readable and
- * writable by its owner only (0600, in a folder made 0700), written whole or
- * not at all, so `jev token` can print the token the banner showed once.
+ * The generated API token's own file (`<JEV_DB>.token`): readable and
+ * writable by its owner only (0600, in a folder created 0700), written
+ * whole or not at all, so `jev token` can print the token the banner showed once.
  */
-export function writeTokenFile(file: string, token: string): void {
+export async function writeTokenFile(file: string, token: string): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temp = `${file}.${crypto.randomBytes(6).toString("hex")}.tmp`;
-  try {
-    const fd = fs.openSync(temp, "wx", 0o600);
-    try {
-      fs.writeSync(fd, `${token}\n`);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temp, file);
-  } catch (err) {
-    fs.rmSync(temp, { force: true });
-    throw err;
-  }
+  await atomicWriteFile(file, `${token}\n`, `.${path.basename(file)}_`, { mode: 0o600 });
 }
 
 /** The token in the file, or null when there is none (missing, unreadable, empty). */

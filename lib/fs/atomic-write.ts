@@ -56,7 +56,12 @@ export async function removeLeftoverTemps(folder: string, prefix: string, option
  * removed and the target left as it was. Temps of earlier, interrupted writes
  * older than a minute are removed after the rename.
  */
-export async function atomicWriteFile(target: string, data: string, prefix: string, options: { sweepLeftovers?: boolean } = {}): Promise<void> {
+export async function atomicWriteFile(
+  target: string,
+  data: string,
+  prefix: string,
+  options: { sweepLeftovers?: boolean /** The file's permission bits, whatever they were (a secret's 0600). */; mode?: number } = {},
+): Promise<void> {
   const fsp = fs.promises;
   const link = await fsp.lstat(/*turbopackIgnore: true*/ target).catch(() => undefined);
   const resolved = link?.isSymbolicLink() ? await fsp.realpath(/*turbopackIgnore: true*/ target) : target;
@@ -65,8 +70,9 @@ export async function atomicWriteFile(target: string, data: string, prefix: stri
   // Asynchronous throughout: the fsync waits off the event loop, so a server keeps answering (and gathering the next batch).
   let handle: fs.promises.FileHandle | undefined;
   try {
-    handle = await fsp.open(/*turbopackIgnore: true*/ temp, "wx", 0o666);
-    if (existingMode !== undefined) await handle.chmod(existingMode & 0o7777);
+    handle = await fsp.open(/*turbopackIgnore: true*/ temp, "wx", options.mode ?? 0o666);
+    if (options.mode !== undefined) await handle.chmod(options.mode);
+    else if (existingMode !== undefined) await handle.chmod(existingMode & 0o7777);
     await handle.writeFile(data, "utf8");
     await handle.sync();
     await handle.close();

@@ -60,6 +60,20 @@ export function homeWriteError(err: unknown, what: string): JevError {
 }
 
 /**
+ * Leftover temp files come from a writer killed mid-write: looked for at the
+ * first write after start and then once a minute, not in every batch of a
+ * busy server (a folder of a thousand skills is read each time).
+ */
+const SWEEP_EVERY_MS = 60_000;
+const lastSweep = new Map<string, number>();
+function sweepDue(folder: string, now = Date.now()): boolean {
+  const last = lastSweep.get(folder);
+  if (last !== undefined && now - last < SWEEP_EVERY_MS) return false;
+  lastSweep.set(folder, now);
+  return true;
+}
+
+/**
  * Read-modify-write `.usage.json` as Hermes does (§2.7): under an exclusive
  * flock on `.usage.json.lock`, re-read from disk inside the lock, let
  * `change` edit the map (returning whether to write, and a result), and
@@ -89,7 +103,7 @@ export async function mutateUsage<T>(
             fs.writeFileSync(/*turbopackIgnore: true*/ copy, loaded.raw);
           }
           // Every writer of the file (Hermes's Python too) holds this lock while its temp file exists: any other is a leftover.
-          await removeLeftoverTemps(skillsDir, ".usage_", { underLock: true });
+          if (sweepDue(skillsDir)) await removeLeftoverTemps(skillsDir, ".usage_", { underLock: true });
           await atomicWriteFile(paths.file, pythonJson(loaded.map), ".usage_", { sweepLeftovers: false });
         }
         return result;

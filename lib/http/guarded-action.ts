@@ -1,6 +1,6 @@
 import { ZodError, type z } from "zod";
 import { type Db, getDb } from "../../db/client";
-import { ensureApiToken, tokenMatches, tokenSources } from "../auth/api-token";
+import { tokenMatches, tokenSources } from "../auth/api-token";
 import { type JevConfig, loadConfig } from "../config";
 import { describeZodIssue, type ErrorCode, toJevError } from "../errors";
 import type { ActionRefusal, ActionResult } from "./action-result";
@@ -46,9 +46,8 @@ export function guardedAction<S extends z.ZodType, T extends object>(
     try {
       const ctx = { db: getDb(), config: loadConfig() };
       const { token, fields } = fieldsOf(input);
-      const sources = tokenSources(ctx.config);
-      await ensureApiToken(ctx.db, sources);
-      if (typeof token !== "string" || token.length === 0 || token.length > MAX_TOKEN_CHARS || !(await tokenMatches(ctx.db, sources, token))) {
+      const valid = typeof token === "string" && token.length > 0 && token.length <= MAX_TOKEN_CHARS;
+      if (!valid || !(await tokenMatches(ctx.db, tokenSources(ctx.config), token))) {
         return refusal("unauthorized", "this changes jev: give the API token (JEV_API_TOKEN, or `npx jev token`)");
       }
       const parsed = schema.safeParse(fields);

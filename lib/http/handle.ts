@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { getDb } from "../../db/client";
-import { ensureApiToken, isAuthorized, tokenSources } from "../auth/api-token";
+import { isAuthorized, tokenSources } from "../auth/api-token";
 import { loadConfig } from "../config";
 import { describeZodIssue, JevError, toJevError } from "../errors";
 
@@ -15,10 +15,7 @@ export function errorResponse(err: unknown): Response {
 
 /** 401 unless the request carries the API token. */
 export async function requireToken(request: Request): Promise<void> {
-  const db = getDb();
-  const sources = tokenSources(loadConfig());
-  await ensureApiToken(db, sources); // a database no start has prepared gets its token now, as at start
-  if (!(await isAuthorized(db, sources, request.headers.get("authorization")))) {
+  if (!(await isAuthorized(getDb(), tokenSources(loadConfig()), request.headers.get("authorization")))) {
     throw new JevError("unauthorized", "missing or wrong bearer token (Authorization: Bearer $JEV_API_TOKEN)");
   }
 }

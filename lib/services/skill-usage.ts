@@ -37,8 +37,8 @@ const COLUMN: Record<UsageKind, keyof Counters> = { use: "uses", view: "views", 
  */
 export function bumpUsageService(db: Db, config: JevConfig, name: string, kind: UsageKind, now = Date.now(), requestId?: string): Promise<FullUsageRecord> {
   if (!name.trim()) return Promise.reject(new JevError("bad_request", "name: a skill name", "name"));
-  if (requestId === undefined) return enqueueBump(db, curatedHome(config), { name, kind, now });
   const home = curatedHome(config);
+  if (requestId === undefined) return enqueueBump(db, home, { name, kind, now });
   const first = seenRequest(home, requestId, now);
   if (first) return first.outcome.then(() => currentRecord(home, name, now));
   const outcome = (async () => {

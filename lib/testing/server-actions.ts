@@ -8,11 +8,17 @@ import { packageRoot } from "../config";
  * the arguments are React's wire format (JSON for plain values), and the
  * reply is the flight stream, whose line `1:` is the action's result.
  */
+interface ActionManifest {
+  node: Record<string, { exportedName?: string; workers: Record<string, unknown> }>;
+}
+
+/** The build's list of server actions (`next build` writes it). */
+function actionManifest(): ActionManifest {
+  return JSON.parse(fs.readFileSync(path.join(packageRoot(), ".next", "server", "server-reference-manifest.json"), "utf8"));
+}
+
 export function serverActionId(exportedName: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(packageRoot(), ".next", "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { exportedName?: string }>;
-  };
-  const id = Object.entries(manifest.node).find(([, v]) => v.exportedName === exportedName)?.[0];
+  const id = Object.entries(actionManifest().node).find(([, v]) => v.exportedName === exportedName)?.[0];
   if (!id) throw new Error(`no server action named ${exportedName} in the build`);
   return id;
 }
@@ -41,9 +47,6 @@ export function serverActionResult(flight: string): { ok: boolean; code?: string
 
 /** Every server action of the build with a page that serves it (dynamic pages left out): what the fuzz sends. */
 export function dashboardActions(): { id: string; page: string }[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(packageRoot(), ".next", "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { workers: Record<string, unknown> }>;
-  };
   const pageOf = (worker: string) => {
     const route = worker
       .replace(/^app/, "")
@@ -51,7 +54,7 @@ export function dashboardActions(): { id: string; page: string }[] {
       .replace(/\/page$/, "");
     return route.includes("[") ? null : route || "/";
   };
-  return Object.entries(manifest.node).flatMap(([id, v]) => {
+  return Object.entries(actionManifest().node).flatMap(([id, v]) => {
     const page = Object.keys(v.workers)
       .map(pageOf)
       .find((p) => p !== null);
