@@ -1,7 +1,7 @@
 // `npm run demo [-- --force | --remove]`: seed the configured database with a
 // deterministic synthetic fortnight made by the real engine (lib/demo), or
 // remove it. Demo rows are the sessions named `demo-…`; it also writes (or removes) a synthetic
-// Hermes home in data/demo/hermes for the Skills and Curator pages. Nothing else is touched.
+// Hermes home in demo/hermes beside the database (data/demo/hermes by default) for the Skills and Curator pages. Nothing else is touched.
 
 import fs from "node:fs";
 import { getDb } from "../db/client";
@@ -21,7 +21,7 @@ try {
   const db = getDb();
   if (args.includes("--remove")) {
     const { decisions } = await removeDemo(db);
-    fs.rmSync(demoHermesHome(), { recursive: true, force: true });
+    fs.rmSync(demoHermesHome(config), { recursive: true, force: true });
     console.log(`demo: removed ${decisions} demo decisions and their suggestions, loads and counts from ${config.dbFile}, and the demo Hermes home`);
   } else {
     const started = Date.now();
@@ -29,8 +29,10 @@ try {
     console.log(
       `demo: ${decisions} synthetic decisions and ${loads} loads over 14 days in ${config.dbFile} (${((Date.now() - started) / 1000).toFixed(1)} s). They are demo data: sessions named demo-…; npm run demo -- --remove takes them out.`,
     );
-    writeDemoHermesHome(demoHermesHome());
-    console.log(`demo: a synthetic Hermes home is in ${demoHermesHome()}; to see the curator at work on it: HERMES_HOME=${demoHermesHome()} npm start`);
+    writeDemoHermesHome(demoHermesHome(config));
+    console.log(
+      `demo: a synthetic Hermes home is in ${demoHermesHome(config)}; to see the curator at work on it: HERMES_HOME=${demoHermesHome(config)} npm start`,
+    );
   }
 } catch (err) {
   if (err instanceof JevError || err instanceof ConfigError) {

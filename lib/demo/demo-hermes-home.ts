@@ -1,15 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
-import { packageRoot } from "../config";
 import { bundledHash } from "../hermes/bundled-manifest";
 import { formatPyTime } from "../hermes/py-time";
 import { pythonJson } from "../hermes/python-json";
 import { DAY_MS } from "../time";
 import { writeDemoSkills } from "./demo-skills";
 
+/**
+ * Where the demo writes its files: `demo/` beside the database (`data/demo`
+ * by default), so a test's database in a temp folder keeps its demo there too.
+ */
+export function demoFolder(config: { dbFile: string }): string {
+  return path.join(path.dirname(config.dbFile), "demo");
+}
+
 /** Where `npm run demo` writes its Hermes home (synthetic, removable): point HERMES_HOME at it to see the curator at work. */
-export function demoHermesHome(): string {
-  return path.join(packageRoot(), "data", "demo", "hermes");
+export function demoHermesHome(config: { dbFile: string }): string {
+  return path.join(demoFolder(config), "hermes");
 }
 
 /** Each demo skill's story, in days before now: something for every lifecycle rule to act on. */

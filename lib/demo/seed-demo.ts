@@ -4,20 +4,21 @@ import type { Db } from "../../db/client";
 import { inTransaction, utcDayOf } from "../../db/dialect";
 import { uncountDecisions } from "../../db/queries/decisions";
 import { clearDiscoveryCache } from "../catalog/discover";
-import { type JevConfig, packageRoot } from "../config";
+import type { JevConfig } from "../config";
 import { JevError } from "../errors";
 import { seededRandom } from "../random";
 import { pickSkillService } from "../services/pick-skill";
 import { recordFeedbackService } from "../services/record-feedback";
 import { DAY_MS, MINUTE_MS } from "../time";
+import { demoFolder } from "./demo-hermes-home";
 import { DEMO_OTHER_TURNS, DEMO_SKILLS, writeDemoSkills } from "./demo-skills";
 
 /** Every demo row's session starts with this: it is how the demo is told apart and removed. */
 export const DEMO_SESSION_PREFIX = "demo-";
 export const DEMO_DAYS = 14;
 
-export function demoSkillsRoot(): string {
-  return path.join(packageRoot(), "data", "demo", "skills");
+export function demoSkillsRoot(config: { dbFile: string }): string {
+  return path.join(demoFolder(config), "skills");
 }
 
 async function realRows(db: Db): Promise<number> {
@@ -47,7 +48,7 @@ export async function seedDemo(
     throw new JevError("conflict", "this database holds real decisions or feedback; run with --force to add demo data beside them");
   }
   await removeDemo(db);
-  const root = demoSkillsRoot();
+  const root = demoSkillsRoot(config);
   writeDemoSkills(root);
   clearDiscoveryCache();
   const random = seededRandom(20261130);

@@ -14,7 +14,7 @@ export const loadDemo = guardedAction(
   NoInput,
   async (_, { db, config }) => {
     const { decisions, loads } = await seedDemo(db, config);
-    writeDemoHermesHome(demoHermesHome());
+    writeDemoHermesHome(demoHermesHome(config));
     revalidatePath("/", "layout");
     return { message: `Loaded ${decisions} synthetic decisions and ${loads} loads (demo data).` };
   },
@@ -23,9 +23,9 @@ export const loadDemo = guardedAction(
 
 export const unloadDemo = guardedAction(
   NoInput,
-  async (_, { db }) => {
+  async (_, { db, config }) => {
     const { decisions } = await removeDemo(db);
-    fs.rmSync(demoHermesHome(), { recursive: true, force: true });
+    fs.rmSync(demoHermesHome(config), { recursive: true, force: true });
     revalidatePath("/", "layout");
     return { message: `Removed ${decisions} demo decisions.` };
   },
