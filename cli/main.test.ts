@@ -317,3 +317,30 @@ describe("jev integrate claude-code", () => {
     expect(await run("integrate", "codex")).toBe(2);
   });
 });
+
+describe("jev integrate hermes", () => {
+  it("writes JEV_URL and JEV_API_TOKEN into $HERMES_HOME/.env (0600), keeping its other lines; --print writes nothing", async () => {
+    vi.stubEnv("PORT", "3217");
+    const hermes = path.join(tmp, "hermes");
+    const envFile = path.join(hermes, ".env");
+    expect(await run("integrate", "hermes", "--print")).toBe(0);
+    expect(out.join("\n")).toMatch(/JEV_URL=http:\/\/127\.0\.0\.1:3217\n {2}JEV_API_TOKEN=\S{20,}/);
+    expect(fs.existsSync(envFile)).toBe(false);
+    expect(fs.existsSync(path.join(hermes, "plugins", "jev"))).toBe(false);
+
+    fs.mkdirSync(hermes, { recursive: true });
+    fs.writeFileSync(envFile, "# keys\nOPENROUTER_API_KEY=sk-or-1\nJEV_URL=http://127.0.0.1:3000\nJEV_URL=http://old\n");
+    out = [];
+    expect(await run("integrate", "hermes")).toBe(0);
+    out = [];
+    expect(await run("token")).toBe(0);
+    const token = out[0];
+    expect(fs.readFileSync(envFile, "utf8")).toBe(`# keys\nOPENROUTER_API_KEY=sk-or-1\nJEV_URL=http://127.0.0.1:3217\nJEV_API_TOKEN=${token}\n`);
+    expect(fs.statSync(envFile).mode & 0o777).toBe(0o600);
+    out = [];
+    expect(await run("integrate", "hermes", "--url", "http://jev.localhost:4000/")).toBe(0);
+    expect(out.join("\n")).toContain("JEV_URL changed, JEV_API_TOKEN kept");
+    expect(fs.readFileSync(envFile, "utf8")).toContain("JEV_URL=http://jev.localhost:4000\n");
+    expect(await run("integrate", "hermes", "--url", "ftp://nope")).toBe(2);
+  });
+});

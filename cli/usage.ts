@@ -5,8 +5,9 @@ export class UsageError extends Error {}
 
 /** One usage line per command: `jev --help` prints them all, `jev <command> --help` its own. */
 export const COMMAND_USAGE: Record<string, string> = {
-  "pick-skill": `jev pick-skill --turn TEXT|- [--root DIR]... [--session ID] [--loaded NAME]... [--loadable NAME]... [--agent NAME] [--feedback]
-      Which skill to load for one turn: the reply JSON, one line. --feedback says this client reports loads (rule 2 may apply).`,
+  "pick-skill": `jev pick-skill --turn TEXT|- [--root DIR]... [--session ID] [--loaded NAME]... [--loadable NAME]... [--agent NAME] [--platform NAME] [--feedback]
+      Which skill to load for one turn: the reply JSON, one line. --feedback says this client reports loads (rule 2 may apply);
+      --platform leaves out the skills Hermes's skills.platform_disabled hides on that platform.`,
   feedback: `jev feedback --session ID --skill NAME --event loaded|rejected [--at ISO-8601]
       Report that the agent loaded (or rejected) a skill in a session; prints {"ok": true}.`,
   eval: `jev eval (--catalog CATALOG.jsonl | --root DIR...) --cases CASES.jsonl [--cases-out FILE] [--progress]
@@ -22,9 +23,10 @@ export const COMMAND_USAGE: Record<string, string> = {
   curator: `jev curator status|usage|run [--dry-run]|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived|list-unmanaged [--hermes-home DIR] [--json]
       jev curator prune [--days N] [--dry-run] [-y]    jev curator adopt NAME...|--all-unmanaged [--dry-run] [-y]
       Curate a Hermes home as Hermes's own curator does: lifecycle (active, stale, archived), pins, archive and restore.`,
-  integrate: `jev integrate claude-code [--print] [--settings FILE]    jev integrate hermes [--hermes-home DIR]
+  integrate: `jev integrate claude-code [--print] [--settings FILE]    jev integrate hermes [--hermes-home DIR] [--url URL] [--print]
       Add jev's hooks to Claude Code's settings (default ~/.claude/settings.json; a backup first, the rest kept, idempotent;
-      --print shows them), or link jev's plugin into a Hermes home and enable it in its config.yaml (the rest kept).`,
+      --print shows them), or link jev's plugin into a Hermes home, enable it in its config.yaml (the rest kept) and set
+      JEV_URL (default: this server's HOST and PORT) and JEV_API_TOKEN in its .env (0600); --print shows what it would write.`,
   settings: `jev settings --agent NAME [--skills on|off] [--feedback on|off]
       An agent's switches kept by the server, for agents without a Hermes home (Claude Code): skills off = no hints,
       feedback off = rule 2 does not suppress for it. Prints them.`,

@@ -13,6 +13,7 @@ export async function pickSkillCommand(args: string[], out: (line: string) => vo
     loaded: { type: "string", multiple: true },
     loadable: { type: "string", multiple: true },
     agent: { type: "string" },
+    platform: { type: "string" },
     feedback: { type: "boolean" },
   });
   if (flags.turn === undefined) throw new UsageError("pick-skill needs --turn TEXT (or --turn - to read it from standard input)");
@@ -24,7 +25,16 @@ export async function pickSkillCommand(args: string[], out: (line: string) => vo
     console.error("jev: decision log unavailable (JEV_DB not writable); answering without it");
   }
   const { reply, warnings } = await pickSkillService(
-    { turn, roots: flags.root, sessionId: flags.session, loaded: flags.loaded, loadable: flags.loadable, agent: flags.agent, feedback: flags.feedback },
+    {
+      turn,
+      roots: flags.root,
+      sessionId: flags.session,
+      loaded: flags.loaded,
+      loadable: flags.loadable,
+      agent: flags.agent,
+      platform: flags.platform,
+      feedback: flags.feedback,
+    },
     { channel: "cli", db },
   );
   out(serializeReply(reply, warnings));

@@ -1,11 +1,11 @@
-import { ownValue } from "../collections";
+import { disabledOn } from "../hermes/config-yaml";
 import { cronReferencedSkills } from "../hermes/cron-jobs";
 import type { CuratorHome } from "./curator-home";
 import { type CuratedRow, curatedReport } from "./provenance";
 
 /** Names hidden by config: `skills.disabled` plus the platform's `skills.platform_disabled` (platform: argument, else HERMES_PLATFORM). */
 export function disabledNames(h: CuratorHome, platform = process.env.HERMES_PLATFORM): Set<string> {
-  return new Set([...h.skillsConfig.disabled, ...(platform ? (ownValue(h.skillsConfig.platformDisabled, platform) ?? []) : [])]);
+  return disabledOn(h.skillsConfig, platform);
 }
 
 /** The consolidation pass's candidates (§8.3): the curated report minus bundled and disabled names. */

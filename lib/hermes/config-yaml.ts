@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import { nameKeyed } from "../collections";
+import { nameKeyed, ownValue } from "../collections";
 import { readSmallTextSync } from "../fs/regular-file";
 
 /**
@@ -142,6 +142,16 @@ export function readHermesConfig(hermesHome: string): HermesConfig {
   }
   cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, config });
   return config;
+}
+
+/**
+ * Names Hermes hides on `platform`: `skills.disabled` plus `skills.platform_disabled.<platform>`
+ * (a globally disabled skill stays disabled everywhere; the platform's list adds to it), as
+ * Hermes's `get_disabled_skill_names` and `_is_skill_disabled` decide. No platform: the global list.
+ */
+export function disabledOn(skills: HermesSkillsConfig, platform: string | undefined): Set<string> {
+  const onPlatform = platform ? (ownValue(skills.platformDisabled, platform) ?? []) : [];
+  return new Set([...skills.disabled, ...onPlatform]);
 }
 
 /** The `skills:` section, as discovery uses it. */

@@ -183,7 +183,7 @@ describe("crash safety", () => {
     // Counted in events, not time: each round reads until the writer has landed a few writes and
     // the reader has seen enough whole files, then kills it wherever it is (a loaded machine only slows it).
     let reads = 0;
-    const hotViews = () => readUsage(home).map.hot?.view_count ?? 0;
+    const hotViews = () => Number(readUsage(home).map.hot?.view_count ?? 0);
     for (let round = 0; round < 4; round++) {
       const child = spawn("node", [path.join(repo, "bin/run-ts.mjs"), path.join(repo, "lib/testing/usage-bump-worker.ts"), home, "hot", "100000"]);
       const startViews = hotViews();

@@ -3,7 +3,7 @@ import { rootPolicy } from "../catalog/allowed-roots";
 import { defaultRoots } from "../catalog/roots";
 import type { JevConfig } from "../config";
 import { JevError } from "../errors";
-import { readHermesSkillsConfig } from "../hermes/config-yaml";
+import { disabledOn, readHermesSkillsConfig } from "../hermes/config-yaml";
 import { isKnownAgent, KNOWN_AGENTS } from "../vocab/agents";
 
 /** Why an explicit root cannot be read, or null when it can. */
@@ -21,11 +21,14 @@ function rootProblem(root: string): string | null {
  * The roots and disabled names a request ranks (selection spec §1). Explicit
  * roots replace the defaults; Hermes's `skills.disabled` applies whenever the
  * catalog is Hermes's: default roots, or a caller that says it is Hermes.
+ * `hiddenOnPlatform` adds the request's platform's `skills.platform_disabled`
+ * list (beyond the global one): filtered after discovery, so every platform
+ * shares one catalog and one index.
  * `warnings` name explicit roots that cannot be read and an unknown agent.
  * With `checkRoots` (API clients), a root outside the allow-list is a 400
  * `root_not_allowed` naming it; `fence` is where the walk's symlinks may lead.
  */
-export function catalogSource(request: { roots?: string[]; agent?: string }, config: JevConfig, options: { checkRoots?: boolean } = {}) {
+export function catalogSource(request: { roots?: string[]; agent?: string; platform?: string }, config: JevConfig, options: { checkRoots?: boolean } = {}) {
   const servingHermes = request.agent === "hermes";
   const explicit = request.roots && request.roots.length > 0;
   const warnings: string[] = [];
@@ -50,9 +53,17 @@ export function catalogSource(request: { roots?: string[]; agent?: string }, con
       if (problem) warnings.push(`root ${root} ${problem}`);
     }
   }
+  const hermesCatalog = !explicit || servingHermes;
+  const skillsConfig = hermesCatalog ? readHermesSkillsConfig(config.hermesHome) : null;
+  const hiddenOnPlatform = new Set<string>();
+  if (skillsConfig && request.platform) {
+    const global = new Set(skillsConfig.disabled);
+    for (const name of disabledOn(skillsConfig, request.platform)) if (!global.has(name)) hiddenOnPlatform.add(name);
+  }
   return {
     roots: explicit ? request.roots! : defaultRoots({ hermesHome: config.hermesHome, servingHermes, env: config.pathVars }),
-    disabled: explicit && !servingHermes ? [] : readHermesSkillsConfig(config.hermesHome).disabled,
+    disabled: skillsConfig?.disabled ?? [],
+    hiddenOnPlatform,
     warnings,
     fence: policy.fence,
   };

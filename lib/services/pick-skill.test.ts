@@ -177,6 +177,26 @@ describe("configuration", () => {
     expect(catalogSource({ roots: [root], agent: "hermes" }, config).disabled).toEqual(["pdf"]);
     expect(catalogSource({ roots: [root] }, config).disabled).toEqual([]);
   });
+
+  it("a skill in skills.platform_disabled.<platform> is never offered on that platform, and still is elsewhere", async () => {
+    // Hermes's own format (hermes_cli/skills_config.py save_disabled_skills): a mapping of platform to a list.
+    fs.mkdirSync(config.hermesHome, { recursive: true });
+    fs.writeFileSync(
+      path.join(config.hermesHome, "config.yaml"),
+      "skills:\n  disabled: [xlsx]\n  platform_disabled:\n    telegram:\n    - pdf\n    discord: []\n",
+    );
+    const turn = "fill in this PDF form, then merge the two PDF files into one PDF";
+    const on = (platform?: string) => pickSkillService({ turn, roots: [root], agent: "hermes", platform }, { channel: "api", db, config });
+    const names = async (platform?: string) => (await on(platform)).reply.skills.map((s) => s.name);
+    expect(await names()).toContain("pdf");
+    expect(await names("discord")).toContain("pdf");
+    expect(await names("cli")).toContain("pdf");
+    expect(await names("telegram")).not.toContain("pdf");
+    expect([...catalogSource({ agent: "hermes", platform: "telegram" }, config).hiddenOnPlatform]).toEqual(["pdf"]);
+    // The global list still applies on every platform, and is not repeated in the platform's set.
+    expect(await names("telegram")).not.toContain("xlsx");
+    expect([...catalogSource({ agent: "hermes", platform: "__proto__" }, config).hiddenOnPlatform]).toEqual([]);
+  });
 });
 
 describe("client roots and the walk budget", () => {

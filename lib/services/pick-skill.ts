@@ -34,6 +34,8 @@ export interface PickRequest {
   loadable?: string[];
   /** The agent being served; `hermes` keeps its working directory's ./skills out. */
   agent?: string;
+  /** The agent's platform (Hermes: `cli`, `telegram`, …): skills in its `skills.platform_disabled` list are never offered. */
+  platform?: string;
   /** The client reports loads (`POST /api/feedback`), so rule 2 may count its suggestions. */
   feedback?: boolean;
   /** Also route the turn to a model tier (the reply's `route` block). */
@@ -193,6 +195,7 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
   let catalog: Awaited<ReturnType<typeof discover>>["skills"];
   try {
     catalog = (await discover(source.roots, { disabled: source.disabled, fence: source.fence, budget: ctx.walkBudget })).skills;
+    if (source.hiddenOnPlatform.size > 0) catalog = catalog.filter((card) => !source.hiddenOnPlatform.has(card.name));
   } catch (err) {
     if (!isWalkOverBudget(err)) throw err;
     // An incomplete catalog could hide the right skill: say nothing, and say why.

@@ -12,6 +12,17 @@ export const USAGE_KINDS = ["use", "view", "patch"] as const;
 export const UsageKind = z.enum(USAGE_KINDS);
 export type UsageKind = z.infer<typeof UsageKind>;
 
+/**
+ * What each counter of `.usage.json` means for counts Hermes made (tools/skills_tool.py,
+ * agent/skill_commands.py, cron/scheduler.py, tools/skill_manager_tool.py). A Hermes
+ * `skill_view` bumps view *and* use, so every load shows in both.
+ */
+export const COUNTER_MEANING: Record<UsageKind, string> = {
+  use: "use: the skill was loaded to be followed (a skill_view, a /skill command, a cron job's run).",
+  view: "view: the skill was read (every skill_view, so Hermes's loads count here too).",
+  patch: "patch: the skill was edited through skill_manage.",
+};
+
 /** Curator actions (`POST /api/curator/:action`, `jev curator …`). */
 export const CURATOR_ACTIONS = ["pin", "unpin", "archive", "restore", "run"] as const;
 export const CuratorAction = z.enum(CURATOR_ACTIONS);

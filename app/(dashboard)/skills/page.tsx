@@ -4,7 +4,7 @@ import { loadConfig } from "@/lib/config";
 import { JevError } from "@/lib/errors";
 import { LIFECYCLE_STATES } from "@/lib/hermes/usage-record";
 import { SKILL_LOCATIONS, SKILL_SORTS, type SkillListRow, skillsListing } from "@/lib/services/skills-list";
-import { PROVENANCE_LABELS, PROVENANCES } from "@/lib/vocab/curator";
+import { COUNTER_MEANING, PROVENANCE_LABELS, PROVENANCES } from "@/lib/vocab/curator";
 import { Sparkline } from "../_components/sparkline";
 import { parseSkillsView, skillsHref } from "./search-params";
 
@@ -131,16 +131,24 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
       ) : (
         rows && (
           <div className="table-scroll">
-            <p className="muted">{rows.length} skills</p>
+            <p className="muted">
+              {rows.length} skills. {COUNTER_MEANING.use} {COUNTER_MEANING.view} {COUNTER_MEANING.patch}
+            </p>
             <table className="decisions" data-testid="skills-table">
               <thead>
                 <tr>
                   <th>skill</th>
                   <th>provenance</th>
                   <th>state</th>
-                  <th className="num">use</th>
-                  <th className="num">view</th>
-                  <th className="num">patch</th>
+                  <th className="num" title={COUNTER_MEANING.use}>
+                    use
+                  </th>
+                  <th className="num" title={COUNTER_MEANING.view}>
+                    view
+                  </th>
+                  <th className="num" title={COUNTER_MEANING.patch}>
+                    patch
+                  </th>
                   <th>last activity</th>
                   <th>30 days</th>
                   <th className="num" title="suggested by jev to clients that report loads, in 30 days">

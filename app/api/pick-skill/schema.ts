@@ -15,6 +15,7 @@ export const PickSkillBody = z
     loaded: z.array(name).max(10_000).optional(),
     loadable: z.array(name).max(10_000).optional(),
     agent: z.string().min(1).max(64).optional(),
+    platform: z.string().min(1).max(64).optional(),
     feedback: z.boolean().optional(),
     route: z.boolean().optional(),
     merge_requests: z.boolean().optional(),

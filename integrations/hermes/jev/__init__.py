@@ -4,13 +4,19 @@
   nothing otherwise. Never raises, never waits longer than JEV_TIMEOUT_MS (1500).
 - post_tool_call: a successful skill_view is reported to jev (off the agent's critical path); while
   jev cannot be reached, it is kept in $HERMES_HOME/jev/skill-feedback.json for `jev import hermes`.
+- on_session_end (the end of every run_conversation) and interpreter exit: reports still in flight
+  are waited for (bounded), and any that did not land are kept on disk, so a one-shot
+  `hermes chat -q` that ends on a skill_view still counts the load.
 - /jev status | skills on|off | feedback on|off | routing on|off | merge_requests on|off | subagents on|off
 
 Python standard library only. Configuration: JEV_URL (default http://127.0.0.1:3000) and
 JEV_API_TOKEN, from the environment or $HERMES_HOME/.env.
 """
 
+import atexit
+import os
 import threading
+import time
 
 from . import client, signals, state
 
@@ -18,6 +24,7 @@ LOAD_AT = 0.5
 _lock = threading.Lock()
 _loaded = {}  # session id -> names loaded in it (this process's memory; the server keeps the truth)
 _MAX_SESSIONS = 1000
+_in_flight = {}  # report thread -> (session id, name), until the report landed or was kept on disk
 
 
 def _remember(session_id, name):
@@ -43,12 +50,31 @@ def _background_review():
         return False
 
 
+def _platform():
+    """The platform Hermes's own loader resolves (HERMES_PLATFORM, else the gateway session's), or "" in the CLI.
+
+    skill_view and the skills index decide `platform_disabled` from this, not from the hook's
+    `platform` argument, so jev is told the same one.
+    """
+    found = os.environ.get("HERMES_PLATFORM") or os.environ.get("HERMES_SESSION_PLATFORM")
+    if found:
+        return found
+    try:
+        from gateway.session_context import get_session_env
+
+        return get_session_env("HERMES_SESSION_PLATFORM") or ""
+    except Exception:  # noqa: BLE001 - not inside Hermes, or no gateway session
+        return ""
+
+
 def _loadable():
-    """The names Hermes's own loader can open in this session (honours per-platform disables), when it can say."""
+    """The names Hermes's own loader can open in this session, disabled ones left out, when it can say."""
     try:
         from tools.skills_tool import _find_all_skills
 
-        names = [s.get("name") for s in _find_all_skills(skip_disabled=True)]
+        # The default (skip_disabled=False) filters `skills.disabled` and the platform's list;
+        # skip_disabled=True would mean "every skill, disabled ones too".
+        names = [s.get("name") for s in _find_all_skills()]
         return sorted({n for n in names if isinstance(n, str) and n}) or None
     except Exception:  # noqa: BLE001 - a private API: absent or changed means "not known"
         return None
@@ -59,14 +85,48 @@ def _report_load(session_id, name):
     try:
         client.request("POST", "/api/feedback", {"session_id": session_id, "skill": name, "event": "loaded"})
     except Exception:  # noqa: BLE001
-        try:
-            state.remember_feedback(name, session_id)
-        except Exception:  # noqa: BLE001
-            pass
+        _keep_on_disk(session_id, name)
+    finally:
+        with _lock:
+            _in_flight.pop(threading.current_thread(), None)
+
+
+def _keep_on_disk(session_id, name):
+    try:
+        state.remember_feedback(name, session_id)
+    except Exception:  # noqa: BLE001
+        pass
 
 
 def _report_in_background(session_id, name):
-    threading.Thread(target=_report_load, args=(session_id, name), daemon=True, name="jev-feedback").start()
+    thread = threading.Thread(target=_report_load, args=(session_id, name), daemon=True, name="jev-feedback")
+    with _lock:
+        _in_flight[thread] = (session_id, name)
+    thread.start()
+
+
+def flush_reports(timeout=None):
+    """Wait for reports in flight (at most the client timeout plus a little); keep on disk any still unsent.
+
+    A report kept here may still land later: the server then hears of the load twice, which
+    changes nothing (a load is a fact about the session, not a count).
+    """
+    deadline = time.monotonic() + (client.timeout_s() + 0.5 if timeout is None else timeout)
+    with _lock:
+        threads = list(_in_flight)
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    with _lock:
+        unsent = [_in_flight.pop(t) for t in list(_in_flight) if t in threads and t.is_alive()]
+    for session_id, name in unsent:
+        _keep_on_disk(session_id, name)
+
+
+def on_session_end(**_kwargs):
+    try:
+        flush_reports()
+    except Exception:  # noqa: BLE001
+        pass
 
 
 def hint(session_id=None, user_message=None, conversation_history=None, platform="", **_kwargs):
@@ -84,6 +144,9 @@ def hint(session_id=None, user_message=None, conversation_history=None, platform
     body = {"turn": turn, "agent": "hermes", "feedback": True, "loaded": sorted(loaded)}
     if session_id:
         body["session_id"] = session_id
+    platform_in_force = _platform()
+    if platform_in_force:
+        body["platform"] = platform_in_force
     loadable = _loadable()
     if loadable:
         body["loadable"] = loadable
@@ -143,4 +206,7 @@ def command(raw_args=""):
 def register(ctx):
     ctx.register_hook("pre_llm_call", pre_llm_call)
     ctx.register_hook("post_tool_call", post_tool_call)
+    ctx.register_hook("on_session_end", on_session_end)
+    # Exits that skip the session-end hook still wait for the last reports (daemon threads run during atexit).
+    atexit.register(on_session_end)
     ctx.register_command("jev", command, description="jev skill selection: /jev status, /jev skills on|off", args_hint="skills on|off")

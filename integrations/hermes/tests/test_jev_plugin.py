@@ -9,6 +9,7 @@ import json
 import os
 import socket
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import threading
@@ -175,6 +176,118 @@ class WhenTheServerIsDownOrSlow(unittest.TestCase):
             return any(r.get("session") == session and r.get("skill") == "pdf" and r.get("loaded") is True for r in data.get("records", [])) and data.get("version") == 1
 
         self.assertTrue(wait_for(kept))
+
+
+class HermesLoaderParity(unittest.TestCase):
+    """The loadable list comes from Hermes's loader as skill_view sees it: disabled skills left out."""
+
+    def setUp(self):
+        self.saved_modules = {k: sys.modules.get(k) for k in ("tools", "tools.skills_tool")}
+        self.saved_platform = os.environ.get("HERMES_PLATFORM")
+        self.calls = []
+        calls = self.calls
+
+        def _find_all_skills(*, skip_disabled=False):
+            # Hermes's meaning (tools/skills_tool.py): skip_disabled=True returns ALL skills,
+            # disabled ones included; the default filters skills.disabled and the platform's list.
+            calls.append(skip_disabled)
+            every = [{"name": "pdf"}, {"name": "xlsx"}, {"name": "docx"}]
+            return every if skip_disabled else [s for s in every if s["name"] != "pdf"]
+
+        tools = types.ModuleType("tools")
+        skills_tool = types.ModuleType("tools.skills_tool")
+        skills_tool._find_all_skills = _find_all_skills
+        tools.skills_tool = skills_tool
+        sys.modules["tools"] = tools
+        sys.modules["tools.skills_tool"] = skills_tool
+        self.sent = []
+        self.real_request = jev.client.request
+
+        def spy(method, path, body=None):
+            if path == "/api/pick-skill":
+                self.sent.append(body)
+            return self.real_request(method, path, body)
+
+        jev.client.request = spy
+
+    def tearDown(self):
+        jev.client.request = self.real_request
+        for k, v in self.saved_modules.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+        if self.saved_platform is None:
+            os.environ.pop("HERMES_PLATFORM", None)
+        else:
+            os.environ["HERMES_PLATFORM"] = self.saved_platform
+
+    def test_a_disabled_skill_is_never_hinted_and_the_platform_is_sent(self):
+        os.environ["HERMES_PLATFORM"] = "telegram"
+        reply = turn("fill in this PDF form, then merge the two PDF files into one PDF", session_id(), platform="telegram")
+        self.assertEqual(self.calls, [False])
+        self.assertEqual(self.sent[-1]["loadable"], ["docx", "xlsx"])
+        self.assertEqual(self.sent[-1]["platform"], "telegram")
+        self.assertTrue(reply is None or '"pdf"' not in reply["context"], reply)
+
+    def test_the_cli_sends_no_platform_as_hermes_resolves_none(self):
+        os.environ.pop("HERMES_PLATFORM", None)
+        turn("fill in this PDF form, then merge the two PDF files into one PDF", session_id(), platform="cli")
+        self.assertNotIn("platform", self.sent[-1])
+
+
+EXIT_RIGHT_AFTER_SKILL_VIEW = """
+import importlib.util, json, os, sys, types
+sys.modules.setdefault("hermes_plugins", types.ModuleType("hermes_plugins"))
+spec = importlib.util.spec_from_file_location("hermes_plugins.jev", os.path.join(sys.argv[1], "__init__.py"), submodule_search_locations=[sys.argv[1]])
+jev = importlib.util.module_from_spec(spec)
+sys.modules["hermes_plugins.jev"] = jev
+spec.loader.exec_module(jev)
+hooks = {}
+class Ctx:
+    def register_hook(self, name, cb): hooks[name] = cb
+    def register_command(self, *a, **k): pass
+jev.register(Ctx())
+hooks["post_tool_call"](tool_name="skill_view", args={"name": "pdf"}, result=json.dumps({"success": True, "name": "pdf"}), session_id=sys.argv[2])
+if sys.argv[3] == "session-end":
+    hooks["on_session_end"](session_id=sys.argv[2], completed=True, interrupted=False, model="m", platform="cli")
+    os._exit(0)  # what a hard exit after the turn does: no atexit
+sys.exit(0)  # a plain exit: the interpreter's atexit
+"""
+
+
+class ALoadAtExit(unittest.TestCase):
+    """`hermes chat -q` can exit right after the model's last skill_view: the load still counts."""
+
+    def run_and_exit(self, session, how, env=None):
+        child_env = dict(os.environ, **(env or {}))
+        done = subprocess.run([sys.executable, "-c", EXIT_RIGHT_AFTER_SKILL_VIEW, PLUGIN_DIR, session, how], env=child_env, timeout=30)
+        self.assertEqual(done.returncode, 0)
+
+    def test_reported_to_the_server_on_a_plain_exit(self):
+        session = session_id()
+        self.run_and_exit(session, "exit")
+        self.assertIn(("pdf", "loaded"), feedback_rows(session))
+
+    def test_reported_to_the_server_by_the_session_end_hook_before_a_hard_exit(self):
+        session = session_id()
+        self.run_and_exit(session, "session-end")
+        self.assertIn(("pdf", "loaded"), feedback_rows(session))
+
+    def test_kept_on_disk_when_the_server_is_silent_at_exit(self):
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        session = session_id()
+        try:
+            started = time.time()
+            self.run_and_exit(session, "exit", {"JEV_URL": "http://127.0.0.1:%d" % listener.getsockname()[1], "JEV_TIMEOUT_MS": "300"})
+            self.assertLess(time.time() - started, 10)
+        finally:
+            listener.close()
+        with open(os.path.join(os.environ["HERMES_HOME"], "jev", "skill-feedback.json"), encoding="utf-8") as f:
+            records = json.load(f)["records"]
+        self.assertTrue(any(r.get("session") == session and r.get("skill") == "pdf" for r in records))
 
 
 class Signals(unittest.TestCase):

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { loadConfig } from "@/lib/config";
 import { JevError } from "@/lib/errors";
 import { type SkillDetail, skillDetailService } from "@/lib/services/skill-detail";
-import { PROVENANCE_LABELS } from "@/lib/vocab/curator";
+import { COUNTER_MEANING, PROVENANCE_LABELS } from "@/lib/vocab/curator";
 import { ActivityChart } from "../../_components/activity-chart";
 import { CuratorButton } from "../../_components/curator-button";
 
@@ -97,8 +97,8 @@ export default async function SkillPage({ params }: { params: Promise<{ name: st
 
       <h2>Activity, last 90 days</h2>
       <p className="muted">
-        {r.use_count} uses, {r.view_count} views, {r.patch_count} patches in all; last active {r.last_activity_at ?? "never"}. Uses are the hard signal (the
-        skill was loaded to be followed), views the soft one (it was read).
+        {r.use_count} uses, {r.view_count} views, {r.patch_count} patches in all; last active {r.last_activity_at ?? "never"}. {COUNTER_MEANING.use}{" "}
+        {COUNTER_MEANING.view}
       </p>
       <ActivityChart days={skill.days} />
 
