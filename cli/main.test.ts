@@ -246,7 +246,7 @@ describe("jev curator", () => {
       configYaml: "curator:\n  prune_builtins: false\n",
       skills: { old: null, fresh: null, hand: null, b: null },
       bundled: ["b"],
-      usage: { old: idleRecord(now, 60), fresh: idleRecord(now, 1), hand: { created_by: "learn" } },
+      usage: { old: idleRecord(now, 120), fresh: idleRecord(now, 1), hand: { created_by: "learn" } },
     });
     fs.mkdirSync(path.join(home(), "skills"), { recursive: true });
     fs.writeFileSync(path.join(home(), "skills/.curator_state"), JSON.stringify({ last_run_at: new Date(now).toISOString(), run_count: 1 }));
@@ -265,7 +265,7 @@ describe("jev curator", () => {
 
   it("prune --dry-run lists and changes nothing; prune -y archives; --days 0 is exit 2; a refusal is exit 1 with one line", async () => {
     expect(await run("curator", "prune", "--days", "30", "--dry-run")).toBe(0);
-    expect(out).toEqual(["  old  idle 60d", "(dry run — no changes made)"]);
+    expect(out).toEqual(["  old  idle 120d", "(dry run — no changes made)"]);
     expect(fs.existsSync(path.join(home(), "skills/old"))).toBe(true);
     out = [];
     expect(await run("curator", "prune", "-y")).toBe(0);
@@ -342,5 +342,76 @@ describe("jev integrate hermes", () => {
     expect(out.join("\n")).toContain("JEV_URL changed, JEV_API_TOKEN kept");
     expect(fs.readFileSync(envFile, "utf8")).toContain("JEV_URL=http://jev.localhost:4000\n");
     expect(await run("integrate", "hermes", "--url", "ftp://nope")).toBe(2);
+  });
+});
+
+describe("jev curator status: the defaults of the Hermes in use (curator spec §3.5, §5.1)", () => {
+  const home = () => path.join(tmp, "hermes");
+  const now = Date.now();
+  const bin = () => path.join(tmp, "bin");
+  beforeEach(() => {
+    // No curator thresholds in config.yaml; a bundled `plan` idle a long time, a managed skill idle 45 days.
+    buildHermesHome(home(), {
+      configYaml: "curator:\n  prune_builtins: true\n",
+      skills: { plan: null, notes: null },
+      bundled: ["plan"],
+      usage: { plan: idleRecord(now, 400), notes: idleRecord(now, 45) },
+    });
+    fs.mkdirSync(bin(), { recursive: true });
+    vi.stubEnv("PATH", `${bin()}${path.delimiter}${process.env.PATH}`);
+    vi.stubEnv("HERMES_INSTALL_DIR", "");
+    vi.stubEnv("JEV_HERMES_VERSION", "");
+  });
+  /** Hermes's own layout: the installer's checkout at <home>/hermes-agent, its version in hermes_cli/__init__.py. */
+  const installHermes = (version: string) => {
+    const dir = path.join(home(), "hermes-agent", "hermes_cli");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "__init__.py"), `"""Hermes CLI"""\n\n__version__ = "${version}"\n__release_date__ = "2026.9.14"\n`);
+  };
+  const status = async () => {
+    out = [];
+    expect(await run("curator", "status")).toBe(0);
+    return out.join("\n");
+  };
+  const plan = async () => {
+    out = [];
+    expect(await run("curator", "status", "--json")).toBe(0);
+    return JSON.parse(out[0]) as { staleAfterDays: number; archiveAfterDays: number };
+  };
+
+  it("no detectable Hermes: 30 / 90 and plan protected, saying why; plan cannot be archived", async () => {
+    const shown = await status();
+    expect(shown).toContain("stale after 30d unused; archive after 90d unused");
+    expect(shown).toMatch(/defaults: no Hermes found .*the conservative set, stale after 30d, archive after 90d, protected: plan/);
+    expect(await plan()).toMatchObject({ staleAfterDays: 30, archiveAfterDays: 90 });
+    expect(await run("curator", "archive", "plan")).toBe(1);
+    expect(err).toHaveBeenLastCalledWith(expect.stringContaining("'plan' is a protected built-in"));
+    expect(fs.existsSync(path.join(home(), "skills", "plan"))).toBe(true);
+  });
+
+  it("a detected newer Hermes (0.21.3, from its install folder): 14 / 30, nothing protected, plan archivable", async () => {
+    installHermes("0.21.3");
+    const shown = await status();
+    expect(shown).toContain("stale after 14d unused; archive after 30d unused");
+    expect(shown).toContain(`defaults: Hermes 0.21.3 (from ${path.join(home(), "hermes-agent", "hermes_cli", "__init__.py")}): its defaults`);
+    expect(await run("curator", "archive", "plan")).toBe(0);
+  });
+
+  it("a detected 0.18.2 (hermes --version on PATH): 30 / 90 and plan refused; explicit config.yaml settings win over any release", async () => {
+    fs.writeFileSync(path.join(bin(), "hermes"), "#!/bin/sh\necho 'Hermes Agent v0.18.2 (2026.7.30)'\n", { mode: 0o755 });
+    vi.stubEnv("JEV_HERMES_VERSION", "");
+    expect(await status()).toMatch(/defaults: Hermes 0\.18\.2 \(from .*hermes --version\): its defaults, stale after 30d, archive after 90d, protected: plan/);
+    expect(await run("curator", "archive", "plan")).toBe(1);
+    fs.writeFileSync(path.join(home(), "config.yaml"), "curator:\n  prune_builtins: true\n  stale_after_days: 7\n");
+    const shown = await status();
+    expect(shown).toContain("stale after 7d unused; archive after 90d unused");
+    expect(shown).toContain("config.yaml sets stale_after_days, which wins");
+  });
+
+  it("JEV_HERMES_VERSION names the release when Hermes runs where jev cannot look; a version jev cannot read is the conservative set", async () => {
+    vi.stubEnv("JEV_HERMES_VERSION", "0.22.0");
+    expect(await status()).toContain("stale after 14d unused; archive after 30d unused");
+    vi.stubEnv("JEV_HERMES_VERSION", "nightly");
+    expect(await status()).toMatch(/Hermes 'nightly' \(from JEV_HERMES_VERSION\) is not a version jev can read: the conservative set/);
   });
 });

@@ -4,10 +4,11 @@ import { expandPath } from "../catalog/expand-path";
 import { isWalkOverBudget, WalkBudget } from "../catalog/walk-budget";
 import { JevError } from "../errors";
 import { readBundledNames } from "../hermes/bundled-manifest";
-import { type CuratorConfig, type HermesSkillsConfig, readHermesConfig } from "../hermes/config-yaml";
+import { type CuratorConfig, type HermesSkillsConfig, readHermesConfig, withThresholdDefaults } from "../hermes/config-yaml";
 import { type HubSet, readHubSet } from "../hermes/hub-lock";
 import { readUsage } from "../hermes/usage-file";
 import type { UsageMap } from "../hermes/usage-record";
+import { type DefaultsInForce, defaultsInForce } from "./defaults-in-force";
 import { type SkillFolder, walkCuratorTree } from "./skill-tree";
 
 /**
@@ -19,9 +20,14 @@ import { type SkillFolder, walkCuratorTree } from "./skill-tree";
 export interface CuratorHome {
   home: string;
   skillsDir: string;
+  /** config.yaml's `curator:` section, thresholds it leaves out taken from `defaults`. */
   config: CuratorConfig;
+  /** The release defaults in force (or the conservative set), and why. */
+  defaults: DefaultsInForce;
+  /** The threshold keys config.yaml sets itself (`stale_after_days`, `archive_after_days`): they win over `defaults`. */
+  thresholdsFromConfig: string[];
   skillsConfig: HermesSkillsConfig;
-  /** Never curation-eligible (empty in current Hermes; older ones had `plan`). */
+  /** Never curation-eligible: the defaults' protected names plus JEV_PROTECTED_SKILLS. */
   protectedNames: Set<string>;
   bundled: Set<string>;
   hub: HubSet;
@@ -39,7 +45,9 @@ export interface CuratorHome {
 }
 
 export interface CuratorHomeOptions {
+  /** Names protected on top of the defaults' (JEV_PROTECTED_SKILLS). */
   protectedNames?: Iterable<string>;
+  /** Where paths expand and the Hermes version is looked for (default: the process's). */
   env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -72,7 +80,9 @@ async function overBudgetAsRefusal<T>(walk: Promise<T>): Promise<T> {
  * read (the catalog's budget): no curator decision is made on half a tree.
  */
 export async function loadCuratorHome(home: string, options: CuratorHomeOptions = {}): Promise<CuratorHome> {
-  const { curator, skills: skillsConfig } = readHermesConfig(home);
+  const hermesConfig = readHermesConfig(home);
+  const skillsConfig = hermesConfig.skills;
+  const defaults = await defaultsInForce(home, options.env ?? process.env);
   const skillsDir = path.join(home, "skills");
   const localRoot = realOrNull(skillsDir);
   const externalRoots: string[] = [];
@@ -100,9 +110,14 @@ export async function loadCuratorHome(home: string, options: CuratorHomeOptions 
   return {
     home,
     skillsDir,
-    config: curator,
+    config: withThresholdDefaults(hermesConfig, defaults.defaults),
+    defaults,
+    thresholdsFromConfig: [
+      ...(hermesConfig.curatorThresholds.staleAfterDays !== undefined ? ["stale_after_days"] : []),
+      ...(hermesConfig.curatorThresholds.archiveAfterDays !== undefined ? ["archive_after_days"] : []),
+    ],
     skillsConfig,
-    protectedNames: new Set(options.protectedNames ?? []),
+    protectedNames: new Set([...defaults.defaults.protectedNames, ...(options.protectedNames ?? [])]),
     bundled: readBundledNames(home),
     hub: readHubSet(home),
     externalRoots,

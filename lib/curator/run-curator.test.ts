@@ -26,7 +26,7 @@ const idleHome = () =>
   buildHermesHome(home, {
     configYaml: "curator:\n  prune_builtins: false\n",
     skills: { old: null, fresh: null },
-    usage: { old: idleRecord(NOW, 60), fresh: idleRecord(NOW, 1) },
+    usage: { old: idleRecord(NOW, 120), fresh: idleRecord(NOW, 1) }, // idle past 90 d: archived under any release's thresholds
   });
 
 describe("scheduling (curator checklist 40–42)", () => {

@@ -14,6 +14,8 @@ export interface CuratorStatus {
   staleAfterDays: number;
   archiveAfterDays: number;
   consolidate: boolean;
+  /** Which thresholds and protected names are in force, and why (config.yaml, the Hermes release, or the conservative set). */
+  defaults: { why: string; fromConfig: string[] };
   managed: { agent: Record<string, number>; bundled: Record<string, number> };
   pinned: string[];
   unmanaged: { total: number; predatesMarker: number; foreground: number };
@@ -46,6 +48,7 @@ export function curatorStatus(h: CuratorHome, now: number): CuratorStatus {
     staleAfterDays: h.config.staleAfterDays,
     archiveAfterDays: h.config.archiveAfterDays,
     consolidate: h.config.consolidate,
+    defaults: { why: h.defaults.why, fromConfig: h.thresholdsFromConfig },
     managed,
     pinned: rows.filter((r) => r.pinned).map((r) => r.name),
     unmanaged: {
@@ -83,6 +86,7 @@ export function formatStatus(s: CuratorStatus, now: number): string {
     ...summary.slice(1).map((l) => `         ${l}`),
     `report: ${s.state.last_report_path ?? "(none)"}${s.reportMissing ? " (missing)" : ""}`,
     `interval: ${every}; stale after ${s.staleAfterDays}d unused; archive after ${s.archiveAfterDays}d unused`,
+    `defaults: ${s.defaults.why}${s.defaults.fromConfig.length ? `; config.yaml sets ${s.defaults.fromConfig.join(" and ")}, which wins` : ""}`,
     `consolidate: ${s.consolidate ? "on" : "off"}`,
     `managed agent-created: ${counts(s.managed.agent)}`,
     `managed bundled: ${counts(s.managed.bundled)}`,

@@ -19,7 +19,7 @@ export function demoHermesHome(config: { dbFile: string }): string {
   return path.join(demoFolder(config), "hermes");
 }
 
-/** Each demo skill's story, in days before now: something for every lifecycle rule to act on. */
+/** Each demo skill's story, in days before now: something for every lifecycle rule to act on, under any Hermes release's thresholds (14/30 or 30/90). */
 const STORIES: Record<
   string,
   { by: string | null; usedDaysAgo?: number; createdDaysAgo: number; uses?: number; views?: number; state?: string; pinned?: boolean }
@@ -27,13 +27,13 @@ const STORIES: Record<
   "pdf-tools": { by: "agent", usedDaysAgo: 1, createdDaysAgo: 120, uses: 40, views: 52 },
   spreadsheet: { by: "agent", usedDaysAgo: 3, createdDaysAgo: 90, uses: 12, views: 15 },
   "git-commit": { by: null, usedDaysAgo: 0, createdDaysAgo: 200, uses: 75, views: 75 }, // bundled: telemetry only
-  "playwright-tests": { by: "agent", usedDaysAgo: 20, createdDaysAgo: 100, uses: 4, views: 6 }, // will go stale
-  "sql-tuning": { by: "agent", usedDaysAgo: 45, createdDaysAgo: 150, uses: 2, views: 3 }, // will be archived
-  changelog: { by: "agent", usedDaysAgo: 60, createdDaysAgo: 160, uses: 1, views: 1, pinned: true }, // pinned: kept
+  "playwright-tests": { by: "agent", usedDaysAgo: 45, createdDaysAgo: 100, uses: 4, views: 6 }, // will go stale
+  "sql-tuning": { by: "agent", usedDaysAgo: 120, createdDaysAgo: 200, uses: 2, views: 3 }, // will be archived
+  changelog: { by: "agent", usedDaysAgo: 150, createdDaysAgo: 220, uses: 1, views: 1, pinned: true }, // pinned: kept
   "slide-deck": { by: "learn", usedDaysAgo: 10, createdDaysAgo: 40, uses: 3, views: 4 }, // created in the foreground: unmanaged
   "brand-voice": { by: "agent", createdDaysAgo: 5 }, // never used, within its grace
   "meeting-notes": { by: "agent", usedDaysAgo: 0, createdDaysAgo: 70, uses: 9, views: 11, state: "stale" }, // active again
-  diagram: { by: "agent", createdDaysAgo: 90 }, // never used, long ago: will be archived
+  diagram: { by: "agent", createdDaysAgo: 200 }, // never used, long ago: will be archived
 };
 
 /**

@@ -3,6 +3,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { nameKeyed, ownValue } from "../collections";
 import { readSmallTextSync } from "../fs/regular-file";
+import { CONSERVATIVE_CURATOR_DEFAULTS, type CuratorDefaults } from "./curator-defaults";
 
 /**
  * Hermes's `config.yaml`, the one reader of it: the `skills:` section (roots
@@ -30,17 +31,21 @@ export interface CuratorConfig {
 
 export interface HermesConfig {
   skills: HermesSkillsConfig;
+  /** Thresholds here are the conservative defaults unless `curatorThresholds` has them: see `withThresholdDefaults`. */
   curator: CuratorConfig;
+  /** The thresholds config.yaml sets (valid values only): these win over any release's defaults. */
+  curatorThresholds: { staleAfterDays?: number; archiveAfterDays?: number };
   /** Keys whose value was not usable, with the value: each is warned about once. */
   fallbacks: string[];
 }
 
+/** Hermes's curator defaults; the thresholds depend on the release (lib/hermes/curator-defaults.ts): here the conservative pair. */
 export const DEFAULT_CURATOR_CONFIG: CuratorConfig = {
   enabled: true,
   intervalHours: 168,
   minIdleHours: 2,
-  staleAfterDays: 14,
-  archiveAfterDays: 30,
+  staleAfterDays: CONSERVATIVE_CURATOR_DEFAULTS.staleAfterDays,
+  archiveAfterDays: CONSERVATIVE_CURATOR_DEFAULTS.archiveAfterDays,
   pruneBuiltins: true,
   consolidate: false,
   backup: { enabled: true, keep: 5 },
@@ -88,13 +93,15 @@ export function parseHermesConfig(doc: unknown): HermesConfig {
   const curator = section(doc, "curator");
   const backup = section(curator, "backup");
   const fallbacks: string[] = [];
-  const atLeastOne = (key: string, fallback: number) => {
-    if (curator[key] === undefined) return fallback;
+  const setAtLeastOne = (key: string): number | undefined => {
+    if (curator[key] === undefined) return undefined;
     const n = pyInt(curator[key]);
     if (n !== null && n >= 1) return n;
     fallbacks.push(`curator.${key}=${JSON.stringify(curator[key])}`);
-    return fallback;
+    return undefined;
   };
+  const atLeastOne = (key: string, fallback: number) => setAtLeastOne(key) ?? fallback;
+  const curatorThresholds = { staleAfterDays: setAtLeastOne("stale_after_days"), archiveAfterDays: setAtLeastOne("archive_after_days") };
   // Platform names come from the user's file: kept without a prototype, so any name is a plain key.
   const platformDisabled = nameKeyed(Object.entries(section(skills, "platform_disabled")).map(([platform, names]) => [platform, stringList(names)] as const));
   return {
@@ -104,8 +111,8 @@ export function parseHermesConfig(doc: unknown): HermesConfig {
       intervalHours: atLeastOne("interval_hours", DEFAULT_CURATOR_CONFIG.intervalHours),
       minIdleHours:
         curator.min_idle_hours === undefined ? DEFAULT_CURATOR_CONFIG.minIdleHours : (pyFloat(curator.min_idle_hours) ?? DEFAULT_CURATOR_CONFIG.minIdleHours),
-      staleAfterDays: atLeastOne("stale_after_days", DEFAULT_CURATOR_CONFIG.staleAfterDays),
-      archiveAfterDays: atLeastOne("archive_after_days", DEFAULT_CURATOR_CONFIG.archiveAfterDays),
+      staleAfterDays: curatorThresholds.staleAfterDays ?? DEFAULT_CURATOR_CONFIG.staleAfterDays,
+      archiveAfterDays: curatorThresholds.archiveAfterDays ?? DEFAULT_CURATOR_CONFIG.archiveAfterDays,
       pruneBuiltins: truthy(curator.prune_builtins, DEFAULT_CURATOR_CONFIG.pruneBuiltins),
       consolidate: truthy(curator.consolidate, DEFAULT_CURATOR_CONFIG.consolidate),
       backup: {
@@ -113,7 +120,17 @@ export function parseHermesConfig(doc: unknown): HermesConfig {
         keep: Math.max(1, pyInt(backup.keep) ?? DEFAULT_CURATOR_CONFIG.backup.keep),
       },
     },
+    curatorThresholds,
     fallbacks,
+  };
+}
+
+/** The curator section with a release's thresholds wherever config.yaml sets none (explicit settings always win). */
+export function withThresholdDefaults(config: HermesConfig, defaults: CuratorDefaults): CuratorConfig {
+  return {
+    ...config.curator,
+    staleAfterDays: config.curatorThresholds.staleAfterDays ?? defaults.staleAfterDays,
+    archiveAfterDays: config.curatorThresholds.archiveAfterDays ?? defaults.archiveAfterDays,
   };
 }
 

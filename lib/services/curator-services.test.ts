@@ -84,7 +84,7 @@ describe("curator actions", () => {
   });
 
   it("a run archives what is due and records it; no home is a clear not-found", async () => {
-    buildHermesHome(home, { skills: { old: null }, usage: { old: idleRecord(NOW, 60) } });
+    buildHermesHome(home, { skills: { old: null }, usage: { old: idleRecord(NOW, 120) } });
     const result = await curatorActionService(db, config(), "run", { dryRun: false }, NOW);
     expect(result.message).toBe("auto: 1 archived; llm: skipped (consolidation off)");
     expect((await curatorActionEvents(db, home)).map((e) => [e.skill, e.kind])).toEqual([["old", "archive"]]);

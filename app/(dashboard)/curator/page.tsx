@@ -72,6 +72,10 @@ export default async function CuratorPage() {
         {o.home} · every {s.intervalHours % 24 === 0 ? `${s.intervalHours / 24} d` : `${s.intervalHours} h`} · stale after {s.staleAfterDays} d unused · archive
         after {s.archiveAfterDays} d · consolidation {s.consolidate ? "on" : "off"} · {o.unmanaged} unmanaged skills (not curated until adopted)
       </p>
+      <p className="muted" data-testid="curator-defaults">
+        Defaults in force: {s.defaults.why}
+        {s.defaults.fromConfig.length > 0 && `; config.yaml sets ${s.defaults.fromConfig.join(" and ")}, which wins`}.
+      </p>
       {s.state.last_run_summary && (
         <p data-testid="last-summary">
           Last run: <code>{s.state.last_run_summary}</code>
@@ -166,7 +170,11 @@ export default async function CuratorPage() {
 
       <h2>Run reports</h2>
       {o.reports.length === 0 ? (
-        <p className="muted">No runs yet (reports go to {o.home}/logs/curator).</p>
+        <p className="muted">
+          {s.state.run_count > 0
+            ? `No run reports in ${o.home}/logs/curator, although .curator_state counts ${s.state.run_count} runs: their reports were removed or written elsewhere.`
+            : `No runs yet (reports go to ${o.home}/logs/curator).`}
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="decisions" data-testid="curator-reports">
