@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   JEV_ALLOWED_HOSTS: z.string().optional(),
   JEV_RULES: z.string().min(1).optional(),
   JEV_PROTECTED_SKILLS: z.string().optional(),
+  /** Read where the curator loads a home (lib/hermes/hermes-version.ts): the Hermes release in use. */
+  JEV_HERMES_VERSION: z.string().max(64).optional(),
   JEV_REPLAY_MAX_MB: z.coerce.number().int("must be a whole number of MB").min(1).max(100_000).default(200),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -74,7 +76,7 @@ export interface JevConfig {
   allowedHosts: string[];
   /** The live suggestion rules' file (`JEV_RULES`, default `$HERMES_HOME/jev/rules.json`); missing means the defaults. */
   rulesFile: string;
-  /** `JEV_PROTECTED_SKILLS` (comma-separated): names the curator never manages (current Hermes has none; older ones had `plan`). */
+  /** `JEV_PROTECTED_SKILLS` (comma-separated): names the curator never manages, on top of the Hermes release's (lib/hermes/curator-defaults.ts). */
   protectedSkills: string[];
   /** `JEV_REPLAY_MAX_MB` (default 200) in bytes: the largest replay log POST /api/replay reads. */
   replayMaxBytes: number;
