@@ -87,15 +87,21 @@ interface DiscoveryCaches {
   parsedFiles: Map<string, ParsedFile>;
   catalogs: Map<string, CacheEntry>;
   inFlight: Map<string, Promise<DiscoveredCatalog>>;
-  overBudget: Map<string, { at: number; error: WalkOverBudget }>;
+  overBudget: Map<string, { at: number; error: WalkOverBudget; budget: WalkBudget }>;
+  /** The last catalog read whole per root list: answered while a later walk runs over budget. */
+  lastGood: Map<string, DiscoveredCatalog>;
 }
 const shared = processWide<DiscoveryCaches>("jevDiscovery", () => ({
   parsedFiles: new Map(),
   catalogs: new Map(),
   inFlight: new Map(),
   overBudget: new Map(),
+  lastGood: new Map(),
 }));
 const { parsedFiles, catalogs, inFlight, overBudget } = shared;
+// Older copies of the shared caches (a dev server's hot reload) lack it.
+shared.lastGood ??= new Map();
+const lastGood = shared.lastGood;
 
 function remember(file: string, read: SkillFileRead | null): ParsedFile | null {
   if (!read) return null;
@@ -159,15 +165,23 @@ const allUnchanged = async (snapshots: RootSnapshot[]) => (await Promise.all(sna
 /**
  * The catalog under `roots` (selection spec §1): every skill folder's name and
  * first 200 description characters; first root wins on a repeated name. Reads
- * off the event loop; throws WalkOverBudget when the roots hold more than one
- * request may walk (and for the next 30 s, without walking again).
+ * off the event loop. When the roots hold more than one request may walk (or
+ * a loaded machine makes the walk slower than the budget), the last catalog
+ * read whole for these roots is the answer (a restart's walk at start gave
+ * one); with none, it throws WalkOverBudget, and does the same for the next
+ * 30 s without walking again.
  */
 export async function discover(roots: readonly string[], options: DiscoverOptions = {}): Promise<DiscoveredCatalog> {
   const resolved = roots.map((r) => path.resolve(r));
   const fence = options.fence ?? NO_EXTRA_FENCE;
   const key = [resolved.join("\0"), [...(options.disabled ?? [])].sort().join("\0"), fence.roots.join("\0")].join("\u0001");
   const failed = overBudget.get(key);
-  if (failed && Date.now() - failed.at < OVER_BUDGET_MEMORY_MS) throw failed.error;
+  // A bigger budget than the one that failed (the start's own walk) walks again.
+  if (failed && Date.now() - failed.at < OVER_BUDGET_MEMORY_MS && !options.budget?.exceeds(failed.budget)) {
+    const previous = lastGood.get(key);
+    if (previous) return previous;
+    throw failed.error;
+  }
   const cached = catalogs.get(key);
   if (cached && (await stillValid(cached))) {
     catalogs.delete(key); // re-insert: Map order is recency order
@@ -195,9 +209,13 @@ async function readCatalog(key: string, resolved: string[], fence: Fence, option
     try {
       walked = await walkSkillTree(root, fence, budget);
     } catch (err) {
-      if (isWalkOverBudget(err)) overBudget.set(key, { at: Date.now(), error: err });
+      if (!isWalkOverBudget(err)) throw err;
+      overBudget.set(key, { at: Date.now(), error: err, budget });
       if (overBudget.size > MAX_CATALOGS) overBudget.delete(overBudget.keys().next().value!);
-      throw err;
+      const previous = lastGood.get(key);
+      if (!previous) throw err;
+      console.warn(`[jev] ${err.message}: answering from the catalog read before`);
+      return previous;
     }
     unreadable.push(...walked.skipped);
     const files = new Map<string, FileStamp>();
@@ -214,6 +232,10 @@ async function readCatalog(key: string, resolved: string[], fence: Fence, option
     });
   }
   const catalog: DiscoveredCatalog = { roots: resolved, skills, unreadable };
+  overBudget.delete(key);
+  lastGood.delete(key);
+  lastGood.set(key, catalog);
+  if (lastGood.size > MAX_CATALOGS) lastGood.delete(lastGood.keys().next().value!);
   const entry: CacheEntry = { snapshots, catalog, watch: null, sweptAt: Date.now(), sweeping: false };
   catalogs.set(key, entry);
   for (const oldKey of catalogs.keys()) {

@@ -6,6 +6,14 @@
  */
 export const WALK_LIMITS = { maxFolders: 20_000, maxMs: 3_000 } as const;
 
+/**
+ * The server's own walk of the default catalog at start: no request waits on
+ * it alone, and a loaded machine (a build running beside it) can take more
+ * than a request's 3 s for a small tree, so only the folder limit is the
+ * request's; the time allowed is two minutes.
+ */
+export const START_WALK_LIMITS = { maxFolders: WALK_LIMITS.maxFolders, maxMs: 120_000 } as const;
+
 /** The walk ran out of budget: the catalog is incomplete, so the request fails open. */
 export class WalkOverBudget extends Error {
   constructor(
@@ -24,6 +32,11 @@ export class WalkBudget {
     private readonly maxFolders: number = WALK_LIMITS.maxFolders,
   ) {}
 
+  /** Whether this budget allows more than `other` did (a walk that failed under `other` may pass under this one). */
+  exceeds(other: WalkBudget): boolean {
+    return this.deadline > other.deadline + 10_000 || this.maxFolders > other.maxFolders;
+  }
+
   spendFolder(root: string): void {
     if (++this.folders > this.maxFolders) throw new WalkOverBudget(root, "folders");
     this.check(root);
@@ -33,6 +46,9 @@ export class WalkBudget {
     if (Date.now() > this.deadline) throw new WalkOverBudget(root, "time");
   }
 }
+
+/** The budget of the walk at start (START_WALK_LIMITS). */
+export const startWalkBudget = () => new WalkBudget(Date.now() + START_WALK_LIMITS.maxMs, START_WALK_LIMITS.maxFolders);
 
 export function isWalkOverBudget(err: unknown): err is WalkOverBudget {
   return err instanceof Error && err.name === "WalkOverBudget";

@@ -20,7 +20,13 @@ const described = (d: CuratorDefaults) =>
 export function defaultsFor(hermes: HermesVersionFound | null): DefaultsInForce {
   const release = hermes ? releaseFor(hermes.version) : null;
   if (hermes && release) {
-    return { defaults: release.defaults, basis: "release", hermes, release, why: `Hermes ${hermes.version} (from ${hermes.found}): its defaults, ${described(release.defaults)}` };
+    return {
+      defaults: release.defaults,
+      basis: "release",
+      hermes,
+      release,
+      why: `Hermes ${hermes.version} (from ${hermes.found}): its defaults, ${described(release.defaults)}`,
+    };
   }
   const conservative = `the conservative set, ${described(CONSERVATIVE_CURATOR_DEFAULTS)} (no supported Hermes archives sooner or protects more)`;
   const why = hermes

@@ -17,7 +17,10 @@ describe("config.yaml curator section (curator checklist 21)", () => {
     });
     const newer = { staleAfterDays: 14, archiveAfterDays: 30, protectedNames: [] };
     expect(withThresholdDefaults(parseHermesConfig(undefined), newer)).toMatchObject({ staleAfterDays: 14, archiveAfterDays: 30 });
-    expect(withThresholdDefaults(parseHermesConfig(parse("curator:\n  archive_after_days: 60\n")), newer)).toMatchObject({ staleAfterDays: 14, archiveAfterDays: 60 });
+    expect(withThresholdDefaults(parseHermesConfig(parse("curator:\n  archive_after_days: 60\n")), newer)).toMatchObject({
+      staleAfterDays: 14,
+      archiveAfterDays: 60,
+    });
     expect(withThresholdDefaults(parseHermesConfig(parse("curator:\n  stale_after_days: 0\n")), newer)).toMatchObject({ staleAfterDays: 14 });
   });
 
