@@ -222,5 +222,18 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
       relevance: localRelevance,
     },
   );
-  return log(decision, config.judge.kind, source.warnings);
+  return log(decision, config.judge.kind, [...source.warnings, ...whyHeldBack(decision)]);
+}
+
+/**
+ * When rule 2 removed the skill that would have been suggested, one warning saying so: the agent
+ * otherwise sees an empty list and cannot tell "nothing fits" from "held back" (the rest of the
+ * reply keeps its exact bytes; `warnings` is the contract's additive field).
+ */
+function whyHeldBack(decision: Decision): string[] {
+  if (decision.record.outcome !== "suppressed") return [];
+  const held = decision.record.candidates.find((c) => c.verdict === "suppressed" && c.detail);
+  if (!held?.detail) return [];
+  const { suggestions, loads, retry_at } = held.detail;
+  return [`'${held.name}' fits but is held back by rule 2 (suggested ${suggestions} times lately and loaded ${loads}); it is offered again from ${retry_at}`];
 }

@@ -92,8 +92,27 @@ describe("rule 2 judges only what was shown, where loads can be known", () => {
       verdict: "suppressed",
       detail: { suggestions: 5, loads: 0, retry_at: new Date(lastShown + 6 * H).toISOString() },
     });
+    // The agent hears why, in the reply's additive warnings, when the held-back skill was the one to load.
+    if (detail.outcome === "suppressed") {
+      expect(suppressed.warnings).toEqual([
+        `'pdf' fits but is held back by rule 2 (suggested 5 times lately and loaded 0); it is offered again from ${new Date(lastShown + 6 * H).toISOString()}`,
+      ]);
+    } else expect(suppressed.warnings).toEqual([]);
     expect(await pick(lastShown + 6 * H, { sessionId: "retry", feedback: true })).toContain("pdf"); // the retry is shown…
     expect(await pick(lastShown + 6 * H + 60_000, { sessionId: "after-retry", feedback: true })).not.toContain("pdf"); // …and suppression resumes
+  });
+
+  it("when rule 2 held back the one skill that fits, the reply's warnings say so and when it returns", async () => {
+    const only = skillTree(path.join(tmp.dir, "only-pdf"), { pdf: "Extract text from PDF documents, merge and split PDF files." });
+    const at = (t: number, sessionId: string) =>
+      pickSkillService({ turn: TURN, roots: [only], sessionId, feedback: true }, { channel: "api", db, config, clock: () => t });
+    for (let i = 0; i < 5; i++) expect((await at(T0 + i * H, `only-${i}`)).reply.skills[0]?.name).toBe("pdf");
+    const held = await at(T0 + 5 * H, "only-later");
+    expect(held.reply).toMatchObject({ status: "ok", skills: [] });
+    expect((await decisionDetailService(db, held.decisionId!)).outcome).toBe("suppressed");
+    expect(held.warnings).toEqual([
+      `'pdf' fits but is held back by rule 2 (suggested 5 times lately and loaded 0); it is offered again from ${new Date(T0 + 10 * H).toISOString()}`,
+    ]);
   });
 
   it("a session's suggestions count once it sends feedback, earlier ones included", async () => {
