@@ -130,7 +130,11 @@ test("at phone width nothing scrolls the page sideways; dark mode follows the sy
   const session = `a-very-long-session-identifier-${"x".repeat(80)}`;
   await page.request.post("/api/pick-skill", { data: { turn: "extract the tables from this pdf report", session_id: session }, headers: authHeaders });
   const list = await (await page.request.get(`/api/decisions?limit=1&session=${session}`, { headers: authHeaders })).json();
-  for (const path of ["/", "/decisions", `/decisions/${list.decisions[0].id}`, `/sessions/${session}`, "/suppression", "/replay"]) {
+  // A skill page with the longest name of the home (its record holds long ISO times too).
+  const skills = (await (await page.request.get("/api/skills", { headers: authHeaders })).json()).skills as { name: string }[];
+  const longest = skills.map((s) => s.name).sort((a, b) => b.length - a.length)[0];
+  const pages = ["/", "/decisions", `/decisions/${list.decisions[0].id}`, `/sessions/${session}`, "/suppression", "/replay", "/curator", "/skills"];
+  for (const path of [...pages, `/skills/${encodeURIComponent(longest)}`]) {
     await page.goto(path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
   }
