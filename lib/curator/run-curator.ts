@@ -9,7 +9,7 @@ import { type Consolidator, consolidationPrompt } from "./consolidation";
 import { type CuratorHome, type CuratorHomeOptions, loadCuratorHome } from "./curator-home";
 import { curatedReport } from "./provenance";
 import { writeRunReport } from "./run-report";
-import { applyTransitions, type StateChange, type TransitionCounts } from "./transitions";
+import { applyTransitions, planTransitions, type StateChange, type TransitionCounts } from "./transitions";
 
 export const DEFERRED_FIRST_RUN = "deferred first run — curator seeded, will run after one interval; use `hermes curator run --dry-run` to preview now";
 /** A run claim older than this is taken over (its process is gone). */
@@ -23,8 +23,20 @@ export interface CuratorRunResult {
   changes: StateChange[];
   reportPath: string | null;
   dryRun: boolean;
+  /**
+   * A dry run only: what a real run now would do (the Curator page's plan, the same function).
+   * Hermes's dry run skips the automatic transitions, so its summary says "no changes" either way.
+   */
+  wouldChange?: Pick<TransitionCounts, "marked_stale" | "archived" | "reactivated">;
   startedAt: string;
   durationSeconds: number;
+}
+
+/** The counts a real run now would give, from the plan. */
+function plannedCounts(h: CuratorHome, now: number): NonNullable<CuratorRunResult["wouldChange"]> {
+  const steps = planTransitions(h, now).map((p) => p.step);
+  const count = (step: string) => steps.filter((s) => s === step).length;
+  return { marked_stale: count("mark_stale"), archived: count("archive"), reactivated: count("reactivate") };
 }
 
 export class CuratorRefusal extends Error {
@@ -140,7 +152,8 @@ export async function runCurator(
       dryRun,
     });
     await updateCuratorState(home, { last_run_duration_seconds: durationSeconds, last_run_summary: summary, last_report_path: reportPath });
-    return { summary, counts, changes, reportPath, dryRun, startedAt, durationSeconds };
+    const wouldChange = dryRun ? plannedCounts(h, start) : undefined;
+    return { summary, counts, changes, reportPath, dryRun, ...(wouldChange ? { wouldChange } : {}), startedAt, durationSeconds };
   } finally {
     release();
   }

@@ -12,6 +12,16 @@ import { recordOf } from "../hermes/usage-record";
 import type { CuratorAction } from "../vocab/curator";
 import { curatedHome } from "./skill-usage";
 
+/** A dry run's addition to Hermes's summary: what a real run now would do (Hermes's own dry run skips the automatic transitions). */
+function wouldChangeText(c: NonNullable<CuratorRunResult["wouldChange"]>): string {
+  const parts = [
+    c.archived && `${c.archived} archived`,
+    c.marked_stale && `${c.marked_stale} marked stale`,
+    c.reactivated && `${c.reactivated} reactivated`,
+  ].filter(Boolean);
+  return parts.length ? `a real run now would give: ${parts.join(", ")}` : "a real run now would change nothing";
+}
+
 export type CuratorActionResult = { ok: true; action: CuratorAction; message: string; run?: CuratorRunResult };
 
 /** The home must exist: jev never creates one (curator spec §0). */
@@ -58,7 +68,7 @@ export async function curatorActionService(
         db,
         run.changes.map((c) => event(c.name, c.to === "archived" ? "archive" : "state", { from: c.from, to: c.to, by: "run" })),
       );
-      return { ok: true, action, message: run.summary, run };
+      return { ok: true, action, message: run.wouldChange ? `${run.summary} (${wouldChangeText(run.wouldChange)})` : run.summary, run };
     }
     const name = input.name?.trim() ?? "";
     if (!name) throw new JevError("bad_request", "name: the skill to act on", "name");

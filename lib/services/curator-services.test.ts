@@ -6,12 +6,14 @@ import { insertCandidates } from "../../db/queries/decision-candidates";
 import { insertDecision } from "../../db/queries/decisions";
 import { insertSuggestion } from "../../db/queries/suggestions";
 import { curatorActionEvents, skillUsageEvents } from "../../db/queries/usage-events";
+import { readCuratorState } from "../hermes/curator-state";
 import { pythonJson } from "../hermes/python-json";
 import { readUsage, usagePaths } from "../hermes/usage-file";
 import { freshDb, tempDir, testConfig } from "../testing/factories";
 import { buildHermesHome, idleRecord } from "../testing/hermes-home";
 import { DAY_MS } from "../time";
 import { curatorActionService } from "./curator-actions";
+import { curatorOverviewService } from "./curator-overview";
 import { importHermesService } from "./import-hermes";
 import { skillDetailService } from "./skill-detail";
 import { bumpUsageService, scanHermesUsage } from "./skill-usage";
@@ -93,6 +95,23 @@ describe("curator actions", () => {
       code: "not_found",
       message: expect.stringMatching(/set HERMES_HOME/),
     });
+  });
+
+  it("a dry run says what a real run now would do, agreeing with the Curator page's plan; Hermes's own summary is kept", async () => {
+    buildHermesHome(home, {
+      skills: { old: null, idle: null, fresh: null },
+      usage: { old: idleRecord(NOW, 120), idle: idleRecord(NOW, 45), fresh: idleRecord(NOW, 1) },
+    });
+    const overview = await curatorOverviewService(db, config(), NOW);
+    expect(overview.plan.filter((p) => p.step !== "keep").map((p) => [p.name, p.step])).toEqual([
+      ["idle", "mark_stale"],
+      ["old", "archive"],
+    ]);
+    const result = await curatorActionService(db, config(), "run", { dryRun: true }, NOW);
+    expect(result.run?.wouldChange).toEqual({ marked_stale: 1, archived: 1, reactivated: 0 });
+    expect(result.message).toBe("dry-run auto: no changes; llm: skipped (consolidation off) (a real run now would give: 1 archived, 1 marked stale)");
+    expect(readCuratorState(home).last_run_summary).toBe("dry-run auto: no changes; llm: skipped (consolidation off)");
+    expect(fs.existsSync(path.join(home, "skills", "old"))).toBe(true);
   });
 
   it("a read-only home gives a clear error and changes nothing", async () => {
