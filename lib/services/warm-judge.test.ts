@@ -30,7 +30,10 @@ describe("warmLocalJudge (server start)", () => {
 function slowMachine() {
   const realNow = Date.now.bind(Date);
   let lag = 0;
-  const spy = vi.spyOn(Date, "now").mockImplementation(() => realNow() + (lag += 50));
+  const spy = vi.spyOn(Date, "now").mockImplementation(() => {
+    lag += 50;
+    return realNow() + lag;
+  });
   return () => spy.mockRestore();
 }
 
