@@ -27,7 +27,7 @@ test.beforeAll(async () => {
     configYaml: "curator:\n  prune_builtins: false\n",
     skills: { "ops/keep-me": null, "ops/old-one": null, "writing/doc-helper": null, "github-pr-workflow": null },
     bundled: ["github-pr-workflow"],
-    usage: { "keep-me": idleRecord(now, 20), "old-one": idleRecord(now, 60), "doc-helper": idleRecord(now, 1) },
+    usage: { "keep-me": idleRecord(now, 45), "old-one": idleRecord(now, 120), "doc-helper": idleRecord(now, 1) }, // stale and archived under any release's thresholds
   });
   prepareDb(env);
   server = await startServer(PORT, env);
@@ -80,7 +80,7 @@ test("pin, run, archive, restore and see the activity, with Hermes's files agree
   await expect(plan.getByRole("row", { name: /keep-me/ })).toContainText("pinned");
   expect(readUsage(home).map["keep-me"].pinned).toBe(true);
 
-  // Run the curator: old-one, idle 60 days, is archived.
+  // Run the curator: old-one, idle 120 days, is archived.
   await confirm(page, "Run now");
   await expect(page.getByTestId("last-summary")).toContainText("auto: 1 archived; llm: skipped (consolidation off)");
   await expect(page.getByTestId("archived")).toContainText("old-one");

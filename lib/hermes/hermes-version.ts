@@ -80,13 +80,27 @@ export async function detectHermesVersion(home: string, env: Env): Promise<Herme
   return version ? { version, found: `${bin} --version` } : null;
 }
 
-const remembered = new Map<string, { at: number; result: Promise<HermesVersionFound | null> }>();
+const remembered = new Map<string, { at: number; result: Promise<HermesVersionFound | null>; refreshing?: boolean }>();
 
-/** The same, remembered for a minute per home and search path (a Hermes update is seen within a minute); one look at a time. */
+/**
+ * The same, remembered per home and search path: a look older than a minute is
+ * answered from memory while one new look runs behind it (a Hermes update is
+ * seen a minute or so later; no page waits on `hermes --version` twice).
+ */
 export function hermesVersionOf(home: string, env: Env, now = Date.now()): Promise<HermesVersionFound | null> {
   const key = [home, env.JEV_HERMES_VERSION ?? "", env.HERMES_INSTALL_DIR ?? "", env.PATH ?? ""].join("\0");
   const hit = remembered.get(key);
-  if (hit && now - hit.at < REMEMBER_MS) return hit.result;
+  if (hit) {
+    if (now - hit.at >= REMEMBER_MS && !hit.refreshing) {
+      hit.refreshing = true;
+      const fresh = detectHermesVersion(home, env);
+      fresh.then(
+        () => remembered.set(key, { at: Date.now(), result: fresh }),
+        () => remembered.delete(key),
+      );
+    }
+    return hit.result;
+  }
   const result = detectHermesVersion(home, env);
   remembered.set(key, { at: now, result });
   if (remembered.size > 64) remembered.delete(remembered.keys().next().value!);
