@@ -14,7 +14,8 @@ import { answerTokenPrompts } from "./support/api-token";
  */
 const PORT = 3193;
 const TOKEN = "curator-e2e-token";
-const dir = path.resolve(".tmp/e2e-curator");
+// A long folder name with nowhere to break (as paths on people's machines can be): the pages that print it must still fit a phone.
+const dir = path.resolve(".tmp/e2e_curator_in_a_folder_whose_long_name_has_no_hyphens_to_break_at");
 const home = path.join(dir, "hermes");
 const base = `http://127.0.0.1:${PORT}`;
 let server: ServerProcess;
@@ -47,6 +48,16 @@ async function confirm(page: import("@playwright/test").Page, button: string, sc
   await expect(page.locator("dialog[open]")).toHaveCount(0);
 }
 
+test("at phone width the Curator page and a skill page fit, long Hermes home path included (before any run: the page names the report folder)", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  for (const p of ["/curator", "/skills", "/skills/doc-helper"]) {
+    await page.goto(`${base}${p}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), p).toBeLessThanOrEqual(375);
+  }
+  await context.close();
+});
+
 test("pin, run, archive, restore and see the activity, with Hermes's files agreeing", async ({ page, request }) => {
   test.setTimeout(120_000);
   // An agent reports uses through the API: the Hermes record and jev's history both get them.
@@ -77,7 +88,9 @@ test("pin, run, archive, restore and see the activity, with Hermes's files agree
 
   // Pin keep-me: the next run leaves it alone.
   await confirm(page, "Pin", plan.getByRole("row", { name: /keep-me/ }));
-  await expect(plan.getByRole("row", { name: /keep-me/ })).toContainText("pinned");
+  // The row offers Unpin once the pin has landed (its confirm text says "pinned" before it has).
+  await expect(plan.getByRole("row", { name: /keep-me/ }).getByRole("button", { name: "Unpin", exact: true })).toBeVisible();
+  await expect(plan.getByRole("row", { name: /keep-me/ }).getByRole("cell", { name: "pinned", exact: true })).toBeVisible();
   expect(readUsage(home).map["keep-me"].pinned).toBe(true);
 
   // Run the curator: old-one, idle 120 days, is archived.

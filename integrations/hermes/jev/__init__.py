@@ -105,24 +105,32 @@ def _report_in_background(session_id, name):
     thread.start()
 
 
-def flush_reports(timeout=None):
+def flush_reports(timeout=None, session_id=None):
     """Wait for reports in flight (at most the client timeout plus a little); keep on disk any still unsent.
 
-    A report kept here may still land later: the server then hears of the load twice, which
-    changes nothing (a load is a fact about the session, not a count).
+    With a session id, only that session's reports (a gateway runs many sessions at once); without,
+    all of them (interpreter exit). A report kept here may still land later: the server then hears
+    of the load twice, which changes nothing (a load is a fact about the session, not a count).
     """
     deadline = time.monotonic() + (client.timeout_s() + 0.5 if timeout is None else timeout)
     with _lock:
-        threads = list(_in_flight)
+        threads = [t for t, (sid, _name) in _in_flight.items() if session_id is None or sid == session_id]
     for thread in threads:
         thread.join(max(0.0, deadline - time.monotonic()))
     with _lock:
-        unsent = [_in_flight.pop(t) for t in list(_in_flight) if t in threads and t.is_alive()]
-    for session_id, name in unsent:
-        _keep_on_disk(session_id, name)
+        unsent = [_in_flight.pop(t) for t in threads if t in _in_flight and t.is_alive()]
+    for sid, name in unsent:
+        _keep_on_disk(sid, name)
 
 
-def on_session_end(**_kwargs):
+def on_session_end(session_id=None, **_kwargs):
+    try:
+        flush_reports(session_id=session_id)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def _flush_all_at_exit():
     try:
         flush_reports()
     except Exception:  # noqa: BLE001
@@ -208,5 +216,5 @@ def register(ctx):
     ctx.register_hook("post_tool_call", post_tool_call)
     ctx.register_hook("on_session_end", on_session_end)
     # Exits that skip the session-end hook still wait for the last reports (daemon threads run during atexit).
-    atexit.register(on_session_end)
+    atexit.register(_flush_all_at_exit)
     ctx.register_command("jev", command, description="jev skill selection: /jev status, /jev skills on|off", args_hint="skills on|off")

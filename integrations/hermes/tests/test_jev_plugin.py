@@ -178,6 +178,30 @@ class WhenTheServerIsDownOrSlow(unittest.TestCase):
         self.assertTrue(wait_for(kept))
 
 
+class SessionEndWaitsForItsOwnReports(unittest.TestCase):
+    setUp = WhenTheServerIsDownOrSlow.setUp
+    tearDown = WhenTheServerIsDownOrSlow.tearDown
+
+    def test_one_sessions_end_does_not_wait_for_another_sessions_stuck_report(self):
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        os.environ["JEV_URL"] = "http://127.0.0.1:%d" % listener.getsockname()[1]
+        os.environ["JEV_TIMEOUT_MS"] = "1000"
+        stuck, other = session_id(), session_id() + "-other"
+        try:
+            skill_view("pdf", stuck)
+            started = time.time()
+            ctx.hooks["on_session_end"](session_id=other, completed=True, interrupted=False, model="m", platform="cli")
+            self.assertLess(time.time() - started, 0.3)
+            ctx.hooks["on_session_end"](session_id=stuck, completed=True, interrupted=False, model="m", platform="cli")
+        finally:
+            listener.close()
+        with open(os.path.join(os.environ["HERMES_HOME"], "jev", "skill-feedback.json"), encoding="utf-8") as f:
+            records = json.load(f)["records"]
+        self.assertTrue(any(r.get("session") == stuck and r.get("skill") == "pdf" for r in records))
+
+
 class HermesLoaderParity(unittest.TestCase):
     """The loadable list comes from Hermes's loader as skill_view sees it: disabled skills left out."""
 
