@@ -48,7 +48,7 @@ async function confirm(page: import("@playwright/test").Page, button: string, sc
   await expect(page.locator("dialog[open]")).toHaveCount(0);
 }
 
-test("at phone width the Curator page and a skill page fit, long Hermes home path included (before any run: the page names the report folder)", async ({ browser }) => {
+test("at phone width the Curator and skill pages fit a long Hermes home path (before any run)", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const page = await context.newPage();
   for (const p of ["/curator", "/skills", "/skills/doc-helper"]) {
