@@ -4,6 +4,7 @@ Run by e2e/hermes-plugin.spec.ts, which starts the server and sets JEV_URL, JEV_
 JEV_DB (to read what the server recorded) and HERMES_HOME (a scratch folder). No Hermes needed.
 """
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -73,6 +74,18 @@ def feedback_rows(session):
         return db.execute("SELECT skill, event FROM feedback WHERE session_id = ?", (session,)).fetchall()
     finally:
         db.close()
+
+
+@contextlib.contextmanager
+def silent_server():
+    """A listener that accepts and never answers: a hung jev. Yields its URL."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    try:
+        yield "http://127.0.0.1:%d" % listener.getsockname()[1]
+    finally:
+        listener.close()
 
 
 def session_id():
@@ -148,16 +161,11 @@ class WhenTheServerIsDownOrSlow(unittest.TestCase):
                 os.environ[k] = v
 
     def test_a_silent_server_costs_at_most_the_timeout_and_nothing_is_returned(self):
-        listener = socket.socket()
-        listener.bind(("127.0.0.1", 0))
-        listener.listen(8)
-        os.environ["JEV_URL"] = "http://127.0.0.1:%d" % listener.getsockname()[1]
-        os.environ["JEV_TIMEOUT_MS"] = "400"
-        started = time.time()
-        try:
+        with silent_server() as url:
+            os.environ["JEV_URL"] = url
+            os.environ["JEV_TIMEOUT_MS"] = "400"
+            started = time.time()
             self.assertIsNone(turn("extract the tables from this pdf report", session_id()))
-        finally:
-            listener.close()
         self.assertLess(time.time() - started, 2.0)
 
     def test_a_load_seen_while_the_server_is_down_is_kept_for_jev_import(self):
@@ -183,20 +191,15 @@ class SessionEndWaitsForItsOwnReports(unittest.TestCase):
     tearDown = WhenTheServerIsDownOrSlow.tearDown
 
     def test_one_sessions_end_does_not_wait_for_another_sessions_stuck_report(self):
-        listener = socket.socket()
-        listener.bind(("127.0.0.1", 0))
-        listener.listen(8)
-        os.environ["JEV_URL"] = "http://127.0.0.1:%d" % listener.getsockname()[1]
-        os.environ["JEV_TIMEOUT_MS"] = "1000"
         stuck, other = session_id(), session_id() + "-other"
-        try:
+        with silent_server() as url:
+            os.environ["JEV_URL"] = url
+            os.environ["JEV_TIMEOUT_MS"] = "1000"
             skill_view("pdf", stuck)
             started = time.time()
             ctx.hooks["on_session_end"](session_id=other, completed=True, interrupted=False, model="m", platform="cli")
             self.assertLess(time.time() - started, 0.3)
             ctx.hooks["on_session_end"](session_id=stuck, completed=True, interrupted=False, model="m", platform="cli")
-        finally:
-            listener.close()
         with open(os.path.join(os.environ["HERMES_HOME"], "jev", "skill-feedback.json"), encoding="utf-8") as f:
             records = json.load(f)["records"]
         self.assertTrue(any(r.get("session") == stuck and r.get("skill") == "pdf" for r in records))
@@ -299,16 +302,11 @@ class ALoadAtExit(unittest.TestCase):
         self.assertIn(("pdf", "loaded"), feedback_rows(session))
 
     def test_kept_on_disk_when_the_server_is_silent_at_exit(self):
-        listener = socket.socket()
-        listener.bind(("127.0.0.1", 0))
-        listener.listen(8)
         session = session_id()
-        try:
+        with silent_server() as url:
             started = time.time()
-            self.run_and_exit(session, "exit", {"JEV_URL": "http://127.0.0.1:%d" % listener.getsockname()[1], "JEV_TIMEOUT_MS": "300"})
+            self.run_and_exit(session, "exit", {"JEV_URL": url, "JEV_TIMEOUT_MS": "300"})
             self.assertLess(time.time() - started, 10)
-        finally:
-            listener.close()
         with open(os.path.join(os.environ["HERMES_HOME"], "jev", "skill-feedback.json"), encoding="utf-8") as f:
             records = json.load(f)["records"]
         self.assertTrue(any(r.get("session") == session and r.get("skill") == "pdf" for r in records))
