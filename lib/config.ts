@@ -87,6 +87,12 @@ export interface JevConfig {
   pathVars: EnvVars;
 }
 
+/** The URL a client on this machine reaches the server at: HOST and PORT, a wildcard host read as `loopback`. */
+export function localServerUrl(config: { host: string; port: number }, loopback = "127.0.0.1"): string {
+  const host = ["0.0.0.0", "::", "[::]"].includes(config.host) ? loopback : config.host;
+  return `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${config.port}`;
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }

@@ -4,7 +4,7 @@
 import { closeDb, getDb } from "../db/client";
 import { migratePostgres } from "../db/client-pg";
 import { ensureApiToken, shownToken, tokenSources } from "../lib/auth/api-token";
-import { ConfigError, type JevConfig, loadConfig } from "../lib/config";
+import { ConfigError, type JevConfig, loadConfig, localServerUrl } from "../lib/config";
 
 let config: JevConfig;
 try {
@@ -33,8 +33,7 @@ try {
   process.exit(1);
 }
 await closeDb();
-const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-const url = `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
+const url = localServerUrl(config, "localhost");
 const tokenLine = token.generated
   ? `  export JEV_API_TOKEN=${token.token}      # generated now and shown once (npx jev token prints it again); set JEV_API_TOKEN to choose your own`
   : config.apiToken

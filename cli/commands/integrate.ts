@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { getDb } from "../../db/client";
 import { ensureApiToken, shownToken, tokenSources } from "../../lib/auth/api-token";
-import { loadConfig, packageRoot } from "../../lib/config";
+import { loadConfig, localServerUrl, packageRoot } from "../../lib/config";
 import { JevError } from "../../lib/errors";
 import { atomicWriteFile } from "../../lib/fs/atomic-write";
 import { HOOK_SCRIPT_NAME, jevHookEntries, mergeJevHooks } from "../../lib/integrations/claude-settings";
@@ -60,12 +60,6 @@ export async function integrateCommand(args: string[], out: (line: string) => vo
   out(`jev's hooks added to ${file}: UserPromptSubmit asks jev which skill fits, PostToolUse reports Skill loads.`);
   out("Claude Code sends them to JEV_URL (default http://127.0.0.1:3000) with JEV_API_TOKEN: export it, or put it in ~/.claude/jev/token.");
   return 0;
-}
-
-/** The URL an agent on this machine reaches the server at: HOST and PORT, a wildcard host read as loopback. */
-function localServerUrl(config: { host: string; port: number }): string {
-  const host = ["0.0.0.0", "::", "[::]"].includes(config.host) ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host;
-  return `http://${host}:${config.port}`;
 }
 
 /** The token agents send, when jev can show it (the env's, or the token file's, made on first use); null when only its hash is left. */
