@@ -15,7 +15,7 @@ export const THRESHOLDS = {
   /** Below this best stage-1 score nothing fits: the turn ends after stage 1. */
   stageOneFloor: 0.05,
   /** Finalists whose match is below this are not shown at all; none left = rejection. */
-  minShownMatch: 0.1,
+  minShownMatch: 0.05,
   /** The agent loads the first skill at or above this. */
   load: 0.5,
 } as const;

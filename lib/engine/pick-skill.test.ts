@@ -184,7 +184,7 @@ describe("verification (selection spec §5)", () => {
 describe("every candidate gets a verdict", () => {
   it("suggested, runner-up, below threshold, rejected by stage 2, not a finalist", async () => {
     const scores = Object.fromEntries(catalogOf(8).map((c, i) => [c.name, 0.9 - i * 0.1]));
-    const matches = { "skill-0": 0.8, "skill-1": 0.6, "skill-2": 0.3, "skill-3": 0.05, "skill-4": 0.2 };
+    const matches = { "skill-0": 0.8, "skill-1": 0.6, "skill-2": 0.3, "skill-3": 0.03, "skill-4": 0.2 };
     const { record } = await pickSkill({ turn: "plot the data" }, deps(new ScriptedJudge({ scores, matches }), catalogOf(8)));
     expect(record.candidates.map((c) => [c.name, c.verdict])).toEqual([
       ["skill-0", "suggested"],

@@ -47,7 +47,7 @@ export function buildBodyDevSet(skills: readonly BodySkill[]): BodyDevSet {
       continue;
     }
     catalog.push({ ...skill, body: [...lines.slice(0, at), ...lines.slice(at + 1)].join("\n") });
-    (bucket(skill.path) < HELD_OUT_PERCENT ? heldOut : dev).push({ turn, expected: [skill.path], source: "body-when-to-use" });
+    (hashBucket(skill.path) < HELD_OUT_PERCENT ? heldOut : dev).push({ turn, expected: [skill.path], source: "body-when-to-use" });
   }
   return { catalog, dev, heldOut };
 }
@@ -97,7 +97,7 @@ function plainText(line: string): string | null {
  */
 export function splitNoSkillTurns(cases: readonly EvalCase[]): { fit: EvalCase[]; check: EvalCase[] } {
   const none = cases.filter((c) => c.expected.length === 0);
-  return { fit: none.filter((c) => bucket(c.turn) < 50), check: none.filter((c) => bucket(c.turn) >= 50) };
+  return { fit: none.filter((c) => hashBucket(c.turn) < 50), check: none.filter((c) => hashBucket(c.turn) >= 50) };
 }
 
 const normalise = (s: string) =>
@@ -106,8 +106,8 @@ const normalise = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 
-/** FNV-1a of a string, in 0–99. */
-function bucket(key: string): number {
+/** FNV-1a of a string, in 0–99: a split that stays put as a set grows. */
+export function hashBucket(key: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);

@@ -6,6 +6,7 @@ import { verifyCatalogEntry } from "../engine/verify";
 import type { Judge } from "../judges/types";
 import type { EvalCase } from "./formats";
 import { auroc, mean, percentile, recallAt, reciprocalRank, round } from "./metrics";
+import { type ReliabilityRow, reliabilityTable } from "./reliability";
 
 export interface EvalReport {
   cases: number;
@@ -20,19 +21,40 @@ export interface EvalReport {
   recall_at_3: number;
   /** Share of cases with a non-empty `expected` where an expected skill is among the first three returned. */
   hit_at_3: number;
+  /** Share of cases with a non-empty `expected` where an expected skill is among the three best-ranked, whatever their match (ranking alone). */
+  hit_at_3_ranked: number;
   mrr_at_10: number;
   /** Of turns where the agent would load nothing, the share that needed nothing. */
   none_precision: number | null;
   /** Of turns that needed nothing, the share where the agent would load nothing. */
   none_recall: number | null;
   auroc_needs_skill: number | null;
+  /** End to end, what the agent does: the right skill loaded, or nothing loaded when nothing was needed (every case). */
+  end_to_end: number;
+  /** Of turns that needed nothing, the share where the agent would load a skill (1 − none_recall). */
+  false_load_rate: number | null;
+  /** Of turns that needed a skill, the share where the agent would load a wrong one (not nothing: a wrong one). */
+  wrong_load_rate: number | null;
+  /** Calibration: loaded suggestions by match bucket, and the share that were right. */
+  reliability: ReliabilityRow[];
   /** Warm turns only: the index is built before the first case and reported as `index_ms`. */
   p50_ms: number;
   p99_ms: number;
   /** The first turn on this catalog, which builds the judge's index. */
   index_ms: number;
   requests_per_turn: number;
-  by_source?: Record<string, { cases: number; top1: number | null; none_recall: number | null }>;
+  by_source?: Record<string, SourceReport>;
+}
+
+/** One source's share of the figures (cases carry a `source`). */
+export interface SourceReport {
+  cases: number;
+  top1: number | null;
+  none_recall: number | null;
+  end_to_end: number;
+  top1_loaded: number | null;
+  false_load_rate: number | null;
+  reliability: ReliabilityRow[];
 }
 
 export interface EvalOptions {
@@ -62,6 +84,8 @@ interface Outcome {
   source?: string;
   returned: string[];
   loaded: string | null;
+  /** The loaded skill's match, when one is loaded. */
+  loadedMatch: number | null;
   ranking: string[];
   needsSkill: number;
 }
@@ -93,6 +117,7 @@ export async function runEval(catalog: readonly SkillCard[], cases: readonly Eva
       source: c.source,
       returned: skills.map((s) => s.path),
       loaded: skills.find((s) => s.match >= THRESHOLDS.load)?.path ?? null,
+      loadedMatch: skills.find((s) => s.match >= THRESHOLDS.load)?.match ?? null,
       ranking,
       needsSkill: reply.status === "ok" ? reply.needs_skill : 0,
     };
@@ -121,10 +146,13 @@ export async function runEval(catalog: readonly SkillCard[], cases: readonly Eva
   };
 }
 
+const isRight = (o: Outcome) => (o.expected.size === 0 ? o.loaded === null : o.loaded !== null && o.expected.has(o.loaded));
+
 function summarize(outcomes: Outcome[]): Omit<EvalReport, "p50_ms" | "p99_ms" | "index_ms" | "requests_per_turn" | "by_source"> {
   const pos = outcomes.filter((o) => o.expected.size > 0);
   const neg = outcomes.filter((o) => o.expected.size === 0);
   const predictedNone = outcomes.filter((o) => o.loaded === null);
+  const loads = outcomes.filter((o) => o.loaded !== null && o.loadedMatch !== null);
   return {
     cases: outcomes.length,
     positives: pos.length,
@@ -134,6 +162,7 @@ function summarize(outcomes: Outcome[]): Omit<EvalReport, "p50_ms" | "p99_ms" | 
     top1_ranked: round(mean(pos.map((o) => (o.ranking.length > 0 && o.expected.has(o.ranking[0]) ? 1 : 0))))!,
     recall_at_3: round(mean(pos.map((o) => recallAt(o.returned, o.expected, 3))))!,
     hit_at_3: round(mean(pos.map((o) => (o.returned.slice(0, 3).some((p) => o.expected.has(p)) ? 1 : 0))))!,
+    hit_at_3_ranked: round(mean(pos.map((o) => (o.ranking.slice(0, 3).some((p) => o.expected.has(p)) ? 1 : 0))))!,
     mrr_at_10: round(mean(pos.map((o) => reciprocalRank(o.ranking, o.expected, 10))))!,
     none_precision: predictedNone.length ? round(predictedNone.filter((o) => o.expected.size === 0).length / predictedNone.length) : null,
     none_recall: neg.length ? round(neg.filter((o) => o.loaded === null).length / neg.length) : null,
@@ -143,6 +172,10 @@ function summarize(outcomes: Outcome[]): Omit<EvalReport, "p50_ms" | "p99_ms" | 
         neg.map((o) => o.needsSkill),
       ),
     ),
+    end_to_end: round(mean(outcomes.map((o) => (isRight(o) ? 1 : 0))))!,
+    false_load_rate: neg.length ? round(neg.filter((o) => o.loaded !== null).length / neg.length) : null,
+    wrong_load_rate: pos.length ? round(pos.filter((o) => o.loaded !== null && !o.expected.has(o.loaded)).length / pos.length) : null,
+    reliability: reliabilityTable(loads.map((o) => ({ match: o.loadedMatch!, right: isRight(o) }))),
   };
 }
 
@@ -154,7 +187,16 @@ function bySource(outcomes: Outcome[]): EvalReport["by_source"] {
   return Object.fromEntries(
     [...groups].map(([source, list]) => {
       const s = summarize(list);
-      return [source, { cases: s.cases, top1: s.positives ? s.top1 : null, none_recall: s.none_recall }];
+      const report: SourceReport = {
+        cases: s.cases,
+        top1: s.positives ? s.top1 : null,
+        none_recall: s.none_recall,
+        end_to_end: s.end_to_end,
+        top1_loaded: s.positives ? s.top1_loaded : null,
+        false_load_rate: s.false_load_rate,
+        reliability: s.reliability,
+      };
+      return [source, report];
     }),
   );
 }

@@ -12,6 +12,8 @@ export const FIXTURES = {
   publicSkillBodies: path.join(FIXTURES_DIR, "catalog/public-skills-bodies.jsonl"),
   /** 832 near-identical templated skills: a distractor set. */
   composioToolkits: path.join(FIXTURES_DIR, "catalog/composio-toolkits.jsonl"),
+  /** 200 real out-of-scope assistant requests (CLINC150), as cases that need no skill. */
+  clincOutOfScope: path.join(FIXTURES_DIR, "clinc/oos-dev.jsonl"),
   metatoolCatalog: path.join(FIXTURES_DIR, "metatool/catalog.jsonl"),
   metatoolCases: path.join(FIXTURES_DIR, "metatool/cases.jsonl"),
   hermesFrontMatter: (name: "github-pr-workflow" | "mlops-inference-vllm") => path.join(FIXTURES_DIR, `hermes/SKILL.frontmatter.${name}.md`),

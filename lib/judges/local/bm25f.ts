@@ -158,19 +158,61 @@ export class Bm25fIndex {
     };
   }
 
-  /** Scores by slot for a query (into `scores`); query terms weighted 1 + ln(count). */
-  score(queryTerms: readonly string[], stats: Bm25fStats, scores: Float64Array): Float64Array {
+  /** Scores by slot for a query (into `scores`): each term's contribution times its weight (turn-reading.ts). */
+  score(query: ReadonlyMap<string, number>, stats: Bm25fStats, scores: Float64Array): Float64Array {
     const { k1 } = this.params;
-    for (const [t, count] of countTerms(queryTerms)) {
+    for (const [t, weight] of query) {
       const p = this.postings.get(t);
       if (!p) continue;
-      const weight = 1 + Math.log(count);
       const contributions = p.contributions(stats, k1);
       const e = p.entries;
       for (let i = 0; i < e.length; i += 2) scores[e[i]] += weight * contributions[i >> 1];
     }
     return scores;
   }
+
+  /**
+   * Which of the query's terms each of a few slots holds, field by field:
+   * what the load decision reads beyond the score (how much of the turn a
+   * skill explains, and through which field). Costs one walk of the terms'
+   * postings, so it is asked for the finalists only.
+   */
+  termMatches(query: ReadonlyMap<string, number>, stats: Bm25fStats, slots: readonly number[]): TermMatches {
+    const terms = [...query.keys()];
+    const idf = new Float64Array(terms.length);
+    const known = new Uint8Array(terms.length);
+    const fields = slots.map(() => new Uint8Array(terms.length));
+    const at = new Map<number, number>(slots.map((slot, k) => [slot, k]));
+    terms.forEach((t, j) => {
+      const p = this.postings.get(t);
+      const df = p?.size ?? 0;
+      idf[j] = Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
+      if (!p) return;
+      known[j] = 1;
+      const e = p.entries;
+      for (let i = 0; i < e.length; i += 2) {
+        const k = at.get(e[i]);
+        if (k === undefined) continue;
+        const packed = e[i + 1];
+        fields[k][j] = ((packed & 0xff) > 0 ? FIELD.name : 0) | (((packed >> 8) & 0xff) > 0 ? FIELD.description : 0) | (packed >> 16 > 0 ? FIELD.body : 0);
+      }
+    });
+    return { terms, idf, known, fields, nameLengths: slots.map((slot) => this.lengths.name[slot] ?? 0) };
+  }
+}
+
+/** Bits of a term's fields in one skill (`TermMatches.fields`). */
+export const FIELD = { name: 1, description: 2, body: 4 } as const;
+
+/** The query's terms against a few skills: each term's IDF, whether the catalog has it at all, and its fields in each skill. */
+export interface TermMatches {
+  terms: string[];
+  idf: Float64Array;
+  known: Uint8Array;
+  /** Per asked slot (in the order asked), per term: FIELD bits. */
+  fields: Uint8Array[];
+  /** Per asked slot: how many terms its name has. */
+  nameLengths: number[];
 }
 
 /** A card's terms: each once (the name's first, then the description's, then the body's), with its count in each field. */
@@ -228,10 +270,4 @@ export function fieldTermsOf(card: SkillCard): FieldTerms {
     cardsTokenized++;
   }
   return f;
-}
-
-function countTerms(list: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const t of list) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return counts;
 }

@@ -1,14 +1,19 @@
 import type { SkillCard } from "../../catalog/types";
 import { drain, type Steps } from "../../steps";
-import { contentWords, stemWord } from "./analyze";
 import { BM25F, Bm25fIndex, type Bm25fParams, type Bm25fStats, fieldTermsOf, hasFieldTerms } from "./bm25f";
-import { COSINE_BLEND, matchProbability, needsSkillProbability } from "./calibration";
 import { CharNgramIndex, cardGramsOf, hasCardGrams, type NgramStats } from "./char-ngrams";
+import { type MatchFeature, matchFeatures, needsFeatures, turnTerms } from "./decision-features";
+import { COSINE_BLEND, matchProbability, needsOdds } from "./decision-model";
+import { readTurn, type TurnReading } from "./turn-reading";
 
 /** Text tokenized between two pauses of a background build (~10 ms here). */
 const SLICE_CHARS = 64_000;
 /** Cards put in a fresh corpus between two pauses. */
 const FILL_SLICE = 32;
+/** Skills whose match is decided with the turn's evidence: the five stage two reads (LIMITS.finalists), best-ranked first. */
+const DECIDED = 5;
+/** A skill whose ranking score is within this share of the best is in the crowd at the top. */
+const CROWD_SHARE = 0.9;
 
 /** Per-turn lexical evidence for every skill of a catalog. */
 export interface TurnEvidence {
@@ -20,6 +25,10 @@ export interface TurnEvidence {
   best: number;
   /** Calibrated probability that the turn needs a skill at all (turn-level evidence). */
   needs: number;
+  /** The turn as read (prose and code apart). */
+  reading: TurnReading;
+  /** The match of each of the best-ranked skills (by position), decided with the evidence. */
+  decided: ReadonlyMap<number, number>;
 }
 
 /**
@@ -155,30 +164,80 @@ export class LocalIndex {
     if (this.memo?.turn === turn) return this.memo.evidence;
     // Its statistics describe the corpus as it was: scored against postings changed since, the numbers would be wrong.
     if (!this.current) throw new Error("evidence asked of an index that is no longer current");
-    const words = contentWords(turn);
-    const bySlotBm25 = this.corpus.bm25.score(words.map(stemWord), this.bm25Stats, new Float64Array(this.corpus.size));
-    const bySlotCosine = this.corpus.ngrams.cosine(words, this.ngramStats, new Float64Array(this.corpus.size));
+    const reading = readTurn(turn);
+    const bySlotBm25 = this.corpus.bm25.score(reading.terms, this.bm25Stats, new Float64Array(this.corpus.size));
+    const bySlotCosine = this.corpus.ngrams.cosine(reading.ngramWords, this.ngramStats, new Float64Array(this.corpus.size));
     const bm25 = Float64Array.from(this.slots, (slot) => bySlotBm25[slot]);
     const cosine = Float64Array.from(this.slots, (slot) => bySlotCosine[slot]);
     const maxBm25 = max(bm25);
     const maxCosine = max(cosine);
     const blend = new Float64Array(bm25.length);
-    let bestIndex = -1;
     for (let i = 0; i < blend.length; i++) {
       blend[i] = (1 - COSINE_BLEND) * (maxBm25 > 0 ? bm25[i] / maxBm25 : 0) + COSINE_BLEND * (maxCosine > 0 ? cosine[i] / maxCosine : 0);
-      if (blend[i] > 0 && (bestIndex < 0 || blend[i] > blend[bestIndex])) bestIndex = i;
     }
-    const best = bestIndex < 0 ? 0 : matchProbability(bm25[bestIndex], cosine[bestIndex], 1);
-    const needs = maxBm25 > 0 || maxCosine > 0 ? needsSkillProbability(maxBm25, maxCosine) : 0;
-    const evidence = { bm25, cosine, blend, best, needs };
+    const ranked = bestPositions(blend, DECIDED);
+    const features = this.features(reading, bm25, cosine, blend, ranked);
+    const turnOdds = maxBm25 > 0 || maxCosine > 0 ? needsOdds(needsFeatures(features[0] ?? null, maxBm25, maxCosine)) : { needs: 0, logOdds: -Infinity };
+    const needs = turnOdds.needs;
+    const decided = new Map(ranked.map((i, k) => [i, matchProbability(features[k], turnOdds)]));
+    const best = ranked.length ? (decided.get(ranked[0]) ?? 0) : 0;
+    const evidence = { bm25, cosine, blend, best, needs, reading, decided };
     this.memo = { turn, evidence };
     return evidence;
   }
 
-  /** Calibrated probability that skill `i` is the one to load for the evidenced turn. */
-  match(evidence: TurnEvidence, i: number): number {
-    return matchProbability(evidence.bm25[i], evidence.cosine[i], evidence.blend[i]);
+  /** The decision's features of the skills at these positions (the best-ranked, best first). */
+  features(reading: TurnReading, bm25: Float64Array, cosine: Float64Array, blend: Float64Array, positions: readonly number[]): Record<MatchFeature, number>[] {
+    if (positions.length === 0) return [];
+    const terms = turnTerms(
+      this.corpus.bm25.termMatches(
+        reading.terms,
+        this.bm25Stats,
+        positions.map((i) => this.slots[i]),
+      ),
+      reading.terms,
+    );
+    const [first] = positions;
+    const maxBm25 = max(bm25);
+    const maxCosine = max(cosine);
+    // Skills of one name are one choice for the agent (its loader opens a skill by name): they are never each other's rival.
+    const nameOf = (i: number) => this.skills[i].name;
+    const crowd = new Set<string>();
+    for (let i = 0; i < blend.length; i++) if (blend[i] >= CROWD_SHARE * blend[first]) crowd.add(nameOf(i));
+    return positions.map((i, k) => {
+      const other = positions.find((j) => nameOf(j) !== nameOf(i));
+      const scores = {
+        bm25: bm25[i],
+        cosine: cosine[i],
+        blend: blend[i],
+        bestBlend: blend[first],
+        bestOtherBlend: other === undefined ? 0 : blend[other],
+        bestOtherBm25: other === undefined ? 0 : bm25[other],
+        firstByBoth: bm25[i] >= maxBm25 && cosine[i] >= maxCosine,
+        crowd: crowd.size,
+      };
+      return matchFeatures(terms, k, scores, reading.codeShare, this.skills.length);
+    });
   }
+
+  /** Calibrated probability that skill `i` is the one to load for the evidenced turn (0 for a skill ranked too low to be decided). */
+  match(evidence: TurnEvidence, i: number): number {
+    return evidence.decided.get(i) ?? 0;
+  }
+}
+
+/** Positions of the `k` highest positive values, highest first, ties by lower position (the engine's stage-1 order). */
+function bestPositions(values: Float64Array, k: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (!(v > 0) || (out.length === k && !(v > values[out[k - 1]]))) continue;
+    let at = out.length;
+    while (at > 0 && v > values[out[at - 1]]) at--;
+    out.splice(at, 0, i);
+    if (out.length > k) out.pop();
+  }
+  return out;
 }
 
 /** Tokenize the cards not yet tokenized, pausing every SLICE_CHARS of text. */

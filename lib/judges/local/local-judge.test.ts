@@ -42,7 +42,8 @@ describe("MetaTool dev set (jev eval)", () => {
     });
     expect(report.top1_ranked).toBeGreaterThan(0.52);
     expect(report.top1).toBeGreaterThan(0.52);
-    expect(report.recall_at_3).toBeGreaterThan(0.6);
+    expect(report.recall_at_3).toBeGreaterThan(0.52);
+    expect(report.hit_at_3_ranked).toBeGreaterThan(0.65);
     expect(report.auroc_needs_skill!).toBeGreaterThan(0.8);
     expect(report.none_recall!).toBeGreaterThan(0.7);
     expect(report.requests_per_turn).toBeLessThanOrEqual(Math.ceil(199 / 120) + 1);
@@ -50,9 +51,9 @@ describe("MetaTool dev set (jev eval)", () => {
 });
 
 // Small catalogs: BM25's IDF shrinks with catalog size; without the IDF floor the agent
-// loaded the right skill in 37% of 20-skill cases here (54% with it). Measured in this test's way.
+// loaded the right skill in 37% of 20-skill cases here (54% with it, under the old match).
 describe("small catalogs (20 MetaTool tools, the expected one among them)", () => {
-  it("still loads the right skill about half the time, and rarely loads on no-tool turns", async () => {
+  it("loads the right skill about a third of the time, and almost never on no-tool turns", async () => {
     const catalog = readCatalogFile(FIXTURES.metatoolCatalog);
     const cases = readCasesFile(FIXTURES.metatoolCases).filter((_, i) => i % 5 === 0);
     let positives = 0;
@@ -75,7 +76,9 @@ describe("small catalogs (20 MetaTool tools, the expected one among them)", () =
         if (loaded) negativesLoaded++;
       }
     }
-    expect(loadedRight / positives).toBeGreaterThan(0.45);
-    expect(negativesLoaded / negatives).toBeLessThan(0.15);
+    // A calibrated match loads only what is more likely right than not: .37 right and .02 on no-tool turns
+    // here (the odds-doubled match before it: .54 and about .10).
+    expect(loadedRight / positives).toBeGreaterThan(0.33);
+    expect(negativesLoaded / negatives).toBeLessThan(0.05);
   });
 });

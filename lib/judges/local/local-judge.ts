@@ -142,8 +142,8 @@ export class LocalJudge implements Judge {
 
   async stageOne({ turn, catalog, batch }: StageOneRequest): Promise<StageOneResult> {
     const evidence = evidenceFor(this.view(catalog), turn);
-    // Ordered by the blend, scaled so the best skill's score is its calibrated probability.
-    return { scores: batch.map((i) => evidence.blend[i] * evidence.best) };
+    // Ordered by the blend, scaled by P(the turn needs a skill): below the engine's floor, nothing fits.
+    return { scores: batch.map((i) => evidence.blend[i] * evidence.needs) };
   }
 
   async stageTwo({ turn, catalog, finalists }: StageTwoRequest): Promise<StageTwoResult> {
@@ -183,5 +183,10 @@ function evidenceFor(view: IndexView, turn: string): TurnEvidence {
   const positions = view.positions;
   if (!positions) return evidence;
   const pick = (values: Float64Array) => Float64Array.from(positions, (p) => (p >= 0 ? values[p] : 0));
-  return { ...evidence, bm25: pick(evidence.bm25), cosine: pick(evidence.cosine), blend: pick(evidence.blend) };
+  const decided = new Map<number, number>();
+  positions.forEach((p, i) => {
+    const match = evidence.decided.get(p);
+    if (match !== undefined) decided.set(i, match);
+  });
+  return { ...evidence, bm25: pick(evidence.bm25), cosine: pick(evidence.cosine), blend: pick(evidence.blend), decided };
 }

@@ -2,12 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readCasesFile, readCatalogLines } from "../../eval/formats";
 import { FIXTURES } from "../../testing/fixtures";
-import { wordsOf } from "./words";
+import { readableText, wordsOf } from "./words";
 
 /** The regex passes wordsOf replaced, kept as its oracle (final sigma folded, as wordsOf does). */
 function oracle(text: string): string[] {
-  const split = text
-    .normalize("NFKC")
+  const split = readableText(text)
     .replace(/(?<![\p{L}\p{N}])(\p{Lu}{2,})s(?![\p{L}\p{N}])/gu, "$1")
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
@@ -42,6 +41,13 @@ describe("wordsOf", () => {
     ]);
     expect(wordsOf("生成 Excel 表格 İstanbul ½")).toEqual(oracle("生成 Excel 表格 İstanbul ½"));
     expect(wordsOf("ΟΔΟΣ οδος.")).toEqual(["οδοσ", "οδοσ"]);
+  });
+
+  it("reads other languages' cognates and glued product names as the catalog's words", () => {
+    expect(wordsOf("Crée une présentation à São Paulo")).toEqual(["cree", "une", "presentation", "a", "sao", "paulo"]);
+    expect(wordsOf("PDFファイルのフォーム")).toEqual(["pdf", "ファイルのフォーム"]);
+    expect(wordsOf("用Excel表格")).toEqual(["用", "excel", "表格"]);
+    expect(readableText("plain ASCII stays as it is")).toBe("plain ASCII stays as it is");
   });
 
   it("gives what the regex passes gave on every text the fixtures hold (bodies, descriptions, turns)", () => {

@@ -1,6 +1,6 @@
 /**
  * The words of a text as the local judge reads them, in one pass over its
- * characters: NFKC, a plural acronym ("APIs") read as its singular,
+ * characters: NFKC (and `readableText`'s folds), a plural acronym ("APIs") read as its singular,
  * identifiers split ("CompanyInfoTool", "HTTPServer", "v2"), lower case,
  * apostrophes dropped ("don't" → "dont"), runs of letters and digits kept.
  * It gives exactly what the four Unicode regex passes it replaced gave (but
@@ -61,9 +61,30 @@ export interface WordSink {
   word(word: string): void;
 }
 
+/** Latin letters with diacritics (Latin-1 to Extended-B, and the Vietnamese block). */
+const MARKED_LATIN = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+/** A Latin letter next to a letter of a script written without spaces (Han, kana, Hangul): "PDFファイル". */
+const SCRIPT_SEAM = /(\p{sc=Latin})(?=[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}])|([\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}])(?=\p{sc=Latin})/gu;
+
+/**
+ * The text the scanner reads: NFKC; Latin diacritics dropped, so
+ * "présentation" and "presentation" are one word (other languages' cognates
+ * of the catalog's English words, and names typed either way); a Latin word
+ * glued to Japanese, Chinese or Korean text cut off it, so "PDFファイル" reads
+ * "pdf" (product names, file types and libraries are the same in every
+ * language). ASCII text passes unchanged at the cost of one test.
+ */
+export function readableText(text: string): string {
+  const s = text.normalize("NFKC");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range itself
+  if (!/[^\u0000-\u007f]/.test(s)) return s;
+  return s.replace(MARKED_LATIN, (ch) => ch.normalize("NFD").replace(COMBINING_MARKS, "")).replace(SCRIPT_SEAM, "$1$2 ");
+}
+
 /** Hand the words of `text` to `sink`, in order, stop words included. */
 export function scanWords(text: string, sink: WordSink): void {
-  const s = text.normalize("NFKC");
+  const s = readableText(text);
   // Words are cut from the lower-cased text when lower-casing keeps every offset (nearly always), else each is lower-cased alone.
   const lowered = s.toLowerCase();
   if (lowered.length === s.length && !lowered.includes("ς")) {

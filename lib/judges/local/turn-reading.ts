@@ -1,0 +1,71 @@
+import { contentWords, stemWord } from "./analyze";
+
+/**
+ * How much a term seen only in code counts against one of the prose: a
+ * pasted trace names the error and the functions (worth reading), but its
+ * dozens of identifiers must not outvote the sentence that says what to do.
+ */
+export const CODE_TERM_WEIGHT = 0.3;
+/** A turn with fewer prose words than this lets the code's words into the n-gram cosine too. */
+const MIN_PROSE_WORDS = 2;
+
+/** A turn as the local judge reads it: prose and code apart. */
+export interface TurnReading {
+  /** Each stemmed query term once, with its weight: 1 + ln(count) in prose, CODE_TERM_WEIGHT when only code has it. */
+  terms: Map<string, number>;
+  /** The unstemmed content words the character n-gram cosine reads. */
+  ngramWords: string[];
+  /** Share of the turn's non-blank characters that are code (fenced blocks, traces, code-looking lines), in [0, 1]. */
+  codeShare: number;
+}
+
+/** Lines of a stack trace or a compiler's report, in the languages agents see most. */
+const TRACE_LINE =
+  /^\s*(?:Traceback \(most recent call last\)|File "[^"]*", line \d+|at [\w$.<>[\]]+ ?\(|at [\w$./\\-]+:\d+|\w+(?:Error|Exception|Warning)\b.*:|(?:error|warning)(?:\[\w+\])?: |--> \S+:\d+|#\d+ +0x[0-9a-f]+|panic: |goroutine \d+ )/i;
+const FENCE = /^\s*(`{3,}|~{3,})/;
+const CODE_SYMBOLS = /[{}();=<>[\]$&|\\]/g;
+
+/** Whether a line outside a fence reads as code: a trace line, an indented block line, or mostly symbols. */
+function looksLikeCode(line: string, previousWasCode: boolean): boolean {
+  if (TRACE_LINE.test(line)) return true;
+  if (/^(?: {4}|\t)\S/.test(line) && previousWasCode) return true;
+  const visible = line.replace(/\s/g, "").length;
+  const symbols = line.match(CODE_SYMBOLS)?.length ?? 0;
+  return symbols >= 3 && symbols / Math.max(1, visible) >= 0.15;
+}
+
+/** Read a turn: its prose words count in full, its code's identifiers and error names once each and less. */
+export function readTurn(turn: string): TurnReading {
+  const prose: string[] = [];
+  const code: string[] = [];
+  let fence: string | null = null;
+  let previousWasCode = false;
+  let codeChars = 0;
+  let allChars = 0;
+  for (const line of turn.split("\n")) {
+    const visible = line.replace(/\s/g, "").length;
+    allChars += visible;
+    const marker = FENCE.exec(line)?.[1].slice(0, 3) ?? null;
+    const isCode: boolean = marker !== null || fence !== null || looksLikeCode(line, previousWasCode);
+    if (marker) fence = fence === null ? marker : fence === marker ? null : fence;
+    if (isCode) {
+      code.push(line);
+      codeChars += visible;
+    } else prose.push(line);
+    previousWasCode = isCode && visible > 0;
+  }
+  const proseWords = contentWords(prose.join("\n"));
+  const codeWords = code.length ? contentWords(code.join("\n")) : [];
+  const terms = new Map<string, number>();
+  for (const w of proseWords) {
+    const t = stemWord(w);
+    terms.set(t, (terms.get(t) ?? 0) + 1);
+  }
+  for (const [t, count] of terms) terms.set(t, 1 + Math.log(count));
+  for (const w of codeWords) {
+    const t = stemWord(w);
+    if (!terms.has(t)) terms.set(t, CODE_TERM_WEIGHT);
+  }
+  const ngramWords = proseWords.length >= MIN_PROSE_WORDS ? proseWords : [...proseWords, ...new Set(codeWords)];
+  return { terms, ngramWords, codeShare: allChars ? codeChars / allChars : 0 };
+}
