@@ -2,18 +2,18 @@
  * Fits the local judge's load decision (lib/judges/local/decision-model.ts)
  * and prints it; it changes nothing. Data: the fit side of every development
  * set (lib/eval/decision-sets.ts). Each turn is a row of the `needs_skill`
- * model; the best-ranked skill of each skill-needing turn is a row of the
- * rank model, labelled 1 when it is an expected skill. Each group of
+ * model; the five best-ranked skills of each skill-needing turn are rows of
+ * the rank model, labelled 1 when expected. Each group of
  * sets weighs the same, and within a set the turns that need a skill and the
  * turns that need none weigh the same, so neither a set's size nor its share
  * of skill-needing turns is a prior.
  *
  * Validation is grouped: each group (MetaTool, the public skills with bodies,
- * without bodies, the repository homes) is held out in turn, the model fitted
+ * without bodies, the small homes) is held out in turn, the model fitted
  * on the others and scored on it, so every figure printed under "held out"
  * comes from a model that never saw that group's catalog or turns.
  *
- *   node bin/run-ts.mjs bench/calibrate.ts
+ *   node bin/run-ts.mjs bench/calibrate.ts [--without=FEATURE,...] [--positive-weight=W] [--rank-top-only]
  */
 import { DEFAULT_META_SKILLS } from "../lib/engine/limits";
 import { prepareCatalog } from "../lib/engine/prepare-catalog";
@@ -21,6 +21,7 @@ import { decisionSets } from "../lib/eval/decision-sets";
 import { fitLogistic, logOdds, type WeightedRow } from "../lib/eval/logistic";
 import { auroc } from "../lib/eval/metrics";
 import { MATCH_FEATURES, NEEDS_FEATURES, needsFeatures } from "../lib/judges/local/decision-features";
+import { sharesOf } from "../lib/judges/local/decision-model";
 import { LocalIndex } from "../lib/judges/local/local-index";
 
 interface Turn {
@@ -28,7 +29,7 @@ interface Turn {
   set: string;
   needs: 0 | 1;
   /** The five best-ranked skills' feature vectors, best first, and whether each is expected. */
-  candidates: { x: number[]; right: 0 | 1 }[];
+  candidates: { x: number[]; right: 0 | 1; name: string }[];
   needsX: number[];
 }
 
@@ -44,7 +45,11 @@ for (const set of decisionSets()) {
       group: set.group,
       set: set.label,
       needs: c.expected.length > 0 ? 1 : 0,
-      candidates: features.map((f, k) => ({ x: MATCH_FEATURES.map((name) => f[name]), right: c.expected.includes(skills[ranked[k]].path) ? 1 : 0 })),
+      candidates: features.map((f, k) => ({
+        x: MATCH_FEATURES.map((name) => f[name]),
+        right: c.expected.includes(skills[ranked[k]].path) ? 1 : 0,
+        name: skills[ranked[k]].name,
+      })),
       needsX: (() => {
         const n = needsFeatures(features[0] ?? null, Math.max(0, ...ev.bm25), Math.max(0, ...ev.cosine));
         return NEEDS_FEATURES.map((name) => n[name]);
@@ -74,18 +79,28 @@ function turnWeights(list: readonly Turn[]): number[] {
 
 /**
  * Two models, multiplied (decision-model.ts): NEEDS on every turn, RANK on
- * the best-ranked skill of each skill-needing turn (the one an agent loads:
- * the engine caps every later finalist's match by it, so that is where
- * `match` must be calibrated). Measured on the grouped validation, against
- * one model of P(right) over all turns: the same mean balanced accuracy held
- * out (.700 vs .683) and far better transfer to small homes (false loads .013
- * vs .282 with the homes held out); fitting on all five finalists made the
- * best one look as unlikely as the average finalist.
- *//** `--without a,b`: fit with these features left out (their weights 0), to measure what each adds. */
+ * the five best-ranked skills of each skill-needing turn, each labelled by
+ * whether it is an expected one; a finalist's match is P(needs) × its share
+ * of the finalists' rank probabilities. Measured on the grouped validation
+ * (this script, the variants since removed):
+ * - one logistic of P(right) over all turns: mean balanced accuracy held out
+ *   .683, but with the homes held out it loaded on 28% of their no-skill turns;
+ * - the two log-odds weighed by a third fit ("stacked"): .692, homes held out
+ *   .13 false loads and a load ECE of .34, and two skills with one evidence
+ *   both loaded at .93 (the turn's need outvoted the tie);
+ * - the product: .678, homes held out .015 false loads and ECE .057, a tie
+ *   split into two matches under .5. Chosen: it transfers to small homes and
+ *   says what a reader expects.
+ * A skill-needing turn weighing more (`--positive-weight=2`: a miss taken as
+ * twice a needless read) loaded hardly more right and more wrong (.698).
+ */
+/** `--without a,b`: fit with these features left out (their weights 0), to measure what each adds. */
 const without = new Set((process.argv.find((a) => a.startsWith("--without="))?.slice("--without=".length) ?? "").split(",").filter(Boolean));
 const keep = (x: number[], names: readonly string[]) => x.map((v, k) => (without.has(names[k]) ? 0 : v));
 
+/** How much more a skill-needing turn weighs than one that needs none (1: even odds, the fit shipped). */
 const POSITIVE_WEIGHT = Number(process.argv.find((a) => a.startsWith("--positive-weight="))?.split("=")[1] ?? 1);
+/** Finalists per skill-needing turn the rank model is fitted on (`--rank-top-only`: the best-ranked alone, for comparison). */
 const RANK_ROWS = process.argv.includes("--rank-top-only") ? 1 : 5;
 
 function fitModels(list: readonly Turn[]) {
@@ -97,17 +112,18 @@ function fitModels(list: readonly Turn[]) {
     if (t.needs) for (const c of t.candidates.slice(0, RANK_ROWS)) rankRows.push({ x: keep(c.x, MATCH_FEATURES), y: c.right, weight: weights[i] });
     needsRows.push({ x: keep(t.needsX, NEEDS_FEATURES), y: t.needs, weight: weights[i] });
   });
-  const needs = fitLogistic(needsRows);
-  const rank = fitLogistic(rankRows);
-  // The two log-odds combined, fitted on every turn's best-ranked skill: their product alone was underconfident.
-  const stackRows: WeightedRow[] = [];
-  list.forEach((t, i) => {
-    if (t.candidates[0]) stackRows.push({ x: [logOdds(needs, keep(t.needsX, NEEDS_FEATURES)), logOdds(rank, keep(t.candidates[0].x, MATCH_FEATURES))], y: t.needs ? t.candidates[0].right : 0, weight: weights[i] });
-  });
-  return { needs, rank, stack: fitLogistic(stackRows, 0) };
+  return { needs: fitLogistic(needsRows), rank: fitLogistic(rankRows) };
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+/** The best-ranked finalist's share of the rank probability (decision-model.ts rankShares, with these weights). */
+function topShare(rank: number[], t: Turn): number {
+  return sharesOf(
+    t.candidates.map((c) => sigmoid(logOdds(rank, keep(c.x, MATCH_FEATURES)))),
+    t.candidates.map((c) => c.name),
+  )[0];
+}
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** What the agent does under a model: load the best-ranked skill when its match ≥ 0.5 (later ones are capped by it). */
@@ -123,7 +139,7 @@ function score(list: readonly Turn[], models: ReturnType<typeof fitModels>) {
   for (const t of list) {
     if (t.needs && t.candidates[0]) ranks.push({ s: logOdds(models.rank, t.candidates[0].x), y: t.candidates[0].right });
     const top = t.candidates[0];
-    const p = top ? sigmoid(logOdds(models.stack, [logOdds(models.needs, t.needsX), logOdds(models.rank, top.x)])) : 0;
+    const p = top ? sigmoid(logOdds(models.needs, t.needsX)) * topShare(models.rank, t) : 0;
     const loaded = p >= 0.5;
     const ok = t.needs ? loaded && top.right === 1 : !loaded;
     if (ok) right++;
@@ -175,7 +191,10 @@ console.log("grouped validation (each group held out, the model fitted on the ot
 const heldOut: number[] = [];
 for (const group of [...new Set(turns.map((t) => t.group))]) {
   const models = fitModels(turns.filter((t) => t.group !== group));
-  const s = score(turns.filter((t) => t.group === group), models);
+  const s = score(
+    turns.filter((t) => t.group === group),
+    models,
+  );
   heldOut.push(s.balanced);
   console.log(`  held out ${group.padEnd(13)} ${JSON.stringify(s)}`);
 }
@@ -183,5 +202,4 @@ console.log(`  mean balanced accuracy held out: ${r3(heldOut.reduce((a, b) => a 
 const models = fitModels(turns);
 console.log(`fitted on every group, scored in-sample: ${JSON.stringify(score(turns, models))}`);
 console.log(`RANK_MODEL = ${JSON.stringify(named(MATCH_FEATURES, models.rank))}`);
-console.log(`MATCH_STACK = ${JSON.stringify({ needs: r3(models.stack[0]), rank: r3(models.stack[1]), bias: r3(models.stack[2]) })}`);
 console.log(`NEEDS_MODEL = ${JSON.stringify(named(NEEDS_FEATURES, models.needs))}`);

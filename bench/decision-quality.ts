@@ -54,7 +54,32 @@ for (const [name, { reports, loads }] of groups) {
     return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
   };
   console.log(
-    `${name.padEnd(24)} ${String(cases).padStart(5)}  ${f(weighted((r) => r.end_to_end, (r) => r.cases))}       ${f(weighted((r) => r.top1_loaded, (r) => r.positives))}         ${f(weighted((r) => r.false_load_rate, (r) => r.negatives))}       ${f(meanOf((r) => r.auroc_needs_skill))}        ${f(weighted((r) => r.top1_ranked, (r) => r.positives))}  ${f(weighted((r) => r.hit_at_3_ranked, (r) => r.positives))}           ${f(meanOf((r) => r.p50_ms))}`,
+    `${name.padEnd(24)} ${String(cases).padStart(5)}  ${f(
+      weighted(
+        (r) => r.end_to_end,
+        (r) => r.cases,
+      ),
+    )}       ${f(
+      weighted(
+        (r) => r.top1_loaded,
+        (r) => r.positives,
+      ),
+    )}         ${f(
+      weighted(
+        (r) => r.false_load_rate,
+        (r) => r.negatives,
+      ),
+    )}       ${f(meanOf((r) => r.auroc_needs_skill))}        ${f(
+      weighted(
+        (r) => r.top1_ranked,
+        (r) => r.positives,
+      ),
+    )}  ${f(
+      weighted(
+        (r) => r.hit_at_3_ranked,
+        (r) => r.positives,
+      ),
+    )}           ${f(meanOf((r) => r.p50_ms))}`,
   );
   all.push(...loads);
 }

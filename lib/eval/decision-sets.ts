@@ -70,7 +70,13 @@ export function decisionSets(): DecisionSet[] {
   repositories.forEach((repository, k) => {
     const own = (c: EvalCase) => c.expected.some((p) => repositoryOf(p) === repository);
     const home = (k % 2 === 0 ? cards : withoutBodies).filter((c) => repositoryOf(c.path) === repository);
-    sets.push({ group: "homes", label: `home:${repository}`, catalog: home, fit: homeSide(body.dev, own, noSkill.fit), check: homeSide(body.heldOut, own, noSkill.check) });
+    sets.push({
+      group: "homes",
+      label: `home:${repository}`,
+      catalog: home,
+      fit: homeSide(body.dev, own, noSkill.fit),
+      check: homeSide(body.heldOut, own, noSkill.check),
+    });
   });
   const tools = readCatalogFile(FIXTURES.metatoolCatalog);
   const toolNone = halves(metatool.filter((c) => c.expected.length === 0));

@@ -1,5 +1,4 @@
-import { eng } from "stopword";
-import { deu, fra, ita, nld, por, spa } from "stopword";
+import { deu, eng, fra, ita, nld, por, spa } from "stopword";
 import { stemWord } from "./analyze";
 import { FIELD, type TermMatches } from "./bm25f";
 import { readableText, wordsOf } from "./words";
@@ -21,8 +20,6 @@ export const MATCH_FEATURES = [
   "margin",
   /** ln(1 + BM25F) minus the best other finalist's: the margin in lexical evidence alone. */
   "bm25Margin",
-  /** 1 when it is first by BM25F and by the n-gram cosine alike: both readings agree. */
-  "agreement",
   /** ln(1 + the skills whose ranking score is within 10% of the best): a crowd at the top is a guess. */
   "lnCrowd",
   /** Share of the turn's terms its name holds. */
@@ -56,6 +53,7 @@ export const NEEDS_FEATURES = [
   "bestCoverage",
   "bestBodyShare",
   "bestNameCovered",
+  "bestSingleTerm",
   "knownShare",
   "codeShare",
 ] as const;
@@ -128,8 +126,6 @@ export interface FinalistScores {
   bestOtherBlend: number;
   /** The best other finalist's BM25F. */
   bestOtherBm25: number;
-  /** Whether it has the turn's highest BM25F and highest cosine. */
-  firstByBoth: boolean;
   /** Skills within 10% of the best ranking score. */
   crowd: number;
 }
@@ -154,8 +150,7 @@ export function matchFeatures(turn: TurnTerms, k: number, scores: FinalistScores
     if (f & FIELD.name) {
       name += mass;
       nameTerms++;
-    }
-    else if (f & FIELD.description) description += mass;
+    } else if (f & FIELD.description) description += mass;
     else body += mass;
     if (f === FIELD.name) nameOnly += mass;
   }
@@ -166,7 +161,6 @@ export function matchFeatures(turn: TurnTerms, k: number, scores: FinalistScores
     relative: scores.bestBlend > 0 ? scores.blend / scores.bestBlend : 0,
     margin: scores.blend - scores.bestOtherBlend,
     bm25Margin: Math.log1p(scores.bm25) - Math.log1p(scores.bestOtherBm25),
-    agreement: scores.firstByBoth ? 1 : 0,
     lnCrowd: Math.log1p(scores.crowd),
     nameShare: share(name),
     nameCovered: Math.min(1, nameTerms / Math.max(1, matches.nameLengths[k])),
@@ -189,6 +183,7 @@ export function needsFeatures(best: Record<MatchFeature, number> | null, bestBm2
     bestCoverage: best ? best.nameShare + best.descriptionShare : 0,
     bestBodyShare: best ? best.bodyShare : 0,
     bestNameCovered: best ? best.nameCovered : 0,
+    bestSingleTerm: best ? best.singleTerm : 1,
     knownShare: best?.knownShare ?? 0,
     codeShare: best?.codeShare ?? 0,
   };

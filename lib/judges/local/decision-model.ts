@@ -14,34 +14,35 @@ export interface LogisticModel<F extends string> {
  * questions a reader can check apart: does the turn need a skill at all
  * (NEEDS_MODEL, the reply's `needs_skill`), and is this skill the right one
  * if it does (RANK_MODEL, from the finalist's evidence: decision-features.ts).
- * MATCH_STACK weighs their log-odds into one calibrated probability, so
- * `match ≥ 0.5` means "more likely right than not" and a match of 0.7 is
- * right about 7 times in 10; no match exceeds `needs_skill`.
- * All three are fitted by `node bin/run-ts.mjs bench/calibrate.ts` on the fit
+ * `match` is their product, the finalist's rank probability shared with the
+ * other finalists when theirs add up past 1 (rankShares): `match ≥ 0.5`
+ * means "more likely right than not", a match of 0.7 is right about 7 times
+ * in 10, no match exceeds `needs_skill`, and two skills with the same
+ * evidence split one chance instead of each claiming it.
+ * Both are fitted by `node bin/run-ts.mjs bench/calibrate.ts` on the fit
  * side of every development set (lib/eval/decision-sets.ts); it prints these
  * numbers and the grouped validation behind them. Ranking never depends on
  * them: only the load line and `needs_skill` do.
  */
 export const RANK_MODEL: LogisticModel<MatchFeature> = {
-  bias: -2.458,
+  bias: -2.252,
   weights: {
-    lnBm25: 0.568,
-    cosine: 1.057,
-    relative: 1.222,
-    margin: 2.108,
-    bm25Margin: 0.955,
-    agreement: 0.361,
-    lnCrowd: -0.54,
+    lnBm25: 0.575,
+    cosine: 1.188,
+    relative: 1.219,
+    margin: 2.378,
+    bm25Margin: 0.974,
+    lnCrowd: -0.656,
     nameShare: -0.122,
-    nameCovered: 0.528,
-    descriptionShare: 1.267,
-    bodyShare: 0.421,
-    singleTerm: 0.119,
-    nameOnly: -0.298,
-    knownShare: -0.145,
+    nameCovered: 0.544,
+    descriptionShare: 1.283,
+    bodyShare: 0.378,
+    singleTerm: 0.115,
+    nameOnly: -0.302,
+    knownShare: -0.166,
     lnTurnTerms: 0.127,
     codeShare: 0,
-    lnCatalog: -0.271,
+    lnCatalog: -0.276,
   },
 };
 
@@ -52,20 +53,18 @@ export const RANK_MODEL: LogisticModel<MatchFeature> = {
  * are taken as even odds).
  */
 export const NEEDS_MODEL: LogisticModel<NeedsFeature> = {
-  bias: -4.058,
+  bias: -2.904,
   weights: {
-    lnBestBm25: 0.924,
-    bestCosine: 4.889,
-    bestCoverage: 3.748,
-    bestBodyShare: 1.646,
-    bestNameCovered: 0.567,
-    knownShare: -0.574,
+    lnBestBm25: 0.639,
+    bestCosine: 4.706,
+    bestCoverage: 3.639,
+    bestBodyShare: 1.423,
+    bestNameCovered: 0.751,
+    bestSingleTerm: -0.745,
+    knownShare: -0.782,
     codeShare: -0.199,
   },
 };
-
-/** The weights of the two log-odds in `match`. */
-export const MATCH_STACK = { needs: 0.673, rank: 0.646, bias: -1.399 };
 
 export function logit<F extends string>(model: LogisticModel<F>, features: Record<F, number>, names: readonly F[]): number {
   let z = model.bias;
@@ -75,14 +74,35 @@ export function logit<F extends string>(model: LogisticModel<F>, features: Recor
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-/** The turn's `needs_skill` and its log-odds (what `match` weighs). */
-export function needsOdds(features: Record<NeedsFeature, number>): { needs: number; logOdds: number } {
-  const z = logit(NEEDS_MODEL, features, NEEDS_FEATURES);
-  return { needs: sigmoid(z), logOdds: z };
+/** The turn's `needs_skill`. */
+export function needsProbability(features: Record<NeedsFeature, number>): number {
+  return sigmoid(logit(NEEDS_MODEL, features, NEEDS_FEATURES));
 }
 
-/** A finalist's `match`: P(it is the skill to load), never above the turn's `needs_skill`. */
-export function matchProbability(features: Record<MatchFeature, number>, turn: { needs: number; logOdds: number }): number {
-  const rank = logit(RANK_MODEL, features, MATCH_FEATURES);
-  return Math.min(turn.needs, sigmoid(MATCH_STACK.needs * turn.logOdds + MATCH_STACK.rank * rank + MATCH_STACK.bias));
+/**
+ * Each finalist's share of "the right one": its rank probability over the
+ * sum of the finalists' (one per name: the loader opens a skill by name), so
+ * two skills with the same evidence split it instead of both claiming it.
+ */
+export function rankShares(features: readonly Record<MatchFeature, number>[], names: readonly string[]): number[] {
+  return sharesOf(
+    features.map((f) => sigmoid(logit(RANK_MODEL, f, MATCH_FEATURES))),
+    names,
+  );
+}
+
+/** Probabilities over the sum of their best per name, when that sum passes 1. */
+export function sharesOf(p: readonly number[], names: readonly string[]): number[] {
+  const bestOfName = new Map<string, number>();
+  p.forEach((v, k) => {
+    bestOfName.set(names[k], Math.max(v, bestOfName.get(names[k]) ?? 0));
+  });
+  let total = 0;
+  for (const v of bestOfName.values()) total += v;
+  return p.map((v) => v / Math.max(1, total));
+}
+
+/** A finalist's `match`: P(the turn needs a skill) × its share of "the right one". */
+export function matchProbability(rankShare: number, needs: number): number {
+  return needs * rankShare;
 }

@@ -3,7 +3,7 @@ import { drain, type Steps } from "../../steps";
 import { BM25F, Bm25fIndex, type Bm25fParams, type Bm25fStats, fieldTermsOf, hasFieldTerms } from "./bm25f";
 import { CharNgramIndex, cardGramsOf, hasCardGrams, type NgramStats } from "./char-ngrams";
 import { type MatchFeature, matchFeatures, needsFeatures, turnTerms } from "./decision-features";
-import { COSINE_BLEND, matchProbability, needsOdds } from "./decision-model";
+import { COSINE_BLEND, matchProbability, needsProbability, rankShares } from "./decision-model";
 import { readTurn, type TurnReading } from "./turn-reading";
 
 /** Text tokenized between two pauses of a background build (~10 ms here). */
@@ -177,9 +177,12 @@ export class LocalIndex {
     }
     const ranked = bestPositions(blend, DECIDED);
     const features = this.features(reading, bm25, cosine, blend, ranked);
-    const turnOdds = maxBm25 > 0 || maxCosine > 0 ? needsOdds(needsFeatures(features[0] ?? null, maxBm25, maxCosine)) : { needs: 0, logOdds: -Infinity };
-    const needs = turnOdds.needs;
-    const decided = new Map(ranked.map((i, k) => [i, matchProbability(features[k], turnOdds)]));
+    const needs = maxBm25 > 0 || maxCosine > 0 ? needsProbability(needsFeatures(features[0] ?? null, maxBm25, maxCosine)) : 0;
+    const shares = rankShares(
+      features,
+      ranked.map((i) => this.skills[i].name),
+    );
+    const decided = new Map(ranked.map((i, k) => [i, matchProbability(shares[k], needs)]));
     const best = ranked.length ? (decided.get(ranked[0]) ?? 0) : 0;
     const evidence = { bm25, cosine, blend, best, needs, reading, decided };
     this.memo = { turn, evidence };
@@ -198,8 +201,6 @@ export class LocalIndex {
       reading.terms,
     );
     const [first] = positions;
-    const maxBm25 = max(bm25);
-    const maxCosine = max(cosine);
     // Skills of one name are one choice for the agent (its loader opens a skill by name): they are never each other's rival.
     const nameOf = (i: number) => this.skills[i].name;
     const crowd = new Set<string>();
@@ -213,7 +214,6 @@ export class LocalIndex {
         bestBlend: blend[first],
         bestOtherBlend: other === undefined ? 0 : blend[other],
         bestOtherBm25: other === undefined ? 0 : bm25[other],
-        firstByBoth: bm25[i] >= maxBm25 && cosine[i] >= maxCosine,
         crowd: crowd.size,
       };
       return matchFeatures(terms, k, scores, reading.codeShare, this.skills.length);

@@ -65,7 +65,8 @@ export interface WordSink {
 const MARKED_LATIN = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 /** A Latin letter next to a letter of a script written without spaces (Han, kana, Hangul): "PDFファイル". */
-const SCRIPT_SEAM = /(\p{sc=Latin})(?=[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}])|([\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}])(?=\p{sc=Latin})/gu;
+const SCRIPT_SEAM =
+  /(\p{sc=Latin})(?=[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}])|([\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}])(?=\p{sc=Latin})/gu;
 
 /**
  * The text the scanner reads: NFKC; Latin diacritics dropped, so
