@@ -21,7 +21,6 @@ import { decisionSets } from "../lib/eval/decision-sets";
 import { fitLogistic, logOdds, type WeightedRow } from "../lib/eval/logistic";
 import { auroc } from "../lib/eval/metrics";
 import { MATCH_FEATURES, NEEDS_FEATURES, needsFeatures } from "../lib/judges/local/decision-features";
-import { sharesOf } from "../lib/judges/local/decision-model";
 import { LocalIndex } from "../lib/judges/local/local-index";
 
 interface Turn {
@@ -80,17 +79,19 @@ function turnWeights(list: readonly Turn[]): number[] {
 /**
  * Two models, multiplied (decision-model.ts): NEEDS on every turn, RANK on
  * the five best-ranked skills of each skill-needing turn, each labelled by
- * whether it is an expected one; a finalist's match is P(needs) × its share
- * of the finalists' rank probabilities. Measured on the grouped validation
- * (this script, the variants since removed):
+ * whether it is an expected one; a finalist's match is P(needs) × its rank
+ * probability. Measured on the grouped validation (this script, the variants
+ * since removed):
  * - one logistic of P(right) over all turns: mean balanced accuracy held out
  *   .683, but with the homes held out it loaded on 28% of their no-skill turns;
  * - the two log-odds weighed by a third fit ("stacked"): .692, homes held out
  *   .13 false loads and a load ECE of .34, and two skills with one evidence
  *   both loaded at .93 (the turn's need outvoted the tie);
- * - the product: .678, homes held out .015 false loads and ECE .057, a tie
- *   split into two matches under .5. Chosen: it transfers to small homes and
- *   says what a reader expects.
+ * - the product: .683, homes held out .019 false loads and ECE .056. Chosen:
+ *   it transfers to small homes and says what a reader expects. Sharing the
+ *   rank probability out among finalists (so twins split a chance) changed
+ *   nothing measurable here (.678) but stopped any of three good PR-review
+ *   skills from loading in a big home: interchangeable skills are not rivals.
  * A skill-needing turn weighing more (`--positive-weight=2`: a miss taken as
  * twice a needless read) loaded hardly more right and more wrong (.698).
  */
@@ -117,12 +118,14 @@ function fitModels(list: readonly Turn[]) {
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-/** The best-ranked finalist's share of the rank probability (decision-model.ts rankShares, with these weights). */
-function topShare(rank: number[], t: Turn): number {
-  return sharesOf(
-    t.candidates.map((c) => sigmoid(logOdds(rank, keep(c.x, MATCH_FEATURES)))),
-    t.candidates.map((c) => c.name),
-  )[0];
+/** The finalist an agent loads under these weights: the one of highest rank probability (the engine lists by match). */
+function loadedCandidate(rank: number[], t: Turn): { p: number; right: 0 | 1 } | null {
+  let best: { p: number; right: 0 | 1 } | null = null;
+  for (const c of t.candidates) {
+    const p = sigmoid(logOdds(rank, keep(c.x, MATCH_FEATURES)));
+    if (!best || p > best.p) best = { p, right: c.right };
+  }
+  return best;
 }
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
@@ -138,19 +141,19 @@ function score(list: readonly Turn[], models: ReturnType<typeof fitModels>) {
   const ranks: { s: number; y: number }[] = [];
   for (const t of list) {
     if (t.needs && t.candidates[0]) ranks.push({ s: logOdds(models.rank, t.candidates[0].x), y: t.candidates[0].right });
-    const top = t.candidates[0];
-    const p = top ? sigmoid(logOdds(models.needs, t.needsX)) * topShare(models.rank, t) : 0;
-    const loaded = p >= 0.5;
-    const ok = t.needs ? loaded && top.right === 1 : !loaded;
-    if (ok) right++;
+    const top = loadedCandidate(models.rank, t);
+    const p = top ? sigmoid(logOdds(models.needs, t.needsX)) * top.p : 0;
+    const loaded = top !== null && p >= 0.5;
+    const rightLoad = loaded && top.right === 1;
+    if (t.needs ? rightLoad : !loaded) right++;
     if (t.needs) {
       positives++;
-      if (loaded && top.right) loadsRight++;
+      if (rightLoad) loadsRight++;
     } else {
       negatives++;
       if (loaded) falseLoads++;
     }
-    if (loaded) loads.push({ p, right: top.right === 1 });
+    if (loaded) loads.push({ p, right: rightLoad });
     needs.push({ s: logOdds(models.needs, t.needsX), y: t.needs });
   }
   // Expected calibration error over the loads, in tenths.

@@ -70,7 +70,7 @@ test.describe("HTTP API on next start", () => {
 
   test("ranks the real catalog and returns loadable skills with their paths", async ({ request }) => {
     const res = await request.post("/api/pick-skill", {
-      data: { turn: "review my pull request for security vulnerabilities", session_id: "s1" },
+      data: { turn: "review this pull request for security issues", session_id: "s1" },
       headers: authHeaders,
     });
     expect(res.status()).toBe(200);

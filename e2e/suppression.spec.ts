@@ -3,7 +3,7 @@ import { authHeaders } from "./support/env";
 
 test("the Suppression page shows a skill rule 2 suppressed, filters and sorts in the URL, and a what-if marks flips", async ({ page, request }) => {
   // Five showings to a client that reports loads, none loaded: suppressed until its retry.
-  const turn = "transcribe this podcast audio file into text with timestamps";
+  const turn = "transcribe this audio recording with whisper";
   let skill = "";
   for (let i = 0; i < 5; i++) {
     const reply = await (await request.post("/api/pick-skill", { data: { turn, session_id: `page-supp-${i}`, feedback: true }, headers: authHeaders })).json();

@@ -24,7 +24,8 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
     tmp = tempDir("jev-copy-");
     db = freshDb(tmp.dir);
     const now = Date.parse("2026-11-30T12:00:00Z");
-    await seedDemo(db, testConfig(tmp.dir), { now, turnsPerDay: 12 });
+    // Enough turns a day that rule 2 suppresses something (its 6-hour retry lets a skill shown once a day through).
+    await seedDemo(db, testConfig(tmp.dir), { now, turnsPerDay: 24 });
     await setSetting(db, "api-token", "not-a-real-token");
     db.insert(importKeys).values({ key: "hermes:abc", at: now }).run();
     db.insert(replayRuns).values({ at: now, rules: "{}", report: '{"recorded":{}}', events: 3, logBytes: 5_000_000_000 }).run();

@@ -3,12 +3,14 @@ import { getDb } from "@/db/client";
 import { JevError } from "@/lib/errors";
 import { listDecisionsService } from "@/lib/services/decision-explorer";
 import { decisionSummary } from "@/lib/services/decision-summary";
+import { type MatchReliability, matchReliability } from "@/lib/services/match-reliability";
 import { DAY_MS, utcDay } from "@/lib/time";
 import { DECISION_OUTCOMES, OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { DecisionTable } from "../_components/decision-table";
 import { JudgeChart } from "../_components/judge-chart";
 import { type DayRow, OutcomeChart } from "../_components/outcome-chart";
 import { ReasonTable } from "../_components/reason-table";
+import { ReliabilitySection } from "../_components/reliability-section";
 import { Stat } from "../_components/stat";
 import { DecisionFilters } from "./client";
 import { type DecisionsView, describeRange, parseDecisionsView, viewHref, viewRange } from "./search-params";
@@ -27,7 +29,7 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
   const now = Date.now();
   const range = viewRange(view, now);
   const href = (patch: Partial<DecisionsView>) => viewHref(PATH, view, patch);
-  let loaded: { summary: Awaited<ReturnType<typeof decisionSummary>>; page: Awaited<ReturnType<typeof listDecisionsService>> };
+  let loaded: { summary: Awaited<ReturnType<typeof decisionSummary>>; page: Awaited<ReturnType<typeof listDecisionsService>>; reliability: MatchReliability };
   try {
     const db = getDb();
     // The tiles and reasons ignore their own filter so they can switch it; the table applies all.
@@ -37,7 +39,8 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
       { ...range, outcome: view.outcome, reason: view.reason, skill: view.skill, session: view.session, cursor: view.cursor },
       now,
     );
-    loaded = { summary, page };
+    const reliability = await matchReliability(db, range, now);
+    loaded = { summary, page, reliability };
   } catch (err) {
     const message = err instanceof JevError && err.status < 500 ? err.message : "Could not load decisions. Is the database file readable?";
     return (
@@ -48,7 +51,7 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
       </section>
     );
   }
-  const { summary, page } = loaded;
+  const { summary, page, reliability } = loaded;
   const { fromDay, lastDay } = describeRange(summary.from, summary.to);
   const days = perDay(summary.byDayOutcome, summary.from, summary.to);
   const hrefForDay = Object.fromEntries(days.map((d) => [d.day, href({ from: d.day, to: d.day })]));
@@ -115,6 +118,9 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
               <JudgeChart days={summary.judge.byDay} />
             </>
           )}
+
+          <h2>What a match means on your skills</h2>
+          <ReliabilitySection reliability={reliability} />
 
           <h2 id="log">
             Decision log{view.outcome ? `: ${OUTCOME_LABELS[view.outcome]}` : ""}

@@ -110,11 +110,11 @@ class AgainstTheServer(unittest.TestCase):
 
     def test_a_skill_view_is_reported_and_the_skill_is_not_hinted_again_in_that_session(self):
         session = session_id()
-        first = turn("extract the tables from this pdf report", session)
+        first = turn("create an excalidraw diagram of the architecture", session)
         name = first["context"].split('"')[1]
         skill_view(name, session)
         self.assertTrue(wait_for(lambda: feedback_rows(session) == [(name, "loaded")]), feedback_rows(session))
-        again = turn("extract the tables from this other pdf report", session)
+        again = turn("draw another excalidraw diagram of the architecture", session)
         self.assertTrue(again is None or ('"%s"' % name) not in again["context"])
 
     def test_a_slash_invoked_skill_counts_as_loaded_and_its_instruction_is_the_turn(self):
@@ -129,9 +129,9 @@ class AgainstTheServer(unittest.TestCase):
         self.assertTrue(wait_for(lambda: ("pdf", "loaded") in feedback_rows(session)))
 
     def test_subagent_curator_and_multimodal_turns_are_skipped(self):
-        self.assertIsNone(turn("extract the tables from this pdf report", session_id(), platform="subagent"))
-        self.assertIsNone(turn("extract the tables from this pdf report", session_id(), platform="curator"))
-        self.assertIsNone(turn([{"type": "text", "text": "extract the tables from this pdf"}], session_id()))
+        self.assertIsNone(turn("merge these two PDF files into one", session_id(), platform="subagent"))
+        self.assertIsNone(turn("merge these two PDF files into one", session_id(), platform="curator"))
+        self.assertIsNone(turn([{"type": "text", "text": "merge these two PDF files into one"}], session_id()))
 
     def test_skills_off_stops_the_hints_and_the_state_file_keeps_other_keys(self):
         path = os.path.join(os.environ["HERMES_HOME"], "jev", "state.json")
@@ -139,13 +139,13 @@ class AgainstTheServer(unittest.TestCase):
         with open(path, "w", encoding="utf-8") as f:
             json.dump({"future_key": 7, "skill_feedback": "on"}, f)
         self.assertEqual(slash("skills off"), "jev: skills off")
-        self.assertIsNone(turn("extract the tables from this pdf report", session_id()))
+        self.assertIsNone(turn("create an excalidraw diagram of the architecture", session_id()))
         with open(path, encoding="utf-8") as f:
             self.assertEqual(json.load(f), {"future_key": 7, "skill_feedback": "on", "skills": "off"})
         self.assertIn("skills off", slash("status"))
         self.assertIn("answers", slash("status"))
         slash("skills on")
-        self.assertIsNotNone(turn("extract the tables from this pdf report", session_id()))
+        self.assertIsNotNone(turn("create an excalidraw diagram of the architecture", session_id()))
         self.assertTrue(slash("nonsense").startswith("usage:"))
 
 
@@ -165,13 +165,13 @@ class WhenTheServerIsDownOrSlow(unittest.TestCase):
             os.environ["JEV_URL"] = url
             os.environ["JEV_TIMEOUT_MS"] = "400"
             started = time.time()
-            self.assertIsNone(turn("extract the tables from this pdf report", session_id()))
+            self.assertIsNone(turn("create an excalidraw diagram of the architecture", session_id()))
         self.assertLess(time.time() - started, 2.0)
 
     def test_a_load_seen_while_the_server_is_down_is_kept_for_jev_import(self):
         os.environ["JEV_URL"] = "http://127.0.0.1:9"
         session = session_id()
-        self.assertIsNone(turn("extract the tables from this pdf report", session))
+        self.assertIsNone(turn("create an excalidraw diagram of the architecture", session))
         skill_view("pdf", session)
         path = os.path.join(os.environ["HERMES_HOME"], "jev", "skill-feedback.json")
 

@@ -14,11 +14,11 @@ export interface LogisticModel<F extends string> {
  * questions a reader can check apart: does the turn need a skill at all
  * (NEEDS_MODEL, the reply's `needs_skill`), and is this skill the right one
  * if it does (RANK_MODEL, from the finalist's evidence: decision-features.ts).
- * `match` is their product, the finalist's rank probability shared with the
- * other finalists when theirs add up past 1 (rankShares): `match ≥ 0.5`
- * means "more likely right than not", a match of 0.7 is right about 7 times
- * in 10, no match exceeds `needs_skill`, and two skills with the same
- * evidence split one chance instead of each claiming it.
+ * `match` is their product: `match ≥ 0.5` means "more likely right than
+ * not", a match of 0.7 is right about 7 times in 10, and no match exceeds
+ * `needs_skill`. Each finalist's is its own (no finalist's is capped by a
+ * better-ranked one's), so the reply lists them by match and a tie means
+ * the evidence is the same.
  * Both are fitted by `node bin/run-ts.mjs bench/calibrate.ts` on the fit
  * side of every development set (lib/eval/decision-sets.ts); it prints these
  * numbers and the grouped validation behind them. Ranking never depends on
@@ -79,30 +79,12 @@ export function needsProbability(features: Record<NeedsFeature, number>): number
   return sigmoid(logit(NEEDS_MODEL, features, NEEDS_FEATURES));
 }
 
-/**
- * Each finalist's share of "the right one": its rank probability over the
- * sum of the finalists' (one per name: the loader opens a skill by name), so
- * two skills with the same evidence split it instead of both claiming it.
- */
-export function rankShares(features: readonly Record<MatchFeature, number>[], names: readonly string[]): number[] {
-  return sharesOf(
-    features.map((f) => sigmoid(logit(RANK_MODEL, f, MATCH_FEATURES))),
-    names,
-  );
+/** P(this finalist is the right skill | the turn needs one). */
+export function rankProbability(features: Record<MatchFeature, number>): number {
+  return sigmoid(logit(RANK_MODEL, features, MATCH_FEATURES));
 }
 
-/** Probabilities over the sum of their best per name, when that sum passes 1. */
-export function sharesOf(p: readonly number[], names: readonly string[]): number[] {
-  const bestOfName = new Map<string, number>();
-  p.forEach((v, k) => {
-    bestOfName.set(names[k], Math.max(v, bestOfName.get(names[k]) ?? 0));
-  });
-  let total = 0;
-  for (const v of bestOfName.values()) total += v;
-  return p.map((v) => v / Math.max(1, total));
-}
-
-/** A finalist's `match`: P(the turn needs a skill) × its share of "the right one". */
-export function matchProbability(rankShare: number, needs: number): number {
-  return needs * rankShare;
+/** A finalist's `match`: P(the turn needs a skill) × P(it is the right one if so). */
+export function matchProbability(rank: number, needs: number): number {
+  return needs * rank;
 }

@@ -63,25 +63,31 @@ describe("the load decision", () => {
     expect(alone.skills.every((s) => s.match < THRESHOLDS.load)).toBe(true);
   });
 
-  it("two skills with the same evidence split one chance instead of each loading at full confidence", async () => {
-    const twin = (name: string): SkillCard => ({
-      name,
-      path: `/skills/${name}/SKILL.md`,
+  it.each([
+    ["write the changelog for this release", full],
+    ["build an MCP server for our API", full],
+    ["review my pull request for security vulnerabilities", full],
+    ["create a new skill", home],
+  ] as const)("unrelated skills are not printed at one number (each finalist's own match, never capped to a better one's): %j", async (turn, catalog) => {
+    const listed = (await reply(turn, catalog)).skills;
+    expect(listed.length).toBeGreaterThan(1);
+    const printed = listed.map((s) => Math.round(s.match * 1000));
+    expect(new Set(printed).size).toBe(printed.length);
+    expect([...printed].sort((a, b) => b - a)).toEqual(printed);
+  });
+
+  it("copies of one skill are one choice, not rivals that make a tie", async () => {
+    const csv = (path: string): SkillCard => ({
+      name: "csv-cleaner",
+      path,
       description: "Clean and validate CSV files: fix delimiters, encodings and broken rows.",
     });
     const turn = "clean up this CSV file, the delimiters are broken";
-    const tied = await reply(turn, [...home, twin("csv-alpha"), twin("csv-beta")]);
-    expect(
-      tied.skills
-        .slice(0, 2)
-        .map((s) => s.name)
-        .sort(),
-    ).toEqual(["csv-alpha", "csv-beta"]);
-    expect(tied.skills.every((s) => s.match < THRESHOLDS.load)).toBe(true);
-    // Alone, the same skill loads; two copies of one name are one choice for the loader, not a tie.
-    expect(await loaded(turn, [...home, twin("csv-alpha")])).toBe("csv-alpha");
-    const copies = [...home, twin("csv-alpha"), { ...twin("csv-alpha"), path: "/other/csv-alpha/SKILL.md" }];
-    expect(await loaded(turn, copies)).toBe("csv-alpha");
+    const alone = (await reply(turn, [...home, csv("/a/csv-cleaner/SKILL.md")])).skills[0];
+    const twice = (await reply(turn, [...home, csv("/a/csv-cleaner/SKILL.md"), csv("/b/csv-cleaner/SKILL.md")])).skills[0];
+    expect(alone).toMatchObject({ name: "csv-cleaner" });
+    expect(alone.match).toBeGreaterThanOrEqual(THRESHOLDS.load);
+    expect(twice.match).toBeCloseTo(alone.match, 2);
   });
 
   it.each([

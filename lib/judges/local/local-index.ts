@@ -3,7 +3,7 @@ import { drain, type Steps } from "../../steps";
 import { BM25F, Bm25fIndex, type Bm25fParams, type Bm25fStats, fieldTermsOf, hasFieldTerms } from "./bm25f";
 import { CharNgramIndex, cardGramsOf, hasCardGrams, type NgramStats } from "./char-ngrams";
 import { type MatchFeature, matchFeatures, needsFeatures, turnTerms } from "./decision-features";
-import { COSINE_BLEND, matchProbability, needsProbability, rankShares } from "./decision-model";
+import { COSINE_BLEND, matchProbability, needsProbability, rankProbability } from "./decision-model";
 import { readTurn, type TurnReading } from "./turn-reading";
 
 /** Text tokenized between two pauses of a background build (~10 ms here). */
@@ -178,11 +178,7 @@ export class LocalIndex {
     const ranked = bestPositions(blend, DECIDED);
     const features = this.features(reading, bm25, cosine, blend, ranked);
     const needs = maxBm25 > 0 || maxCosine > 0 ? needsProbability(needsFeatures(features[0] ?? null, maxBm25, maxCosine)) : 0;
-    const shares = rankShares(
-      features,
-      ranked.map((i) => this.skills[i].name),
-    );
-    const decided = new Map(ranked.map((i, k) => [i, matchProbability(shares[k], needs)]));
+    const decided = new Map(ranked.map((i, k) => [i, matchProbability(rankProbability(features[k]), needs)]));
     const best = ranked.length ? (decided.get(ranked[0]) ?? 0) : 0;
     const evidence = { bm25, cosine, blend, best, needs, reading, decided };
     this.memo = { turn, evidence };

@@ -149,10 +149,10 @@ export class LocalJudge implements Judge {
   async stageTwo({ turn, catalog, finalists }: StageTwoRequest): Promise<StageTwoResult> {
     const view = this.view(catalog);
     const evidence = evidenceFor(view, turn);
-    // Each finalist's own calibrated match, never above a better-ranked one's:
-    // the blend is the better ranking (measured), the calibration says how sure.
-    const matches: number[] = [];
-    for (const i of finalists) matches.push(Math.min(view.index.match(evidence, i), matches.at(-1) ?? 1));
+    // Each finalist's own calibrated match; the engine lists them by it. Capping each by the better-ranked
+    // one's (as before) kept the blend's order (top-1 .748 vs .741 on the held-out bodies) but printed
+    // unrelated skills at exactly one number.
+    const matches = finalists.map((i) => view.index.match(evidence, i));
     return { needsSkill: evidence.needs, matches };
   }
 }
