@@ -16,6 +16,7 @@ const benches = [
   "suppression.ts",
   "curator.ts",
   "body-quality.ts",
+  "decision-quality.ts",
   "cli.ts",
   "decision-log.ts",
   "http.ts",

@@ -26,16 +26,29 @@ const FENCE = /^\s*(`{3,}|~{3,})/;
 const CODE_SYMBOLS = /[{}();=<>[\]$&|\\]/g;
 
 /** Whether a line outside a fence reads as code: a trace line, an indented block line, or mostly symbols. */
-function looksLikeCode(line: string, previousWasCode: boolean): boolean {
+function looksLikeCode(line: string, visible: number, previousWasCode: boolean): boolean {
   if (TRACE_LINE.test(line)) return true;
-  if (/^(?: {4}|\t)\S/.test(line) && previousWasCode) return true;
-  const visible = line.replace(/\s/g, "").length;
+  if (previousWasCode && /^(?: {4}|\t)\S/.test(line)) return true;
   const symbols = line.match(CODE_SYMBOLS)?.length ?? 0;
   return symbols >= 3 && symbols / Math.max(1, visible) >= 0.15;
 }
 
+/** Characters that are not white space (space, tab, CR, and the rest of \s). */
+function visibleLength(line: string): number {
+  let n = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (!(c === 32 || (c >= 9 && c <= 13) || c === 160 || (c > 0x1fff && /\s/.test(line[i])))) n++;
+  }
+  return n;
+}
+
+/** Any sign of code at all; a turn without one is prose throughout (most turns: no line is looked at). */
+const MAYBE_CODE = /[`~{}();=<>[\]$&|\\\t]|Error|Exception|Warning|Traceback|error|warning|panic|goroutine|^\s*at |\n {4}|-->|#\d/m;
+
 /** Read a turn: its prose words count in full, its code's identifiers and error names once each and less. */
 export function readTurn(turn: string): TurnReading {
+  if (!MAYBE_CODE.test(turn)) return reading(contentWords(turn), [], 0);
   const prose: string[] = [];
   const code: string[] = [];
   let fence: string | null = null;
@@ -43,10 +56,10 @@ export function readTurn(turn: string): TurnReading {
   let codeChars = 0;
   let allChars = 0;
   for (const line of turn.split("\n")) {
-    const visible = line.replace(/\s/g, "").length;
+    const visible = visibleLength(line);
     allChars += visible;
     const marker = FENCE.exec(line)?.[1].slice(0, 3) ?? null;
-    const isCode: boolean = marker !== null || fence !== null || looksLikeCode(line, previousWasCode);
+    const isCode: boolean = marker !== null || fence !== null || looksLikeCode(line, visible, previousWasCode);
     if (marker) fence = fence === null ? marker : fence === marker ? null : fence;
     if (isCode) {
       code.push(line);
@@ -54,8 +67,11 @@ export function readTurn(turn: string): TurnReading {
     } else prose.push(line);
     previousWasCode = isCode && visible > 0;
   }
-  const proseWords = contentWords(prose.join("\n"));
-  const codeWords = code.length ? contentWords(code.join("\n")) : [];
+  if (code.length === 0) return reading(contentWords(turn), [], 0);
+  return reading(contentWords(prose.join("\n")), contentWords(code.join("\n")), allChars ? codeChars / allChars : 0);
+}
+
+function reading(proseWords: string[], codeWords: string[], codeShare: number): TurnReading {
   const terms = new Map<string, number>();
   for (const w of proseWords) {
     const t = stemWord(w);
@@ -67,5 +83,5 @@ export function readTurn(turn: string): TurnReading {
     if (!terms.has(t)) terms.set(t, CODE_TERM_WEIGHT);
   }
   const ngramWords = proseWords.length >= MIN_PROSE_WORDS ? proseWords : [...proseWords, ...new Set(codeWords)];
-  return { terms, ngramWords, codeShare: allChars ? codeChars / allChars : 0 };
+  return { terms, ngramWords, codeShare };
 }

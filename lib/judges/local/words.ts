@@ -63,6 +63,9 @@ export interface WordSink {
 
 /** Latin letters with diacritics (Latin-1 to Extended-B, and the Vietnamese block). */
 const MARKED_LATIN = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+const HAS_MARKED_LATIN = /[\u00c0-\u024f\u1e00-\u1eff]/;
+/** Kana, CJK ideographs and Hangul: the cheap test before SCRIPT_SEAM's Unicode properties. */
+const HAS_SPACELESS_SCRIPT = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 /** A Latin letter next to a letter of a script written without spaces (Han, kana, Hangul): "PDFファイル". */
 const SCRIPT_SEAM =
@@ -74,13 +77,23 @@ const SCRIPT_SEAM =
  * of the catalog's English words, and names typed either way); a Latin word
  * glued to Japanese, Chinese or Korean text cut off it, so "PDFファイル" reads
  * "pdf" (product names, file types and libraries are the same in every
- * language). ASCII text passes unchanged at the cost of one test.
+ * language). Text with neither passes unchanged at the cost of two tests.
  */
 export function readableText(text: string): string {
   const s = text.normalize("NFKC");
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range itself
-  if (!/[^\u0000-\u007f]/.test(s)) return s;
-  return s.replace(MARKED_LATIN, (ch) => ch.normalize("NFD").replace(COMBINING_MARKS, "")).replace(SCRIPT_SEAM, "$1$2 ");
+  let out = HAS_MARKED_LATIN.test(s) ? s.replace(MARKED_LATIN, unmarked) : s;
+  if (HAS_SPACELESS_SCRIPT.test(out)) out = out.replace(SCRIPT_SEAM, "$1$2 ");
+  return out;
+}
+
+const unmarkedCache = new Map<string, string>();
+function unmarked(ch: string): string {
+  let out = unmarkedCache.get(ch);
+  if (out === undefined) {
+    out = ch.normalize("NFD").replace(COMBINING_MARKS, "");
+    unmarkedCache.set(ch, out);
+  }
+  return out;
 }
 
 /** Hand the words of `text` to `sink`, in order, stop words included. */
