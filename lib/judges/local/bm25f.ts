@@ -47,6 +47,21 @@ class TermPostings {
   }
 
   private cache: { stamp: number; contributions: Float64Array } | null = null;
+  private bitsCache: { stamp: number; bits: Uint8Array } | null = null;
+
+  /**
+   * The FIELD bits of the term in every slot (0 where it is absent), for a
+   * term held by many skills: built at a snapshot's first ask, then a lookup
+   * per finalist instead of a walk of the whole list.
+   */
+  fieldBitsBySlot(stats: Bm25fStats, capacity: number): Uint8Array {
+    if (this.bitsCache?.stamp === stats.stamp && this.bitsCache.bits.length >= capacity) return this.bitsCache.bits;
+    const bits = new Uint8Array(capacity);
+    const e = this.entries;
+    for (let i = 0; i < e.length; i += 2) bits[e[i]] = fieldBitsOf(e[i + 1]);
+    this.bitsCache = { stamp: stats.stamp, bits };
+    return bits;
+  }
 
   /** Each entry's idf × saturated weighted tf under these statistics: computed at a snapshot's first query of the term, then reused. */
   contributions(stats: Bm25fStats, k1: number): Float64Array {
@@ -190,12 +205,17 @@ export class Bm25fIndex {
       idf[j] = Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
       if (!p) return;
       known[j] = 1;
+      if (df > WALK_AT_MOST) {
+        const bits = p.fieldBitsBySlot(stats, this.termsOf.length);
+        slots.forEach((slot, k) => {
+          fields[k][j] = bits[slot];
+        });
+        return;
+      }
       const e = p.entries;
       for (let i = 0; i < e.length; i += 2) {
         const k = place[e[i]] - 1;
-        if (k < 0) continue;
-        const packed = e[i + 1];
-        fields[k][j] = ((packed & 0xff) > 0 ? FIELD.name : 0) | (((packed >> 8) & 0xff) > 0 ? FIELD.description : 0) | (packed >> 16 > 0 ? FIELD.body : 0);
+        if (k >= 0) fields[k][j] = fieldBitsOf(e[i + 1]);
       }
     });
     for (const slot of slots) place[slot] = 0;
@@ -217,6 +237,14 @@ export class Bm25fIndex {
 
 /** Bits of a term's fields in one skill (`TermMatches.fields`). */
 export const FIELD = { name: 1, description: 2, body: 4 } as const;
+
+/** A posting's packed counts as FIELD bits. */
+function fieldBitsOf(packed: number): number {
+  return ((packed & 0xff) > 0 ? FIELD.name : 0) | (((packed >> 8) & 0xff) > 0 ? FIELD.description : 0) | (packed >> 16 > 0 ? FIELD.body : 0);
+}
+
+/** Postings longer than this are read through their cached by-slot bits (a byte per skill) rather than walked. */
+const WALK_AT_MOST = 48;
 
 /** The query's terms against a few skills: each term's IDF, whether the catalog has it at all, and its fields in each skill. */
 export interface TermMatches {
