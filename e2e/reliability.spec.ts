@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { MATCH_BUCKETS } from "../lib/vocab/match-buckets";
+import { MATCH_BUCKETS, matchBucketOf } from "../lib/vocab/match-buckets";
 import { DecisionsPage } from "./pages/decisions-page";
 import { authHeaders } from "./support/env";
 
@@ -39,7 +39,7 @@ test("the Decisions page charts what a match has meant: suggestions by match buc
     const suggestion = reply.skills.find((s: { match: number }) => s.match >= 0.5);
     if (!suggestion) continue;
     suggestedAny++;
-    const bucket = MATCH_BUCKETS.find((b, i) => suggestion.match >= b.from && (suggestion.match < b.to || i === MATCH_BUCKETS.length - 1))!;
+    const bucket = MATCH_BUCKETS[matchBucketOf(suggestion.match)];
     const row = expected.get(label(bucket))!;
     row.shown++;
     if (load) {

@@ -96,8 +96,12 @@ function plainText(line: string): string | null {
  * calibrations on, one to check them with, so a check never sees its own fit.
  */
 export function splitNoSkillTurns(cases: readonly EvalCase[]): { fit: EvalCase[]; check: EvalCase[] } {
-  const none = cases.filter((c) => c.expected.length === 0);
-  return { fit: none.filter((c) => hashBucket(c.turn) < 50), check: none.filter((c) => hashBucket(c.turn) >= 50) };
+  return hashHalves(cases.filter((c) => c.expected.length === 0));
+}
+
+/** Cases split in two halves by a hash of the turn: the same turn always lands on the same side. */
+export function hashHalves(cases: readonly EvalCase[]): { fit: EvalCase[]; check: EvalCase[] } {
+  return { fit: cases.filter((c) => hashBucket(c.turn) < 50), check: cases.filter((c) => hashBucket(c.turn) >= 50) };
 }
 
 const normalise = (s: string) =>

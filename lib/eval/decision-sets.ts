@@ -1,7 +1,7 @@
 import { clipDescription } from "../catalog/front-matter";
 import type { SkillCard } from "../catalog/types";
 import { FIXTURES } from "../testing/fixtures";
-import { buildBodyDevSet, hashBucket, splitNoSkillTurns } from "./body-dev-set";
+import { buildBodyDevSet, hashBucket, hashHalves, splitNoSkillTurns } from "./body-dev-set";
 import { type EvalCase, readCasesFile, readCatalogFile, readCatalogLines } from "./formats";
 
 /** One catalog and its cases, each case split into the part a fit may see and the part kept for the figures. */
@@ -22,10 +22,6 @@ const ABSENT_PER_PRESENT = 1;
 const METATOOL_HOMES = 10;
 
 const tag = (cases: readonly EvalCase[], source: string): EvalCase[] => cases.map((c) => ({ ...c, source }));
-const halves = (cases: readonly EvalCase[]) => ({
-  fit: cases.filter((c) => hashBucket(c.turn) < 50),
-  check: cases.filter((c) => hashBucket(c.turn) >= 50),
-});
 
 /**
  * The load decision's development sets, every one real data shipped in
@@ -42,18 +38,19 @@ const halves = (cases: readonly EvalCase[]) => ({
  */
 export function decisionSets(): DecisionSet[] {
   const metatool = readCasesFile(FIXTURES.metatoolCases);
-  const metatoolHalves = halves(metatool);
+  const metatoolHalves = hashHalves(metatool);
+  const tools = readCatalogFile(FIXTURES.metatoolCatalog);
   const body = buildBodyDevSet(readCatalogLines(FIXTURES.publicSkillBodies).map((s) => ({ ...s, body: s.body ?? "" })));
   const cards: SkillCard[] = body.catalog.map((s) => ({ name: s.name, description: clipDescription(s.description), path: s.path, body: s.body }));
   const withoutBodies = cards.map(({ body: _body, ...card }) => card);
   const none = splitNoSkillTurns(metatool);
-  const oos = halves(readCasesFile(FIXTURES.clincOutOfScope));
+  const oos = hashHalves(readCasesFile(FIXTURES.clincOutOfScope));
   const noSkill = {
     fit: [...tag(none.fit, "metatool-none"), ...tag(oos.fit, "clinc-oos")],
     check: [...tag(none.check, "metatool-none"), ...tag(oos.check, "clinc-oos")],
   };
   const sets: DecisionSet[] = [
-    { group: "metatool", label: "metatool", catalog: readCatalogFile(FIXTURES.metatoolCatalog), ...metatoolHalves },
+    { group: "metatool", label: "metatool", catalog: tools, ...metatoolHalves },
     { group: "bodies", label: "bodies", catalog: cards, fit: [...body.dev, ...noSkill.fit], check: [...body.heldOut, ...noSkill.check] },
     { group: "descriptions", label: "descriptions", catalog: withoutBodies, fit: [...body.dev, ...noSkill.fit], check: [...body.heldOut, ...noSkill.check] },
   ];
@@ -78,8 +75,6 @@ export function decisionSets(): DecisionSet[] {
       check: homeSide(body.heldOut, own, noSkill.check),
     });
   });
-  const tools = readCatalogFile(FIXTURES.metatoolCatalog);
-  const toolNone = halves(metatool.filter((c) => c.expected.length === 0));
   for (let h = 0; h < METATOOL_HOMES; h++) {
     const home = tools.filter((t) => hashBucket(t.path) % METATOOL_HOMES === h);
     const inHome = new Set(home.map((t) => t.path));
@@ -89,8 +84,8 @@ export function decisionSets(): DecisionSet[] {
       group: "homes",
       label: `home:metatool-${h}`,
       catalog: home,
-      fit: homeSide(withTools(metatoolHalves.fit), own, toolNone.fit),
-      check: homeSide(withTools(metatoolHalves.check), own, toolNone.check),
+      fit: homeSide(withTools(metatoolHalves.fit), own, none.fit),
+      check: homeSide(withTools(metatoolHalves.check), own, none.check),
     });
   }
   return sets;

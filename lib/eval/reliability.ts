@@ -1,4 +1,4 @@
-import { MATCH_BUCKETS } from "../vocab/match-buckets";
+import { MATCH_BUCKETS, matchBucketOf } from "../vocab/match-buckets";
 
 /** One bucket of a reliability table: loads whose match fell in [from, to), and how many of them were right. */
 export interface ReliabilityRow {
@@ -15,8 +15,8 @@ export interface ReliabilityRow {
  * 55% should be right. Buckets from the load line up (below it nothing loads).
  */
 export function reliabilityTable(loads: readonly { match: number; right: boolean }[]): ReliabilityRow[] {
-  return MATCH_BUCKETS.map(({ from, to }) => {
-    const inBucket = loads.filter((l) => l.match >= from && (l.match < to || (to === 1 && l.match <= 1)));
+  return MATCH_BUCKETS.map(({ from, to }, k) => {
+    const inBucket = loads.filter((l) => matchBucketOf(l.match) === k);
     const right = inBucket.filter((l) => l.right).length;
     return { from, to, loads: inBucket.length, right, share: inBucket.length ? Math.round((right / inBucket.length) * 1000) / 1000 : null };
   });

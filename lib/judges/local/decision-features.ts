@@ -36,7 +36,6 @@ export const MATCH_FEATURES = [
   "nameOnly",
   /** Share of the turn's terms the catalog has at all. */
   "knownShare",
-
   /** ln(1 + the turn's readable terms): long turns match something by chance. */
   "lnTurnTerms",
   /** Share of the turn that is code. */

@@ -29,7 +29,7 @@ describe("LocalCorpus: a corpus updated skill by skill", () => {
           const fresh = LocalIndex.from(catalog.map((s) => ({ ...s })));
           for (const turn of turns) {
             const [a, b] = [updated.evidence(turn), fresh.evidence(turn)];
-            expect([a.bm25, a.cosine, a.best, a.needs]).toEqual([b.bm25, b.cosine, b.best, b.needs]);
+            expect([a.bm25, a.cosine, a.decided, a.needs]).toEqual([b.bm25, b.cosine, b.decided, b.needs]);
           }
         }
       }),

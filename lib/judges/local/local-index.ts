@@ -21,8 +21,6 @@ export interface TurnEvidence {
   cosine: Float64Array;
   /** Ranking score: each signal normalised by its per-turn maximum, blended. In [0, 1]. */
   blend: Float64Array;
-  /** Calibrated match of the best-ranked skill. */
-  best: number;
   /** Calibrated probability that the turn needs a skill at all (turn-level evidence). */
   needs: number;
   /** The turn as read (prose and code apart). */
@@ -179,8 +177,7 @@ export class LocalIndex {
     const features = this.features(reading, bm25, cosine, blend, ranked);
     const needs = maxBm25 > 0 || maxCosine > 0 ? needsProbability(needsFeatures(features[0] ?? null, maxBm25, maxCosine)) : 0;
     const decided = new Map(ranked.map((i, k) => [i, matchProbability(rankProbability(features[k]), needs)]));
-    const best = ranked.length ? (decided.get(ranked[0]) ?? 0) : 0;
-    const evidence = { bm25, cosine, blend, best, needs, reading, decided };
+    const evidence = { bm25, cosine, blend, needs, reading, decided };
     this.memo = { turn, evidence };
     return evidence;
   }
