@@ -1,16 +1,13 @@
-import path from "node:path";
-import { getDb } from "../../db/client";
 import { expandPath } from "../../lib/catalog/expand-path";
-import { type JevConfig, loadConfig } from "../../lib/config";
-import { listArchived } from "../../lib/curator/archive";
-import { loadCuratorHome } from "../../lib/curator/curator-home";
-import { unmanagedList, usageReport } from "../../lib/curator/provenance";
-import { adoptSkill, pruneCandidates } from "../../lib/curator/prune-adopt";
-import { maybeRun } from "../../lib/curator/run-curator";
-import { curatorStatus, formatStatus } from "../../lib/curator/status";
-import { cronReferencedSkills } from "../../lib/hermes/cron-jobs";
-import { curatorActionService, requireHome } from "../../lib/services/curator-actions";
-import { scanHermesUsage } from "../../lib/services/skill-usage";
+import { loadConfig } from "../../lib/config";
+import { formatStatus } from "../../lib/curator/status";
+import { liveCtx, type ServiceCtx } from "../../lib/services/context";
+import { curatorAction } from "../../lib/services/curator/act";
+import { adoptSkills, unmanagedNames } from "../../lib/services/curator/adopt";
+import { requireHome } from "../../lib/services/curator/home";
+import { pruneCandidatesOf, pruneSkills } from "../../lib/services/curator/prune";
+import { archivedNames, curatorStatusOf, curatorUsageReport, unmanagedReport } from "../../lib/services/curator/reports";
+import { runCuratorIfDue } from "../../lib/services/curator/run";
 import { CuratorAction } from "../../lib/vocab/curator";
 import { parseFlags, UsageError } from "../usage";
 
@@ -47,21 +44,17 @@ export async function curatorCommand(args: string[], out: (line: string) => void
   );
   const base = loadConfig();
   const dir = flags["hermes-home"] ?? flags.home;
-  const config: JevConfig = dir ? { ...base, hermesHome: expandPath(dir, process.cwd()) } : base;
-  const home = requireHome(config);
-  const db = getDb();
-  const now = Date.now();
-  const homeOptions = { protectedNames: config.protectedSkills };
-  if (sub !== "run") await maybeRun(home, { homeOptions }); // as Hermes's CLI does on start: a due run happens first
+  const ctx = liveCtx({ config: dir ? { ...base, hermesHome: expandPath(dir, process.cwd()) } : base });
+  requireHome(ctx.config);
+  if (sub !== "run") await runCuratorIfDue(ctx); // as Hermes's CLI does on start: a due run happens first
   switch (sub) {
     case "status": {
-      const status = curatorStatus(await loadCuratorHome(home, homeOptions), now);
-      out(flags.json ? JSON.stringify(status) : formatStatus(status, now));
+      const status = await curatorStatusOf(ctx);
+      out(flags.json ? JSON.stringify(status) : formatStatus(status, ctx.clock()));
       return 0;
     }
     case "usage": {
-      await scanHermesUsage(db, home, now);
-      const rows = usageReport(await loadCuratorHome(home, homeOptions), now);
+      const rows = await curatorUsageReport(ctx);
       if (flags.json) out(JSON.stringify(rows));
       else
         for (const r of rows)
@@ -71,24 +64,24 @@ export async function curatorCommand(args: string[], out: (line: string) => void
       return 0;
     }
     case "list-archived": {
-      const names = listArchived(path.join(home, "skills"));
+      const names = archivedNames(ctx);
       if (flags.json) out(JSON.stringify(names));
       else for (const n of names) out(n);
       return 0;
     }
     case "list-unmanaged": {
-      const rows = unmanagedList(await loadCuratorHome(home, homeOptions));
+      const rows = await unmanagedReport(ctx);
       if (flags.json) out(JSON.stringify(rows));
       else for (const r of rows) out(`${r.name}  ${r.has_provenance_key ? "created in the foreground" : "pre-dates the marker"}`);
       return 0;
     }
     case "prune":
-      return prune(home, flags, homeOptions, db, config, out);
+      return prune(ctx, flags, out);
     case "adopt":
-      return adopt(home, positionals, flags, homeOptions, out);
+      return adopt(ctx, positionals, flags, out);
     default: {
       const action = CuratorAction.parse(sub);
-      const result = await curatorActionService(db, config, action, { name: nameArg, dryRun: flags["dry-run"] }, now);
+      const result = await curatorAction(ctx, action, { name: nameArg, dryRun: flags["dry-run"] });
       out(flags.json ? JSON.stringify(result) : result.message);
       return 0;
     }
@@ -96,7 +89,6 @@ export async function curatorCommand(args: string[], out: (line: string) => void
 }
 
 type Flags = { "dry-run"?: boolean; days?: string; yes?: boolean; "all-unmanaged"?: boolean; json?: boolean };
-type HomeOptions = { protectedNames: string[] };
 
 /** Ask on the terminal; anything but y or yes (or no terminal) is no. */
 async function confirmed(question: string): Promise<boolean> {
@@ -111,20 +103,12 @@ async function confirmed(question: string): Promise<boolean> {
 }
 
 /** `jev curator prune [--days N] [--dry-run] [-y]`: archive every unpinned curated skill idle N days or more (§6.4). */
-async function prune(
-  home: string,
-  flags: Flags,
-  homeOptions: HomeOptions,
-  db: ReturnType<typeof getDb>,
-  config: JevConfig,
-  out: (line: string) => void,
-): Promise<number> {
-  const h = await loadCuratorHome(home, homeOptions);
-  const days = flags.days === undefined ? h.config.archiveAfterDays : Number(flags.days);
-  if (!Number.isInteger(days) || days < 1) throw new UsageError(`--days must be >= 1 (got ${flags.days})`);
-  const candidates = pruneCandidates(h, days, Date.now(), cronReferencedSkills(home));
+async function prune(ctx: ServiceCtx, flags: Flags, out: (line: string) => void): Promise<number> {
+  const days = flags.days === undefined ? undefined : Number(flags.days);
+  if (days !== undefined && (!Number.isInteger(days) || days < 1)) throw new UsageError(`--days must be >= 1 (got ${flags.days})`);
+  const { days: idle, candidates } = await pruneCandidatesOf(ctx, { days });
   if (candidates.length === 0) {
-    out(`nothing to prune (no unpinned skills idle >= ${days}d)`);
+    out(`nothing to prune (no unpinned skills idle >= ${idle}d)`);
     return 0;
   }
   for (const c of candidates) out(`  ${c.name}  idle ${c.idleDays}d${c.cron ? "  cron=yes" : ""}`);
@@ -136,24 +120,19 @@ async function prune(
     out("aborted");
     return 1;
   }
-  const failures: string[] = [];
-  for (const c of candidates) {
-    try {
-      await curatorActionService(db, config, "archive", { name: c.name });
-    } catch (err) {
-      failures.push(`  ${c.name}: ${err instanceof Error ? err.message : "failed"}`);
-    }
-  }
-  out(`archived ${candidates.length - failures.length}/${candidates.length}`);
-  for (const f of failures) out(f);
+  const { archived, failures } = await pruneSkills(
+    ctx,
+    candidates.map((c) => c.name),
+  );
+  out(`archived ${archived}/${candidates.length}`);
+  for (const f of failures) out(`  ${f.name}: ${f.message}`);
   return failures.length ? 1 : 0;
 }
 
 /** `jev curator adopt NAME... | --all-unmanaged [--dry-run] [-y]`: put local skills under curator management (§6.5). */
-async function adopt(home: string, names: string[], flags: Flags, homeOptions: HomeOptions, out: (line: string) => void): Promise<number> {
+async function adopt(ctx: ServiceCtx, names: string[], flags: Flags, out: (line: string) => void): Promise<number> {
   if (flags["all-unmanaged"] && names.length) throw new UsageError("give skill names or --all-unmanaged, not both");
-  const h = await loadCuratorHome(home, homeOptions);
-  const targets = flags["all-unmanaged"] ? unmanagedList(h).map((u) => u.name) : names;
+  const targets = flags["all-unmanaged"] ? await unmanagedNames(ctx) : names;
   if (targets.length === 0)
     throw new UsageError(flags["all-unmanaged"] ? "no unmanaged skills to adopt" : "curator adopt needs skill names or --all-unmanaged");
   if (flags["dry-run"]) {
@@ -164,11 +143,7 @@ async function adopt(home: string, names: string[], flags: Flags, homeOptions: H
     out("aborted");
     return 1;
   }
-  let failed = 0;
-  for (const name of targets) {
-    const result = await adoptSkill(await loadCuratorHome(home, homeOptions), name, Date.now());
-    out(result.message);
-    if (!result.ok) failed++;
-  }
-  return failed ? 1 : 0;
+  const outcomes = await adoptSkills(ctx, targets);
+  for (const o of outcomes) out(o.message);
+  return outcomes.some((o) => !o.ok) ? 1 : 0;
 }

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { curatorActionService } from "../services/curator-actions";
+import { curatorAction } from "../services/curator/act";
 import { skillsService } from "../services/skills-list";
-import { freshDb, tempDir, testConfig } from "../testing/factories";
+import { ctxAt, freshDb, tempDir, testConfig } from "../testing/factories";
 import { fifoTrap } from "../testing/fifo-trap";
 import { buildHermesHome } from "../testing/hermes-home";
 import { loadCuratorHome } from "./curator-home";
@@ -75,7 +75,7 @@ describe("a FIFO anywhere in a Hermes home", () => {
       await expect(runCurator(home, { dryRun: true, now: NOW })).rejects.toThrow(/hub lock unreadable/);
     });
     expect(ms).toBeLessThan(RELEASE_MS / 2);
-    const pin = await timed(() => curatorActionService(db, config, "pin", { name: "pdf" }, NOW).catch((e) => e));
+    const pin = await timed(() => curatorAction(ctxAt(db, config, NOW), "pin", { name: "pdf" }).catch((e) => e));
     expect(pin.ms).toBeLessThan(RELEASE_MS / 2);
     // The hub lock is unreadable, so lifecycle changes refuse; .usage.json would not be replaced either.
     expect(pin.value).toMatchObject({ code: "conflict" });
@@ -91,10 +91,10 @@ describe("archived symlinked skills", () => {
     fs.writeFileSync(path.join(real, "SKILL.md"), "---\nname: linked\ndescription: a linked skill\n---\n");
     fs.symlinkSync(real, path.join(home, "skills", "linked"));
     const config = testConfig(tmp.dir, { HERMES_HOME: home });
-    expect((await curatorActionService(db, config, "archive", { name: "linked" }, NOW)).message).toMatch(/archived to .*\.archive\/linked$/);
+    expect((await curatorAction(ctxAt(db, config, NOW), "archive", { name: "linked" })).message).toMatch(/archived to .*\.archive\/linked$/);
     expect(fs.lstatSync(path.join(home, "skills", ".archive", "linked")).isSymbolicLink()).toBe(true);
     expect((await skillsService(db, config, {}, NOW)).map((r) => [r.name, r.location])).toEqual([["linked", "archived"]]);
-    expect((await curatorActionService(db, config, "restore", { name: "linked" }, NOW)).message).toMatch(/restored to/);
+    expect((await curatorAction(ctxAt(db, config, NOW), "restore", { name: "linked" })).message).toMatch(/restored to/);
     expect(fs.realpathSync(path.join(home, "skills", "linked"))).toBe(fs.realpathSync(real));
   });
 });

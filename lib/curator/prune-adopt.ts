@@ -29,8 +29,11 @@ export function pruneCandidates(h: CuratorHome, days: number, now: number, cronR
   return out.sort((a, b) => b.idleDays - a.idleDays || (a.name < b.name ? -1 : 1));
 }
 
+/** An adoption's result; `unchanged` when the skill was already managed (nothing was written). */
+export type AdoptResult = MoveResult & { unchanged?: true };
+
 /** Adopt a local skill into curator management (§6.5): declared managed, its inactivity clock kept. */
-export async function adoptSkill(h: CuratorHome, name: string, now: number): Promise<MoveResult> {
+export async function adoptSkill(h: CuratorHome, name: string, now: number): Promise<AdoptResult> {
   const refused = (message: string, refusal: MoveResult["refusal"] = "refused"): MoveResult => ({ ok: false, message, refusal });
   if (!name.trim()) return refused("a skill name is needed");
   if (h.hub.unreadable) return refused("hub lock unreadable (skills/.hub/lock.json): fix or remove it before changing skills");
@@ -44,7 +47,7 @@ export async function adoptSkill(h: CuratorHome, name: string, now: number): Pro
       : refused(`skill '${name}' not found`, "not_found");
   }
   if (isExternalPath(h, local.folder)) return refused(`'${name}' lives in skills.external_dirs; external skills are read-only to the curator`);
-  if (isManagedRecord(recordOf(h.usage, name))) return { ok: true, message: `'${name}' is already curator-managed` };
+  if (isManagedRecord(recordOf(h.usage, name))) return { ok: true, unchanged: true, message: `'${name}' is already curator-managed` };
   if (!(await writeManaged(h, name, now))) return refused(`could not adopt '${name}'`);
   return { ok: true, message: `adopted '${name}' into curator management` };
 }

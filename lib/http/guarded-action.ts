@@ -1,8 +1,7 @@
 import { ZodError, type z } from "zod";
-import { type Db, getDb } from "../../db/client";
 import { tokenMatches, tokenSources } from "../auth/api-token";
-import { type JevConfig, loadConfig } from "../config";
 import { describeZodIssue, type ErrorCode, toJevError } from "../errors";
+import { liveCtx, type ServiceCtx } from "../services/context";
 import type { ActionRefusal, ActionResult } from "./action-result";
 
 /**
@@ -14,10 +13,8 @@ import type { ActionRefusal, ActionResult } from "./action-result";
  * answer a throw with a 500 and log its message.
  */
 
-export interface ActionContext {
-  db: Db;
-  config: JevConfig;
-}
+/** A server action gets the same context as every service verb. */
+export type ActionContext = ServiceCtx;
 
 /** The most a token field may hold; anything longer is not a token. */
 const MAX_TOKEN_CHARS = 512;
@@ -44,7 +41,7 @@ export function guardedAction<S extends z.ZodType, T extends object>(
 ): (input: unknown) => Promise<ActionResult<T>> {
   return async (input: unknown) => {
     try {
-      const ctx = { db: getDb(), config: loadConfig() };
+      const ctx = liveCtx();
       const { token, fields } = fieldsOf(input);
       const valid = typeof token === "string" && token.length > 0 && token.length <= MAX_TOKEN_CHARS;
       if (!valid || !(await tokenMatches(ctx.db, tokenSources(ctx.config), token))) {

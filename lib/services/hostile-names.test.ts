@@ -6,15 +6,15 @@ import { loadCuratorHome } from "../curator/curator-home";
 import { curatorStatus } from "../curator/status";
 import { pythonJson } from "../hermes/python-json";
 import { readUsage, usagePaths } from "../hermes/usage-file";
-import { freshDb, tempDir, testConfig } from "../testing/factories";
+import { ctxAt, freshDb, tempDir, testConfig } from "../testing/factories";
 import { buildHermesHome } from "../testing/hermes-home";
 import { HOSTILE_NAMES } from "../testing/hostile-names";
-import { curatorActionService } from "./curator-actions";
+import { curatorAction } from "./curator/act";
 import { pickSkillService } from "./pick-skill";
 import { recordFeedbackService } from "./record-feedback";
 import { skillDetailService } from "./skill-detail";
-import { bumpUsageService } from "./skill-usage";
 import { skillsService } from "./skills-list";
+import { bumpUsage } from "./usage/bump";
 
 const NOW = Date.parse("2026-09-10T12:00:00Z");
 let tmp: ReturnType<typeof tempDir>;
@@ -42,11 +42,11 @@ describe("names that are special to a JavaScript object", () => {
     buildHermesHome(home, { skills: { pdf: null } });
     for (const name of HOSTILE_NAMES) {
       for (const kind of ["use", "view", "patch"] as const) {
-        const record = await bumpUsageService(db, config(), name, kind, NOW);
+        const record = await bumpUsage(ctxAt(db, config(), NOW), { name: name, kind: kind });
         expect(record[`${kind}_count`], `${name} ${kind}`).toBe(1);
       }
     }
-    expect((await bumpUsageService(db, config(), "pdf", "view", NOW)).view_count).toBe(1);
+    expect((await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "view" })).view_count).toBe(1);
     const onDisk = JSON.parse(fs.readFileSync(usagePaths(home).file, "utf8"));
     for (const name of HOSTILE_NAMES) expect(Object.hasOwn(onDisk, name), name).toBe(true);
     expect(Object.getOwnPropertyDescriptor(onDisk, "__proto__")?.value).toMatchObject({ use_count: 1, view_count: 1, patch_count: 1 });
@@ -61,7 +61,7 @@ describe("names that are special to a JavaScript object", () => {
     fs.writeFileSync(usagePaths(home).file, pythonJson(usage));
     const status = curatorStatus(await loadCuratorHome(home), NOW);
     expect(status.managed.agent.active).toBe(HOSTILE_NAMES.length - 1); // "prototype" has no folder
-    await bumpUsageService(db, config(), "pdf", "use", NOW);
+    await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use" });
     const onDisk = JSON.parse(fs.readFileSync(usagePaths(home).file, "utf8"));
     for (const name of HOSTILE_NAMES) expect(Object.getOwnPropertyDescriptor(onDisk, name)?.value?.use_count, name).toBe(2);
   });
@@ -80,15 +80,15 @@ describe("names that are special to a JavaScript object", () => {
       ]),
     });
     for (const name of ["__proto__", "constructor"]) {
-      expect((await curatorActionService(db, config(), "pin", { name }, NOW)).message).toMatch(/^pinned/);
+      expect((await curatorAction(ctxAt(db, config(), NOW), "pin", { name })).message).toMatch(/^pinned/);
       expect(Object.getOwnPropertyDescriptor(readUsage(home).map, name)?.value?.pinned).toBe(true);
-      await curatorActionService(db, config(), "unpin", { name }, NOW);
-      expect((await curatorActionService(db, config(), "archive", { name }, NOW)).message).toMatch(/archived to/);
-      expect((await curatorActionService(db, config(), "restore", { name }, NOW)).message).toMatch(/restored to/);
+      await curatorAction(ctxAt(db, config(), NOW), "unpin", { name });
+      expect((await curatorAction(ctxAt(db, config(), NOW), "archive", { name })).message).toMatch(/archived to/);
+      expect((await curatorAction(ctxAt(db, config(), NOW), "restore", { name })).message).toMatch(/restored to/);
       expect((await skillDetailService(db, config(), name, NOW)).name).toBe(name);
     }
     for (const name of HOSTILE_NAMES.filter((n) => n !== "__proto__" && n !== "constructor")) {
-      await expect(curatorActionService(db, config(), "pin", { name }, NOW), name).rejects.toMatchObject({ code: "not_found" });
+      await expect(curatorAction(ctxAt(db, config(), NOW), "pin", { name }), name).rejects.toMatchObject({ code: "not_found" });
       await expect(skillDetailService(db, config(), name, NOW), name).rejects.toMatchObject({ code: "not_found" });
     }
     const names = (await skillsService(db, config(), {}, NOW)).map((r) => r.name).sort();

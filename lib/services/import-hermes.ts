@@ -6,8 +6,8 @@ import type { JevConfig } from "../config";
 import { readSkillFeedbackFile } from "../hermes/skill-feedback-file";
 import { MINUTE_MS } from "../time";
 import { liveRules } from "./rule-settings";
-import { scanHermesUsage, type UsageScan } from "./skill-usage";
 import { forgetHistory } from "./suggestion-history";
+import { refreshUsageHistory, type UsageScan } from "./usage/refresh-history";
 
 export interface ImportReport {
   file: string;
@@ -53,6 +53,6 @@ export async function importHermesService(db: Db, config: JevConfig, hermesHome 
     }
   });
   forgetHistory(db);
-  const usage = await scanHermesUsage(db, hermesHome);
+  const usage = await refreshUsageHistory({ db, config, clock: Date.now }, { home: hermesHome });
   return { file, records: records.length, imported, already: records.length - imported, usage };
 }

@@ -9,8 +9,7 @@ import { type CuratedRow, findLocalFolder, isCurationEligible, managedSet, prove
 import { JevError } from "../errors";
 import { DAY_MS, utcDay } from "../time";
 import type { Provenance } from "../vocab/curator";
-import { requireHome } from "./curator-actions";
-import { scanHermesUsage } from "./skill-usage";
+import { requireHome } from "./curator/home";
 import type { SkillLocation } from "./skills-list";
 
 /** Days of history the skill page charts. */
@@ -61,7 +60,6 @@ function listFiles(folder: string, limit = 200): { path: string; bytes: number }
 export async function skillDetailService(db: Db, config: JevConfig, name: string, now = Date.now()): Promise<SkillDetail> {
   const home = requireHome(config);
   const h = await loadCuratorHome(home, { protectedNames: config.protectedSkills });
-  await scanHermesUsage(db, home, now, h.usage);
   const found = locate(h, name);
   if (!found) throw new JevError("not_found", `no skill named '${name}' in ${home}`, "name");
   const fromDay = Math.floor(now / DAY_MS) - DETAIL_DAYS + 1;

@@ -14,8 +14,7 @@ import { compareCodePoints } from "../hermes/python-json";
 import type { LifecycleState } from "../hermes/usage-record";
 import { DAY_MS } from "../time";
 import type { Provenance } from "../vocab/curator";
-import { requireHome } from "./curator-actions";
-import { scanHermesUsage } from "./skill-usage";
+import { requireHome } from "./curator/home";
 
 /** Days of activity a row's sparkline shows. */
 export const SPARK_DAYS = 30;
@@ -80,7 +79,6 @@ export async function skillsListing(
 ): Promise<{ skills: SkillListRow[]; skipped: { path: string; problem: string }[] }> {
   const home = requireHome(config);
   const h = await loadCuratorHome(home, { protectedNames: config.protectedSkills });
-  await scanHermesUsage(db, home, now, h.usage);
   const managed = new Set(managedSet(h));
   const disabled = disabledNames(h);
 

@@ -5,6 +5,7 @@ import { type Db, openDb } from "../../db/client";
 import { clearDiscoveryCache } from "../catalog/discover";
 import type { SkillCard } from "../catalog/types";
 import { type JevConfig, loadConfig } from "../config";
+import type { ServiceCtx } from "../services/context";
 
 /**
  * Shared test factories: temporary folders, real skill folders, a fresh SQLite
@@ -46,4 +47,9 @@ export function freshDb(dir: string, file = "jev.db"): Db {
 /** Configuration for a test: HOME and HERMES_HOME inside `dir`, nothing from the developer's environment. */
 export function testConfig(dir: string, env: Record<string, string> = {}): JevConfig {
   return loadConfig({ HOME: dir, HERMES_HOME: path.join(dir, "hermes"), JEV_DB: path.join(dir, "jev.db"), ...env });
+}
+
+/** A service context on this database and configuration whose clock reads `now` (the wall clock when omitted). */
+export function ctxAt(db: Db, config: JevConfig, now?: number): ServiceCtx {
+  return { db, config, clock: now === undefined ? Date.now : () => now };
 }

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { guardedAction } from "@/lib/http/guarded-action";
-import { curatorActionService } from "@/lib/services/curator-actions";
+import { curatorAction } from "@/lib/services/curator/act";
 import { CuratorAction } from "@/lib/vocab/curator";
 
 const AdminForm = z.object({
@@ -13,13 +13,13 @@ const AdminForm = z.object({
 });
 
 /**
- * The dashboard's curator actions (pin, unpin, archive, restore, run): they
+ * The dashboard's curator actions (pin, unpin, archive, restore, adopt, run): they
  * change files in the Hermes home; the confirmation dialog asks for the token.
  */
 export const curatorAdminAction = guardedAction(
   AdminForm,
-  async ({ action, name, dry_run }, { db, config }) => {
-    const result = await curatorActionService(db, config, action, { name, dryRun: dry_run === "true" });
+  async ({ action, name, dry_run }, ctx) => {
+    const result = await curatorAction(ctx, action, { name, dryRun: dry_run === "true" });
     revalidatePath("/curator");
     revalidatePath("/skills", "layout");
     return { message: result.message };

@@ -1,10 +1,9 @@
 import Link from "next/link";
-import { getDb } from "@/db/client";
-import { loadConfig } from "@/lib/config";
 import { ago } from "@/lib/curator/status";
 import type { PlannedStep } from "@/lib/curator/transitions";
 import { JevError } from "@/lib/errors";
-import { type CuratorOverview, curatorOverviewService } from "@/lib/services/curator-overview";
+import { liveCtx } from "@/lib/services/context";
+import { type CuratorOverview, curatorOverview } from "@/lib/services/curator/overview";
 import { CuratorButton } from "../_components/curator-button";
 
 export const dynamic = "force-dynamic";
@@ -25,10 +24,9 @@ const STEP_LABELS: Record<PlannedStep, string> = {
  * curator's own history.
  */
 export default async function CuratorPage() {
-  const config = loadConfig();
   let o: CuratorOverview;
   try {
-    o = await curatorOverviewService(getDb(), config);
+    o = await curatorOverview(liveCtx());
   } catch (err) {
     return (
       <section>

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
-import { loadConfig } from "@/lib/config";
 import { handle, parseWith, readJson, requireToken } from "@/lib/http/handle";
-import { bumpUsageService } from "@/lib/services/skill-usage";
+import { liveCtx } from "@/lib/services/context";
+import { bumpUsage } from "@/lib/services/usage/bump";
 import { UsageKind } from "@/lib/vocab/curator";
 
 /** `request_id`: any string the client makes unique per bump; a retry with the same one is never counted twice. */
@@ -15,6 +14,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ nam
     await requireToken(request);
     const name = parseWith(z.object({ name: SkillName }), await params).name;
     const { kind, request_id } = await readJson(request, UsageBody);
-    return Response.json(await bumpUsageService(getDb(), loadConfig(), name, kind, Date.now(), request_id));
+    return Response.json(await bumpUsage(liveCtx(), { name, kind, requestId: request_id }));
   });
 }

@@ -1,15 +1,14 @@
-import type { Db } from "../../db/client";
-import { curatorActionEvents } from "../../db/queries/usage-events";
-import type { JevConfig } from "../config";
-import { listArchived } from "../curator/archive";
-import { loadCuratorHome } from "../curator/curator-home";
-import { unmanagedList } from "../curator/provenance";
-import { listRunReports, type RunReportSummary } from "../curator/run-report";
-import { type CuratorStatus, curatorStatus } from "../curator/status";
-import { type PlannedTransition, planTransitions } from "../curator/transitions";
-import { formatPyTime, parsePyTime } from "../hermes/py-time";
-import { HOUR_MS } from "../time";
-import { requireHome } from "./curator-actions";
+import { curatorActionEvents } from "../../../db/queries/usage-events";
+import { listArchived } from "../../curator/archive";
+import { loadCuratorHome } from "../../curator/curator-home";
+import { unmanagedList } from "../../curator/provenance";
+import { listRunReports, type RunReportSummary } from "../../curator/run-report";
+import { type CuratorStatus, curatorStatus } from "../../curator/status";
+import { type PlannedTransition, planTransitions } from "../../curator/transitions";
+import { formatPyTime, parsePyTime } from "../../hermes/py-time";
+import { HOUR_MS } from "../../time";
+import type { ServiceCtx } from "../context";
+import { homeOptionsOf, requireHome } from "./home";
 
 export interface CuratorOverview {
   home: string;
@@ -25,9 +24,10 @@ export interface CuratorOverview {
 }
 
 /** The Curator page: status, when it runs next, the preview of the next run, archived skills, past reports, and what the curator did. */
-export async function curatorOverviewService(db: Db, config: JevConfig, now = Date.now()): Promise<CuratorOverview> {
-  const home = requireHome(config);
-  const h = await loadCuratorHome(home, { protectedNames: config.protectedSkills });
+export async function curatorOverview(ctx: ServiceCtx): Promise<CuratorOverview> {
+  const home = requireHome(ctx.config);
+  const now = ctx.clock();
+  const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
   const status = curatorStatus(h, now);
   const last = parsePyTime(status.state.last_run_at);
   const nextRun = !h.config.enabled
@@ -46,6 +46,6 @@ export async function curatorOverviewService(db: Db, config: JevConfig, now = Da
     archived: listArchived(h.skillsDir),
     unmanaged: unmanagedList(h).length,
     reports: listRunReports(home),
-    history: (await curatorActionEvents(db, home, 50)).map((e) => ({ id: e.id, skill: e.skill, kind: e.kind, at: e.at, detail: e.detail })),
+    history: (await curatorActionEvents(ctx.db, home, 50)).map((e) => ({ id: e.id, skill: e.skill, kind: e.kind, at: e.at, detail: e.detail })),
   };
 }

@@ -1,18 +1,15 @@
-import type { Db } from "../../db/client";
-import { inTransaction } from "../../db/dialect";
-import { addToSnapshot, type Counters, insertUsageEvents, putSnapshot, snapshotsOf, type UsageEventRow } from "../../db/queries/usage-events";
-import { countedRequests, rememberRequests } from "../../db/queries/usage-requests";
-import { getOrCreate } from "../collections";
-import type { JevConfig } from "../config";
-import { isDiskFull, JevError } from "../errors";
-import { parsePyTime } from "../hermes/py-time";
-import { mutateUsage, readUsage } from "../hermes/usage-file";
-import { backfilled, bumpPatch, bumpUse, bumpView, counterValue, type FullUsageRecord, recordOf, type UsageMap } from "../hermes/usage-record";
-import type { UsageKind } from "../vocab/curator";
-import { forgetRequest, rememberRequest, seenRequest } from "./usage-request-ids";
-
-/** The Hermes home jev curates, as stored in its event rows. */
-export const curatedHome = (config: JevConfig) => config.hermesHome; // already absolute (lib/config)
+import type { Db } from "../../../db/client";
+import { inTransaction } from "../../../db/dialect";
+import { addToSnapshot, type Counters, insertUsageEvents } from "../../../db/queries/usage-events";
+import { countedRequests, rememberRequests } from "../../../db/queries/usage-requests";
+import { getOrCreate } from "../../collections";
+import { isDiskFull, JevError } from "../../errors";
+import { mutateUsage, readUsage } from "../../hermes/usage-file";
+import { backfilled, bumpPatch, bumpUse, bumpView, type FullUsageRecord, recordOf } from "../../hermes/usage-record";
+import type { UsageKind } from "../../vocab/curator";
+import type { ServiceCtx } from "../context";
+import { curatedHome } from "../curator/home";
+import { forgetRequest, rememberRequest, seenRequest } from "./request-ids";
 
 const BUMPS = { use: bumpUse, view: bumpView, patch: bumpPatch } as const;
 const COLUMN: Record<UsageKind, keyof Counters> = { use: "uses", view: "views", patch: "patches" };
@@ -35,9 +32,12 @@ const COLUMN: Record<UsageKind, keyof Counters> = { use: "uses", view: "views", 
  * it as Hermes's own. With a `requestId`, a retry of a bump already counted
  * (its answer was lost) is answered with the record as it is, not counted again.
  */
-export function bumpUsageService(db: Db, config: JevConfig, name: string, kind: UsageKind, now = Date.now(), requestId?: string): Promise<FullUsageRecord> {
+export function bumpUsage(ctx: ServiceCtx, input: { name: string; kind: UsageKind; requestId?: string }): Promise<FullUsageRecord> {
+  const { name, kind, requestId } = input;
   if (!name.trim()) return Promise.reject(new JevError("bad_request", "name: a skill name", "name"));
-  const home = curatedHome(config);
+  const { db } = ctx;
+  const home = curatedHome(ctx.config);
+  const now = ctx.clock();
   if (requestId === undefined) return enqueueBump(db, home, { name, kind, now });
   const first = seenRequest(home, requestId, now);
   if (first) return first.outcome.then(() => currentRecord(home, name, now));
@@ -170,40 +170,3 @@ async function recordBumps(db: Db, home: string, batch: PendingBump[]): Promise<
   }
 }
 let lastHistoryWarning = 0;
-
-export interface UsageScan {
-  home: string;
-  skills: number;
-  /** Event rows written for what Hermes did since the last scan. */
-  events: number;
-}
-
-/**
- * Turn what Hermes counted since the last scan into events (spec §2.8): a
- * counter grown by d gives one row of count d at that counter's timestamp; a
- * counter that went down (a record forgotten or recreated) re-baselines
- * without negative rows. The first scan of a home imports its history; a
- * second finds nothing new. `map` is the file as just read, when the caller has it.
- */
-export async function scanHermesUsage(db: Db, home: string, now = Date.now(), map: UsageMap = readUsage(home).map): Promise<UsageScan> {
-  const known = await snapshotsOf(db, home);
-  const rows: UsageEventRow[] = [];
-  const snapshots: [string, Counters][] = [];
-  for (const [skill, record] of Object.entries(map)) {
-    const current: Counters = { uses: counterValue(record.use_count), views: counterValue(record.view_count), patches: counterValue(record.patch_count) };
-    const before = known.get(skill) ?? { uses: 0, views: 0, patches: 0 };
-    const grew = (key: keyof Counters, kind: UsageKind, stampField: string) => {
-      const d = current[key] - before[key];
-      if (d > 0) rows.push({ home, skill, kind, at: parsePyTime(record[stampField]) ?? now, count: d, source: "hermes" });
-    };
-    grew("uses", "use", "last_used_at");
-    grew("views", "view", "last_viewed_at");
-    grew("patches", "patch", "last_patched_at");
-    if (current.uses !== before.uses || current.views !== before.views || current.patches !== before.patches) snapshots.push([skill, current]);
-  }
-  await inTransaction(db, async (tx) => {
-    await insertUsageEvents(tx, rows);
-    for (const [skill, c] of snapshots) await putSnapshot(tx, home, skill, c);
-  });
-  return { home, skills: Object.keys(map).length, events: rows.length };
-}

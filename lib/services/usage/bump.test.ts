@@ -1,14 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
-import { skillUsageEvents } from "../../db/queries/usage-events";
-import { toJevError } from "../errors";
-import { readUsage, usagePaths } from "../hermes/usage-file";
-import { freshDb, tempDir, testConfig } from "../testing/factories";
-import { buildHermesHome } from "../testing/hermes-home";
-import { bumpUsageService, scanHermesUsage } from "./skill-usage";
-import { forgetRequest } from "./usage-request-ids";
+import type { Db } from "../../../db/client";
+import { skillUsageEvents } from "../../../db/queries/usage-events";
+import { toJevError } from "../../errors";
+import { readUsage, usagePaths } from "../../hermes/usage-file";
+import { ctxAt, freshDb, tempDir, testConfig } from "../../testing/factories";
+import { buildHermesHome } from "../../testing/hermes-home";
+import { bumpUsage } from "./bump";
+import { refreshUsageHistory } from "./refresh-history";
+import { forgetRequest } from "./request-ids";
 
 /**
  * A usage bump is either acknowledged or not done (finding 5 of the
@@ -32,20 +33,20 @@ afterEach(() => tmp.cleanup());
 describe("a usage bump is acknowledged exactly when .usage.json holds it", () => {
   it("jev's history failing after the file was written still answers done; the next scan records the bump once", async () => {
     db.$client.pragma("query_only = ON"); // every write to the database now fails
-    const record = await bumpUsageService(db, config(), "pdf", "use", NOW);
+    const record = await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use" });
     expect(record.use_count).toBe(1);
     expect(uses()).toBe(1);
     db.$client.pragma("query_only = OFF");
     expect(await skillUsageEvents(db, home, "pdf")).toEqual([]);
-    expect((await scanHermesUsage(db, home, NOW)).events).toBe(1);
+    expect((await refreshUsageHistory(ctxAt(db, config(), NOW), { home })).events).toBe(1);
     expect((await skillUsageEvents(db, home, "pdf")).map((e) => [e.kind, e.count, e.source])).toEqual([["use", 1, "hermes"]]);
-    expect((await scanHermesUsage(db, home, NOW)).events).toBe(0);
+    expect((await refreshUsageHistory(ctxAt(db, config(), NOW), { home })).events).toBe(0);
   });
 
   it("a bump the file could not take is refused and counts nothing", async () => {
     fs.rmSync(usagePaths(home).file, { force: true });
     fs.mkdirSync(usagePaths(home).file); // a folder where the file should be: the rename cannot replace it
-    await expect(bumpUsageService(db, config(), "pdf", "use", NOW)).rejects.toBeDefined();
+    await expect(bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use" })).rejects.toBeDefined();
     expect(await skillUsageEvents(db, home, "pdf")).toEqual([]);
   });
 
@@ -60,27 +61,30 @@ describe("a usage bump is acknowledged exactly when .usage.json holds it", () =>
 
 describe("request_id: a retry is never counted twice", () => {
   it("the same id again, at once or later, answers the record without counting", async () => {
-    const first = await bumpUsageService(db, config(), "pdf", "use", NOW, "req-1");
-    const again = await bumpUsageService(db, config(), "pdf", "use", NOW + 1_000, "req-1");
+    const first = await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-1" });
+    const again = await bumpUsage(ctxAt(db, config(), NOW + 1_000), { name: "pdf", kind: "use", requestId: "req-1" });
     expect(first.use_count).toBe(1);
     expect(again.use_count).toBe(1);
-    const both = await Promise.all([bumpUsageService(db, config(), "pdf", "use", NOW, "req-2"), bumpUsageService(db, config(), "pdf", "use", NOW, "req-2")]);
+    const both = await Promise.all([
+      bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-2" }),
+      bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-2" }),
+    ]);
     expect(both.map((r) => r.use_count)).toEqual([2, 2]);
     expect(uses()).toBe(2);
     expect(await skillUsageEvents(db, home, "pdf")).toHaveLength(2);
   });
 
   it("after a restart (this process forgot the id) the database remembers it", async () => {
-    await bumpUsageService(db, config(), "pdf", "view", NOW, "req-3");
+    await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "view", requestId: "req-3" });
     forgetRequest(home, "req-3");
-    await bumpUsageService(db, config(), "pdf", "view", NOW, "req-3");
+    await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "view", requestId: "req-3" });
     expect(readUsage(home).map.pdf.view_count).toBe(1);
   });
 
   it("when the database could not record it, the process still does", async () => {
     db.$client.pragma("query_only = ON");
-    await bumpUsageService(db, config(), "pdf", "use", NOW, "req-4");
-    await bumpUsageService(db, config(), "pdf", "use", NOW, "req-4");
+    await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-4" });
+    await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-4" });
     db.$client.pragma("query_only = OFF");
     expect(uses()).toBe(1);
   });
@@ -88,8 +92,8 @@ describe("request_id: a retry is never counted twice", () => {
   it("a bump that was refused may be sent again with its id, and counts then", async () => {
     fs.rmSync(usagePaths(home).file, { force: true });
     fs.mkdirSync(usagePaths(home).file);
-    await expect(bumpUsageService(db, config(), "pdf", "use", NOW, "req-5")).rejects.toBeDefined();
+    await expect(bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-5" })).rejects.toBeDefined();
     fs.rmdirSync(usagePaths(home).file);
-    expect((await bumpUsageService(db, config(), "pdf", "use", NOW, "req-5")).use_count).toBe(1);
+    expect((await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-5" })).use_count).toBe(1);
   });
 });

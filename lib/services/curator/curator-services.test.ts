@@ -1,23 +1,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
-import { insertCandidates } from "../../db/queries/decision-candidates";
-import { insertDecision } from "../../db/queries/decisions";
-import { insertSuggestion } from "../../db/queries/suggestions";
-import { curatorActionEvents, skillUsageEvents } from "../../db/queries/usage-events";
-import { readCuratorState } from "../hermes/curator-state";
-import { pythonJson } from "../hermes/python-json";
-import { readUsage, usagePaths } from "../hermes/usage-file";
-import { freshDb, tempDir, testConfig } from "../testing/factories";
-import { buildHermesHome, idleRecord } from "../testing/hermes-home";
-import { DAY_MS } from "../time";
-import { curatorActionService } from "./curator-actions";
-import { curatorOverviewService } from "./curator-overview";
-import { importHermesService } from "./import-hermes";
-import { skillDetailService } from "./skill-detail";
-import { bumpUsageService, scanHermesUsage } from "./skill-usage";
-import { skillsService } from "./skills-list";
+import type { Db } from "../../../db/client";
+import { insertCandidates } from "../../../db/queries/decision-candidates";
+import { insertDecision } from "../../../db/queries/decisions";
+import { insertSuggestion } from "../../../db/queries/suggestions";
+import { curatorActionEvents, skillUsageEvents } from "../../../db/queries/usage-events";
+import { readCuratorState } from "../../hermes/curator-state";
+import { pythonJson } from "../../hermes/python-json";
+import { readUsage, usagePaths } from "../../hermes/usage-file";
+import { ctxAt, freshDb, tempDir, testConfig } from "../../testing/factories";
+import { buildHermesHome, idleRecord } from "../../testing/hermes-home";
+import { DAY_MS } from "../../time";
+import { importHermesService } from "../import-hermes";
+import { skillDetailService } from "../skill-detail";
+import { skillsService } from "../skills-list";
+import { bumpUsage } from "../usage/bump";
+import { refreshUsageHistory } from "../usage/refresh-history";
+import { curatorAction } from "./act";
+import { curatorOverview } from "./overview";
+import { runCuratorNow } from "./run";
 
 const NOW = Date.parse("2026-09-10T12:00:00Z");
 let tmp: ReturnType<typeof tempDir>;
@@ -35,23 +37,23 @@ afterEach(() => tmp.cleanup());
 describe("usage telemetry", () => {
   it("a bump writes Hermes's record under the lock and appends an event; the next scan does not count it again", async () => {
     buildHermesHome(home, { skills: { pdf: null } });
-    const record = await bumpUsageService(db, config(), "pdf", "use", NOW);
+    const record = await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use" });
     expect(record).toMatchObject({ use_count: 1, last_used_at: "2026-09-10T12:00:00+00:00", state: "active" });
     expect(readUsage(home).map.pdf.use_count).toBe(1);
-    expect((await scanHermesUsage(db, home, NOW)).events).toBe(0);
+    expect((await refreshUsageHistory(ctxAt(db, config(), NOW), { home })).events).toBe(0);
     expect((await skillUsageEvents(db, home, "pdf")).map((e) => [e.kind, e.count, e.source])).toEqual([["use", 1, "curator"]]);
-    await expect(bumpUsageService(db, config(), " ", "use", NOW)).rejects.toMatchObject({ code: "bad_request" });
+    await expect(bumpUsage(ctxAt(db, config(), NOW), { name: " ", kind: "use" })).rejects.toMatchObject({ code: "bad_request" });
   });
 
   it("bumps that arrive together are written together, each answered with its own record, none lost", async () => {
     buildHermesHome(home, { skills: { a: null, b: null } });
-    const records = await Promise.all(Array.from({ length: 60 }, (_, i) => bumpUsageService(db, config(), i % 2 ? "a" : "b", "use", NOW + i)));
+    const records = await Promise.all(Array.from({ length: 60 }, (_, i) => bumpUsage(ctxAt(db, config(), NOW + i), { name: i % 2 ? "a" : "b", kind: "use" })));
     expect(readUsage(home).map.a.use_count).toBe(30);
     expect(readUsage(home).map.b.use_count).toBe(30);
     expect(records.filter((r) => r.use_count === 30)).toHaveLength(2); // the last of each skill saw 30
     expect(new Set(records.map((r) => `${r.use_count}:${r.last_used_at}`)).size).toBe(60);
     expect(await skillUsageEvents(db, home, "a", 1_000)).toHaveLength(30);
-    expect((await scanHermesUsage(db, home, NOW)).events).toBe(0);
+    expect((await refreshUsageHistory(ctxAt(db, config(), NOW), { home })).events).toBe(0);
   });
 
   it("Hermes's own counting becomes events at import, once; a counter that went down re-baselines without negative rows", async () => {
@@ -60,7 +62,7 @@ describe("usage telemetry", () => {
     expect(first.usage.events).toBe(2);
     expect((await importHermesService(db, config(), home)).usage.events).toBe(0);
     fs.writeFileSync(usagePaths(home).file, pythonJson({ a: { use_count: 5, last_used_at: "2026-09-05T10:00:00+00:00", view_count: 1 } }));
-    expect((await scanHermesUsage(db, home, NOW)).events).toBe(1);
+    expect((await refreshUsageHistory(ctxAt(db, config(), NOW), { home })).events).toBe(1);
     const events = (await skillUsageEvents(db, home, "a")).map((e) => [e.kind, e.count, e.kind === "use" ? new Date(e.at).toISOString() : "at import"]);
     expect(events.sort()).toEqual([
       ["use", 2, "2026-09-05T10:00:00.000Z"],
@@ -73,25 +75,25 @@ describe("usage telemetry", () => {
 describe("curator actions", () => {
   it("pin, archive (refused while pinned), restore; each done action is in the history", async () => {
     buildHermesHome(home, { skills: { mine: null }, usage: { mine: { created_by: "agent" } } });
-    expect((await curatorActionService(db, config(), "pin", { name: "mine" }, NOW)).message).toBe("pinned 'mine' (will bypass auto-transitions)");
-    await expect(curatorActionService(db, config(), "archive", { name: "mine" }, NOW)).rejects.toMatchObject({
+    expect((await curatorAction(ctxAt(db, config(), NOW), "pin", { name: "mine" })).message).toBe("pinned 'mine' (will bypass auto-transitions)");
+    await expect(curatorAction(ctxAt(db, config(), NOW), "archive", { name: "mine" })).rejects.toMatchObject({
       code: "conflict",
       message: expect.stringMatching(/is pinned/),
     });
-    await curatorActionService(db, config(), "unpin", { name: "mine" }, NOW);
-    expect((await curatorActionService(db, config(), "archive", { name: "mine" }, NOW)).message).toMatch(/archived to/);
-    await expect(curatorActionService(db, config(), "archive", { name: "mine" }, NOW)).rejects.toMatchObject({ code: "not_found" });
-    expect((await curatorActionService(db, config(), "restore", { name: "mine" }, NOW)).message).toMatch(/restored to/);
+    await curatorAction(ctxAt(db, config(), NOW), "unpin", { name: "mine" });
+    expect((await curatorAction(ctxAt(db, config(), NOW), "archive", { name: "mine" })).message).toMatch(/archived to/);
+    await expect(curatorAction(ctxAt(db, config(), NOW), "archive", { name: "mine" })).rejects.toMatchObject({ code: "not_found" });
+    expect((await curatorAction(ctxAt(db, config(), NOW), "restore", { name: "mine" })).message).toMatch(/restored to/);
     expect((await curatorActionEvents(db, home)).map((e) => e.kind)).toEqual(["restore", "archive", "unpin", "pin"]);
   });
 
   it("a run archives what is due and records it; no home is a clear not-found", async () => {
     buildHermesHome(home, { skills: { old: null }, usage: { old: idleRecord(NOW, 120) } });
-    const result = await curatorActionService(db, config(), "run", { dryRun: false }, NOW);
+    const result = await curatorAction(ctxAt(db, config(), NOW), "run", { dryRun: false });
     expect(result.message).toBe("auto: 1 archived; llm: skipped (consolidation off)");
     expect((await curatorActionEvents(db, home)).map((e) => [e.skill, e.kind])).toEqual([["old", "archive"]]);
     fs.rmSync(home, { recursive: true });
-    await expect(curatorActionService(db, config(), "run", {}, NOW)).rejects.toMatchObject({
+    await expect(curatorAction(ctxAt(db, config(), NOW), "run", {})).rejects.toMatchObject({
       code: "not_found",
       message: expect.stringMatching(/set HERMES_HOME/),
     });
@@ -102,13 +104,13 @@ describe("curator actions", () => {
       skills: { old: null, idle: null, fresh: null },
       usage: { old: idleRecord(NOW, 120), idle: idleRecord(NOW, 45), fresh: idleRecord(NOW, 1) },
     });
-    const overview = await curatorOverviewService(db, config(), NOW);
+    const overview = await curatorOverview(ctxAt(db, config(), NOW));
     expect(overview.plan.filter((p) => p.step !== "keep").map((p) => [p.name, p.step])).toEqual([
       ["idle", "mark_stale"],
       ["old", "archive"],
     ]);
-    const result = await curatorActionService(db, config(), "run", { dryRun: true }, NOW);
-    expect(result.run?.wouldChange).toEqual({ marked_stale: 1, archived: 1, reactivated: 0 });
+    const result = await runCuratorNow(ctxAt(db, config(), NOW), { dryRun: true });
+    expect(result.run.wouldChange).toEqual({ marked_stale: 1, archived: 1, reactivated: 0 });
     expect(result.message).toBe("dry-run auto: no changes; llm: skipped (consolidation off) (a real run now would give: 1 archived, 1 marked stale)");
     expect(readCuratorState(home).last_run_summary).toBe("dry-run auto: no changes; llm: skipped (consolidation off)");
     expect(fs.existsSync(path.join(home, "skills", "old"))).toBe(true);
@@ -120,7 +122,7 @@ describe("curator actions", () => {
     const before = fs.readFileSync(usagePaths(home).file);
     fs.chmodSync(path.join(home, "skills"), 0o555);
     try {
-      await expect(curatorActionService(db, config(), "pin", { name: "mine" }, NOW)).rejects.toMatchObject({ code: "read_only" });
+      await expect(curatorAction(ctxAt(db, config(), NOW), "pin", { name: "mine" })).rejects.toMatchObject({ code: "read_only" });
     } finally {
       fs.chmodSync(path.join(home, "skills"), 0o755);
     }
@@ -139,7 +141,7 @@ describe("the skills list", () => {
       usage: { pdf: { created_by: "agent", use_count: 2, last_used_at: "2026-09-09T10:00:00+00:00" }, gone: { state: "archived", created_by: "agent" } },
     });
     await insertSuggestion(db, { decisionId: null, at: NOW - DAY_MS, sessionId: "s", skill: "pdf", reportsLoads: true });
-    await bumpUsageService(db, config(), "pdf", "view", NOW - 2 * DAY_MS);
+    await bumpUsage(ctxAt(db, config(), NOW - 2 * DAY_MS), { name: "pdf", kind: "view" });
     // Rule 2 held pdf back three days ago, and 40 days ago (outside the 30 days).
     for (const at of [NOW - 3 * DAY_MS, NOW - 40 * DAY_MS]) {
       const id = await insertDecision(db, {
@@ -159,6 +161,11 @@ describe("the skills list", () => {
         { name: "far", path: "/f", score: 0.2, match: 0.1, verdict: "below_threshold", detail: null },
       ]);
     }
+    // Reading the list writes nothing: what Hermes counted reaches the history through the scheduler's refresh.
+    const before = await skillUsageEvents(db, home, "pdf");
+    await skillsService(db, config(), {}, NOW);
+    expect(await skillUsageEvents(db, home, "pdf")).toEqual(before);
+    await refreshUsageHistory(ctxAt(db, config(), NOW));
     const rows = await skillsService(db, config(), {}, NOW);
     expect(rows.map((r) => [r.name, r.location, r.provenance, r.state])).toEqual([
       ["bundled-one", "local", "bundled", "active"],

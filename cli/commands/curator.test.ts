@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { POST as postCuratorAction } from "../../app/api/curator/[action]/route";
+import { getDb } from "../../db/client";
+import { tempDir } from "../../lib/testing/factories";
+import { buildHermesHome, idleRecord } from "../../lib/testing/hermes-home";
+import { main } from "../main";
+
+/**
+ * One door per verb: `jev curator <verb>` and `POST /api/curator/<verb>` call
+ * the same service verb, so on two copies of one Hermes home they leave the
+ * same history rows. And every verb that changes skills writes its row.
+ */
+
+const TOKEN = "curator-parity-token";
+let tmp: ReturnType<typeof tempDir>;
+let out: string[];
+let err: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  tmp = tempDir("jev-curator-verbs-");
+  out = [];
+  err = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  err.mockRestore();
+  tmp.cleanup();
+});
+
+/** A home with a skill of each kind the verbs act on; `due` makes a curator run due (the last one 8 days ago). */
+function makeHome(name: string, options: { due?: boolean } = {}): string {
+  const now = Date.now();
+  const home = path.join(tmp.dir, name);
+  buildHermesHome(home, {
+    configYaml: "curator:\n  prune_builtins: false\n",
+    skills: { mine: null, stuck: null, hand: null, old: null, ".archive/gone": null },
+    usage: {
+      mine: idleRecord(now, 1),
+      stuck: idleRecord(now, 2, { pinned: true }),
+      hand: { created_by: "learn" },
+      old: idleRecord(now, 120),
+      gone: idleRecord(now, 200, { state: "archived" }),
+    },
+  });
+  const lastRun = options.due ? now - 8 * 86_400_000 : now;
+  fs.writeFileSync(path.join(home, "skills/.curator_state"), JSON.stringify({ last_run_at: new Date(lastRun).toISOString(), run_count: 1 }));
+  return home;
+}
+
+/** Point jev at this home and its own database. */
+function useHome(home: string): void {
+  vi.stubEnv("HERMES_HOME", home);
+  vi.stubEnv("JEV_DB", path.join(home, "..", `${path.basename(home)}.db`));
+  vi.stubEnv("JEV_API_TOKEN", TOKEN);
+}
+
+/** The history as a verb left it, without what differs between two homes (ids, instants, the home's path). */
+async function historyRows(): Promise<{ skill: string; kind: string; count: number; source: string; detail: unknown }[]> {
+  const db = getDb();
+  const rows = await db.select().from(db.jev.t.usageEvents);
+  return rows
+    .map((r) => ({
+      skill: r.skill,
+      kind: r.kind,
+      count: r.count,
+      source: r.source,
+      detail: r.detail === null ? null : JSON.parse(r.detail.replaceAll(r.home, "<home>")),
+    }))
+    .sort((a, b) => (`${a.skill}:${a.kind}` < `${b.skill}:${b.kind}` ? -1 : 1));
+}
+
+async function viaCli(argv: string[]): Promise<number> {
+  return main(argv, (line) => out.push(line));
+}
+
+async function viaApi(action: string, body: object): Promise<Response> {
+  const request = new Request(`http://127.0.0.1/api/curator/${action}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return postCuratorAction(request, { params: Promise.resolve({ action }) });
+}
+
+describe("jev curator and POST /api/curator leave the same rows", () => {
+  it.each([
+    ["pin", ["mine"], { name: "mine" }],
+    ["unpin", ["stuck"], { name: "stuck" }],
+    ["archive", ["mine"], { name: "mine" }],
+    ["restore", ["gone"], { name: "gone" }],
+    ["adopt", ["hand"], { name: "hand" }],
+    ["run", [], {}],
+  ])("%s", async (verb, args, body) => {
+    useHome(makeHome("cli-home"));
+    expect(await viaCli(["curator", verb, ...args])).toBe(0);
+    const fromCli = await historyRows();
+
+    useHome(makeHome("api-home"));
+    const reply = await viaApi(verb, body);
+    expect(reply.status).toBe(200);
+    const fromApi = await historyRows();
+
+    expect(fromCli.length).toBeGreaterThan(0);
+    expect(fromApi).toEqual(fromCli);
+  });
+});
+
+describe("every curator verb that changes skills is in the history", () => {
+  it("adopt writes an adopt row for each skill it adopted, none for one already managed", async () => {
+    useHome(makeHome("home"));
+    expect(await viaCli(["curator", "adopt", "hand", "mine", "-y"])).toBe(0);
+    expect(out).toEqual(["adopted 'hand' into curator management", "'mine' is already curator-managed"]);
+    expect(await historyRows()).toEqual([
+      { skill: "hand", kind: "adopt", count: 1, source: "curator", detail: { message: "adopted 'hand' into curator management" } },
+    ]);
+  });
+
+  it("a due run that a CLI subcommand starts records what it changed, as the scheduler's does", async () => {
+    useHome(makeHome("home", { due: true }));
+    expect(await viaCli(["curator", "status"])).toBe(0);
+    expect(fs.existsSync(path.join(tmp.dir, "home/skills/.archive/old"))).toBe(true);
+    expect(await historyRows()).toEqual([
+      { skill: "old", kind: "archive", count: 1, source: "curator", detail: { from: "active", to: "archived", by: "scheduled run" } },
+    ]);
+  });
+});

@@ -1,0 +1,19 @@
+import { type Db, getDb } from "../../db/client";
+import { type JevConfig, loadConfig } from "../config";
+
+/**
+ * What every service verb is given: the database, the configuration and the
+ * clock. The CLI, the API, the dashboard and the scheduler each build one and
+ * call the same verb, so one verb leaves the same rows whoever called it.
+ */
+export interface ServiceCtx {
+  db: Db;
+  config: JevConfig;
+  /** Epoch milliseconds now; tests pass a fixed one. */
+  clock: () => number;
+}
+
+/** The process's own context: its database handle, its configuration, the wall clock. */
+export function liveCtx(overrides: Partial<ServiceCtx> = {}): ServiceCtx {
+  return { db: overrides.db ?? getDb(), config: overrides.config ?? loadConfig(), clock: overrides.clock ?? Date.now };
+}

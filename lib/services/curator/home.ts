@@ -1,0 +1,19 @@
+import fs from "node:fs";
+import type { JevConfig } from "../../config";
+import type { CuratorHomeOptions } from "../../curator/curator-home";
+import { JevError } from "../../errors";
+
+/** The Hermes home jev curates, as stored in its event rows (already absolute: lib/config). */
+export const curatedHome = (config: JevConfig): string => config.hermesHome;
+
+/** How the configuration narrows what the curator may touch. */
+export const homeOptionsOf = (config: JevConfig): CuratorHomeOptions => ({ protectedNames: config.protectedSkills });
+
+/** The home must exist: jev never creates one (curator spec §0). */
+export function requireHome(config: JevConfig): string {
+  const home = curatedHome(config);
+  if (!fs.statSync(/*turbopackIgnore: true*/ home, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new JevError("not_found", `no Hermes home found at ${home}; set HERMES_HOME (or pass --hermes-home)`);
+  }
+  return home;
+}

@@ -1,0 +1,58 @@
+import { CuratorRefusal, type CuratorRunResult, maybeRun, runCurator } from "../../curator/run-curator";
+import { JevError } from "../../errors";
+import { homeWriteError } from "../../hermes/usage-file";
+import type { ServiceCtx } from "../context";
+import { recordRun } from "./history";
+import { homeOptionsOf, requireHome } from "./home";
+
+/** A dry run's addition to Hermes's summary: what a real run now would do (Hermes's own dry run skips the automatic transitions). */
+function wouldChangeText(c: NonNullable<CuratorRunResult["wouldChange"]>): string {
+  const parts = [
+    c.archived && `${c.archived} archived`,
+    c.marked_stale && `${c.marked_stale} marked stale`,
+    c.reactivated && `${c.reactivated} reactivated`,
+  ].filter(Boolean);
+  return parts.length ? `a real run now would give: ${parts.join(", ")}` : "a real run now would change nothing";
+}
+
+export interface CuratorRunReply {
+  ok: true;
+  action: "run";
+  message: string;
+  run: CuratorRunResult;
+}
+
+/** `jev curator run [--dry-run]`, `POST /api/curator/run`: a curator run now, its changes in the history. */
+export async function runCuratorNow(ctx: ServiceCtx, input: { dryRun?: boolean } = {}): Promise<CuratorRunReply> {
+  const home = requireHome(ctx.config);
+  const now = ctx.clock();
+  try {
+    const run = await runCurator(home, { dryRun: input.dryRun ?? false, now, homeOptions: homeOptionsOf(ctx.config) });
+    await recordRun(ctx.db, home, run, "run", now);
+    const message = run.wouldChange ? `${run.summary} (${wouldChangeText(run.wouldChange)})` : run.summary;
+    return { ok: true, action: "run", message, run };
+  } catch (err) {
+    if (err instanceof CuratorRefusal) throw new JevError("conflict", err.message);
+    throw homeWriteError(err, "curator run");
+  }
+}
+
+/**
+ * The background trigger (curator spec §7.3), as the scheduler and every
+ * `jev curator` subcommand start it: a run when one is due and Hermes has
+ * been idle long enough, its changes in the history. Null when none was due
+ * (or the home is missing); never throws, as Hermes's own trigger.
+ */
+export async function runCuratorIfDue(ctx: ServiceCtx): Promise<CuratorRunResult | null> {
+  let home: string;
+  try {
+    home = requireHome(ctx.config);
+  } catch {
+    return null;
+  }
+  const now = ctx.clock();
+  const run = await maybeRun(home, { now, homeOptions: homeOptionsOf(ctx.config) });
+  // The run happened whatever the database says: a history that cannot be written is reported, not thrown.
+  if (run) await recordRun(ctx.db, home, run, "scheduled run", now).catch(() => console.warn("[jev] curator: a due run's history could not be written"));
+  return run;
+}
