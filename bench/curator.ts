@@ -19,8 +19,8 @@ import { Pool } from "undici";
 import { openDb } from "../db/client";
 import { pythonJson } from "../lib/hermes/python-json";
 import { readUsage } from "../lib/hermes/usage-file";
-import { skillsService } from "../lib/services/skills-list";
-import { testConfig } from "../lib/testing/factories";
+import { listSkills } from "../lib/services/skills/list";
+import { ctxAt, testConfig } from "../lib/testing/factories";
 import { buildHermesHome, idleRecord } from "../lib/testing/hermes-home";
 import { prepareDb, rssMb, startServer } from "../lib/testing/server-process";
 import { DAY_MS } from "../lib/time";
@@ -136,9 +136,10 @@ db.$client.transaction(() => {
 })();
 const fillSeconds = (performance.now() - fillStarted) / 1000;
 const config = testConfig(dir, { HERMES_HOME: pageHome });
-const rows = await skillsService(db, config, {}, now); // warm: the catalog behind the health flags is read once
+const ctx = ctxAt(db, config, now);
+const rows = (await listSkills(ctx)).skills; // warm: the catalog behind the health flags is read once
 const pageTimes: number[] = [];
-for (let r = 0; r < RUNS; r++) pageTimes.push(await timeMs(() => skillsService(db, config, {}, now)));
+for (let r = 0; r < RUNS; r++) pageTimes.push(await timeMs(() => listSkills(ctx)));
 const fromDay = Math.floor(now / DAY_MS) - 29;
 const raw = db.$client.prepare(
   "SELECT skill, at / 86400000 AS day, sum(CASE WHEN kind = 'use' THEN count ELSE 0 END) AS uses, sum(CASE WHEN kind = 'view' THEN count ELSE 0 END) AS views FROM usage_events WHERE home = ? AND at >= ? GROUP BY skill, day",

@@ -43,14 +43,14 @@ test.afterAll(() => {
   for (const name of ours) fs.rmSync(path.join(skillsDir, name), { recursive: true, force: true });
 });
 
-test("with no entry skills configured, the Overview says how to add one", async ({ page }) => {
+test("with no entry skills configured, the Skills page says how to add one", async ({ page }) => {
   fs.rmSync(rulesFile, { force: true });
-  await page.goto("/");
+  await page.goto("/skills");
   await expect(page.getByTestId("entry-skills-empty")).toContainText('"entry_skills"');
   await expect(page.getByTestId("entry-skills-empty")).toContainText(rulesFile);
 });
 
-test("a Blender turn is hinted the entry skill first; once loaded, its related skills come next; the Overview counts them", async ({ page, request }) => {
+test("a Blender turn is hinted the entry skill first; once loaded, its related skills come next; the Skills page counts them", async ({ page, request }) => {
   fs.writeFileSync(rulesFile, JSON.stringify({ entry_skills: { "blender-start": ["blender", "bpy"], "sketchup-start": ["sketchup"] } }));
   const session = `entry-${Date.now()}`;
   expect(hook(prompt("model a low-poly donut in Blender", session))).toContain('"blender-start"');
@@ -59,7 +59,7 @@ test("a Blender turn is hinted the entry skill first; once loaded, its related s
   expect(hook(prompt("render the blender scene at 4k with cycles", session))).toContain('"blender-render"');
   expect(hook(prompt("now scatter sprinkles on it in blender", session))).toContain('"blender-nodes"');
 
-  await page.goto("/");
+  await page.goto("/skills");
   const row = page.getByTestId("entry-skill-row").filter({ hasText: "blender-start" });
   await expect(row).toContainText("blender, bpy");
   await expect(row).toContainText(path.join(skillsDir, "blender-start", "SKILL.md"));
@@ -77,8 +77,8 @@ test("a Blender turn is hinted the entry skill first; once loaded, its related s
   await expect(page.getByTestId("suggested")).toContainText("Domain entry skill");
 });
 
-test("a rules file with a bad entry is reported on the Overview, and the defaults apply", async ({ page }) => {
+test("a rules file with a bad entry is reported on the Skills page, and the defaults apply", async ({ page }) => {
   fs.writeFileSync(rulesFile, JSON.stringify({ entry_skills: { "blender-start": ["the"] } }));
-  await page.goto("/");
+  await page.goto("/skills");
   await expect(page.getByTestId("entry-skills-problem")).toContainText("entry_skills.blender-start.0");
 });

@@ -4,11 +4,12 @@ import { expect, test } from "@playwright/test";
 import { answerTokenPrompts } from "./support/api-token";
 import { authHeaders, E2E } from "./support/env";
 
-test("the Overview shows the Hermes catalog and points out what to fix", async ({ page }) => {
+test("the Skills page shows the Hermes catalog and points out what to fix", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("judge-in-use")).toContainText("local");
+  await page.goto("/skills");
   const size = page.getByTestId("catalog-size");
   await expect(size).toContainText(`${E2E.hermesHome}/skills`);
   const ranked = Number((await size.textContent())!.match(/(\d+) skills ranked/)![1]);
@@ -21,10 +22,10 @@ test("the Overview shows the Hermes catalog and points out what to fix", async (
   await expect(page.getByTestId("unreadable")).toContainText(/line \d+, column \d+/);
 });
 
-test("rule 2 can be switched off and on from the dashboard, through the state file the agent plugin shares", async ({ page }) => {
+test("rule 2 can be switched off and on from the Suppression page, through the state file the agent plugin shares", async ({ page }) => {
   const stateFile = path.join(E2E.hermesHome, "jev", "state.json");
   await answerTokenPrompts(page, E2E.token);
-  await page.goto("/");
+  await page.goto("/suppression");
   const toggle = page.getByTestId("rule-two").getByRole("switch"); // the agents table has switches of its own
   await expect(toggle).toBeChecked();
   await toggle.uncheck();
@@ -71,4 +72,38 @@ test("the Overview lists the agents of the last 24 hours, and says how to turn l
         (await (await request.post("/api/pick-skill", { data: { turn: "merge these pdf files", agent: "quiet-agent" }, headers: authHeaders })).json()).skipped,
     )
     .toBeUndefined();
+});
+
+test("the Overview's tiles answer first: turns, suggestions, load rate and fail-opens over the range, with the skills behind them", async ({
+  page,
+  request,
+}) => {
+  const figure = async (id: string) => (await page.getByTestId(id).locator(".stat-value").textContent())!.trim();
+  await page.goto("/");
+  const turnsBefore = Number(await figure("tile-turns"));
+  const suggestionsBefore = Number(await figure("tile-suggestions"));
+  const turns = ["transcribe this audio recording with whisper", "create an excalidraw diagram of the architecture", "thanks!"];
+  let suggested = 0;
+  for (const [i, turn] of turns.entries()) {
+    const res = await request.post("/api/pick-skill", { data: { turn, agent: "tiles-agent", feedback: true, session_id: `tiles-${i}` }, headers: authHeaders });
+    const reply = await res.json();
+    if (reply.skills?.[0]?.match >= 0.5) {
+      suggested++;
+      await request.post("/api/feedback", { data: { session_id: `tiles-${i}`, skill: reply.skills[0].name, event: "loaded" }, headers: authHeaders });
+    }
+  }
+  expect(suggested).toBe(2);
+  await page.reload();
+  expect(Number(await figure("tile-turns"))).toBe(turnsBefore + turns.length);
+  expect(Number(await figure("tile-suggestions"))).toBe(suggestionsBefore + suggested);
+  await expect(page.getByTestId("tile-load-rate").locator(".stat-value")).toHaveText(/^\d+%$/);
+  await expect(page.getByTestId("tile-turns").locator("svg.trend-line")).toBeVisible();
+  await expect(page.getByTestId("most-suggested").getByRole("row")).not.toHaveCount(0);
+  // A tile leads to the decisions behind it; the range is in the URL.
+  await page.getByRole("link", { name: "30 days" }).click();
+  await expect(page).toHaveURL(/\?days=30$/);
+  await expect(page.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "true");
+  await page.getByTestId("tile-suggestions").click();
+  await expect(page).toHaveURL(/\/decisions\?from=.*&outcome=suggested/);
+  await expect(page.getByTestId("decision-row").first()).toBeVisible();
 });

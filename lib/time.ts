@@ -20,3 +20,15 @@ export const LOG_YEARS_TEXT = "between 2000 and 2100";
 export function isLoggableInstant(ms: number): boolean {
   return ms >= EARLIEST_LOG_MS && ms < LATEST_LOG_MS;
 }
+
+/** An instant (epoch ms or an ISO string) to the minute, as every page writes it: `YYYY-MM-DD HH:MM` (UTC). */
+export function minuteText(at: number | string): string {
+  const iso = typeof at === "number" ? new Date(at).toISOString() : at;
+  return iso.slice(0, 16).replace("T", " ");
+}
+
+/** The same to the second (a decision's instant): `YYYY-MM-DD HH:MM:SS` (UTC). */
+export function secondText(at: number | string): string {
+  const iso = typeof at === "number" ? new Date(at).toISOString() : at;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}

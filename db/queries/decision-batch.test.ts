@@ -8,8 +8,8 @@ import { candidatesOf } from "./decision-candidates";
 import { getDecisionRow } from "./decision-list";
 import { summarizeDecisions } from "./decisions";
 import { summarizeJudgeWork } from "./judge-work";
+import { engineCountsSince } from "./skill-activity";
 import { shownWindows } from "./suppression";
-import { engineCountsSince } from "./usage-events";
 
 const T = Date.parse("2026-11-20T22:00:00Z");
 

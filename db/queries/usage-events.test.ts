@@ -1,16 +1,8 @@
 import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
 import { DAY_MS } from "../../lib/time";
-import {
-  addToSnapshot,
-  curatorActionEvents,
-  engineDaysOf,
-  insertUsageEvents,
-  putSnapshot,
-  skillUsageEvents,
-  snapshotsOf,
-  usageDaysSince,
-} from "./usage-events";
+import { engineDaysOf } from "./skill-activity";
+import { addToSnapshot, curatorActionEvents, insertUsageEvents, putSnapshot, skillUsageEvents, snapshotsOf, usageDaysSince } from "./usage-events";
 
 const T = Date.parse("2026-11-20T10:00:00Z");
 const DAY = Math.floor(T / DAY_MS);

@@ -1,9 +1,8 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { getOrCreate } from "../../lib/collections";
 import { DAY_MS } from "../../lib/time";
 import type { UsageEventKind, UsageEventSource } from "../../lib/vocab/curator";
 import type { Db } from "../client";
-import { inTransaction, rowsOf, write } from "../dialect";
+import { inTransaction, write } from "../dialect";
 import { statement } from "./compiled";
 
 export interface UsageEventRow {
@@ -125,36 +124,4 @@ export async function curatorActionEvents(db: Db, home: string, limit = 100) {
     )
     .orderBy(desc(usageEvents.at), desc(usageEvents.id))
     .limit(limit);
-}
-
-/** Per skill since `fromDay`: suggestions shown and loads (rule 2's per-day counts, clients that report loads), and rule 2's removals. */
-export async function engineCountsSince(db: Db, fromDay: number): Promise<Map<string, { suggested: number; loaded: number; suppressed: number }>> {
-  const { suggestionDays: d, suppressionDays: x } = db.jev.t;
-  const out = new Map<string, { suggested: number; loaded: number; suppressed: number }>();
-  const shown = await db
-    .select({ skill: d.skill, suggested: sql<number>`sum(${d.suggestions})`.mapWith(Number), loaded: sql<number>`sum(${d.loads})`.mapWith(Number) })
-    .from(d)
-    .where(gte(d.day, fromDay))
-    .groupBy(d.skill);
-  for (const r of shown) out.set(r.skill, { suggested: r.suggested, loaded: r.loaded, suppressed: 0 });
-  const removed = await db
-    .select({ skill: x.skill, n: sql<number>`sum(${x.count})`.mapWith(Number) })
-    .from(x)
-    .where(gte(x.day, fromDay))
-    .groupBy(x.skill);
-  for (const r of removed) getOrCreate(out, r.skill, () => ({ suggested: 0, loaded: 0, suppressed: 0 })).suppressed = r.n;
-  return out;
-}
-
-/** A skill's suggestions, loads and suppressions on each day since `fromDay` that has any, in day order. */
-export async function engineDaysOf(db: Db, skill: string, fromDay: number): Promise<{ day: number; suggestions: number; loads: number; suppressed: number }[]> {
-  const { suggestionDays: d, suppressionDays: x } = db.jev.t;
-  const rows = await rowsOf<{ day: number; suggestions: number; loads: number; suppressed: number }>(
-    db,
-    sql`SELECT day, sum(suggestions) AS suggestions, sum(loads) AS loads, sum(suppressed) AS suppressed FROM (
-         SELECT ${d.day} AS day, ${d.suggestions} AS suggestions, ${d.loads} AS loads, 0 AS suppressed FROM ${d} WHERE ${d.skill} = ${skill} AND ${d.day} >= ${fromDay}
-         UNION ALL SELECT ${x.day}, 0, 0, ${x.count} FROM ${x} WHERE ${x.skill} = ${skill} AND ${x.day} >= ${fromDay}
-       ) AS days GROUP BY day ORDER BY day`,
-  );
-  return rows.map((r) => ({ day: Number(r.day), suggestions: Number(r.suggestions), loads: Number(r.loads), suppressed: Number(r.suppressed) }));
 }

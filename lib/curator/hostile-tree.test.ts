@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { curatorAction } from "../services/curator/act";
-import { skillsService } from "../services/skills-list";
+import { listSkills } from "../services/skills/list";
 import { ctxAt, freshDb, tempDir, testConfig } from "../testing/factories";
 import { fifoTrap } from "../testing/fifo-trap";
 import { buildHermesHome } from "../testing/hermes-home";
@@ -70,7 +70,7 @@ describe("a FIFO anywhere in a Hermes home", () => {
     trap(path.join(home, "cron", "jobs.json"));
     const config = testConfig(tmp.dir, { HERMES_HOME: home });
     const { ms } = await timed(async () => {
-      expect((await skillsService(db, config, {}, NOW)).map((r) => r.name)).toEqual(["pdf"]);
+      expect((await listSkills(ctxAt(db, config, NOW), {}).then((l) => l.skills)).map((r) => r.name)).toEqual(["pdf"]);
       // The hub lock cannot be read, so a run refuses (as Hermes's does) instead of acting on a partial picture.
       await expect(runCurator(home, { dryRun: true, now: NOW })).rejects.toThrow(/hub lock unreadable/);
     });
@@ -93,7 +93,7 @@ describe("archived symlinked skills", () => {
     const config = testConfig(tmp.dir, { HERMES_HOME: home });
     expect((await curatorAction(ctxAt(db, config, NOW), "archive", { name: "linked" })).message).toMatch(/archived to .*\.archive\/linked$/);
     expect(fs.lstatSync(path.join(home, "skills", ".archive", "linked")).isSymbolicLink()).toBe(true);
-    expect((await skillsService(db, config, {}, NOW)).map((r) => [r.name, r.location])).toEqual([["linked", "archived"]]);
+    expect((await listSkills(ctxAt(db, config, NOW), {}).then((l) => l.skills)).map((r) => [r.name, r.location])).toEqual([["linked", "archived"]]);
     expect((await curatorAction(ctxAt(db, config, NOW), "restore", { name: "linked" })).message).toMatch(/restored to/);
     expect(fs.realpathSync(path.join(home, "skills", "linked"))).toBe(fs.realpathSync(real));
   });

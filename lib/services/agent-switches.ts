@@ -37,8 +37,10 @@ export async function setAgentSwitch(db: Db, agent: string, name: AgentSwitch, v
   return next;
 }
 
+export type AgentOverview = AgentSeen & { switches: AgentSwitches };
+
 /** The Overview's agents of the last 24 hours, each with its switches. */
-export async function agentsOverview(db: Db, now = Date.now()): Promise<(AgentSeen & { switches: AgentSwitches })[]> {
+export async function agentsOverview(db: Db, now = Date.now()): Promise<AgentOverview[]> {
   const agents = await agentsSeen(db, now - DAY_MS);
   return Promise.all(agents.map(async (a) => ({ ...a, switches: await agentSwitches(db, a.agent ?? undefined) })));
 }

@@ -1,10 +1,10 @@
 import { DESCRIPTION_PROBLEMS, type DescriptionProblem, descriptionReport } from "../catalog/description-health";
 import { type DiscoveredCatalog, discover } from "../catalog/discover";
 import { isWalkOverBudget } from "../catalog/walk-budget";
-import type { JevConfig } from "../config";
 import { prepareCatalog } from "../engine/prepare-catalog";
 import { judgeFor } from "../judges/create-judge";
 import { catalogSource } from "./catalog-source";
+import type { ServiceCtx } from "./context";
 
 type Brief = { name: string; path: string };
 
@@ -25,7 +25,8 @@ export interface CatalogOverview {
 }
 
 /** What the default catalog looks like to the engine: where it reads, how much, and what to fix. */
-export async function catalogOverview(config: JevConfig): Promise<CatalogOverview> {
+export async function catalogOverview(ctx: ServiceCtx): Promise<CatalogOverview> {
+  const { config } = ctx;
   const { roots, disabled, fence } = catalogSource({}, config);
   let found: Pick<DiscoveredCatalog, "skills" | "unreadable"> = { skills: [], unreadable: [] };
   let walkProblem: string | undefined;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { clearDiscoveryCache } from "../catalog/discover";
 import type { JevConfig } from "../config";
-import { freshDb, tempDir, testConfig, writeSkill } from "../testing/factories";
+import { ctxAt, freshDb, tempDir, testConfig, writeSkill } from "../testing/factories";
 import { DAY_MS } from "../time";
 import { entrySkillsOverview } from "./entry-skills-overview";
 import { pickSkillService } from "./pick-skill";
@@ -35,7 +35,13 @@ const writeRules = (rules: unknown) => fs.writeFileSync(config.rulesFile, JSON.s
 
 describe("the Overview's domain entry skills", () => {
   it("none configured: an empty list, and where the rules file is", async () => {
-    expect(await entrySkillsOverview(config, db)).toEqual({ rulesFile: config.rulesFile, problem: undefined, days: 7, catalogUnread: false, entries: [] });
+    expect(await entrySkillsOverview(ctxAt(db, config))).toEqual({
+      rulesFile: config.rulesFile,
+      problem: undefined,
+      days: 7,
+      catalogUnread: false,
+      entries: [],
+    });
   });
 
   it("each entry with its words, where the catalog has it and its related skills, and a week of hints and loads", async () => {
@@ -49,7 +55,7 @@ describe("the Overview's domain entry skills", () => {
     await recordFeedbackService(db, { sessionId: "a", skill: "jev-blender", event: "loaded", at: now - 800 }, config, now);
     await ask("render the blender scene with cycles", "a", now - 700);
 
-    const overview = await entrySkillsOverview(config, db, now);
+    const overview = await entrySkillsOverview(ctxAt(db, config, now));
     expect(overview.entries).toEqual([
       {
         skill: "jev-blender",
@@ -68,7 +74,7 @@ describe("the Overview's domain entry skills", () => {
 
   it("a broken rules file is named with its problem, and then no entry skill applies", async () => {
     fs.writeFileSync(config.rulesFile, '{"entry_skills": {"jev-blender": "blender"}}');
-    const overview = await entrySkillsOverview(config, db);
+    const overview = await entrySkillsOverview(ctxAt(db, config));
     expect(overview.problem).toContain("entry_skills.jev-blender");
     expect(overview.entries).toEqual([]);
   });

@@ -1,4 +1,3 @@
-import type { Db } from "../../db/client";
 import { entryHintCounts } from "../../db/queries/entry-hints";
 import { discover } from "../catalog/discover";
 import type { SkillCard } from "../catalog/types";
@@ -6,6 +5,7 @@ import { isWalkOverBudget } from "../catalog/walk-budget";
 import type { JevConfig } from "../config";
 import { DAY_MS } from "../time";
 import { catalogSource } from "./catalog-source";
+import type { ServiceCtx } from "./context";
 import { rulesFileSetting } from "./rule-settings";
 
 /** Hints of one skill over the window, and how many were loaded. */
@@ -39,8 +39,10 @@ export interface EntrySkillsOverview {
 
 const WINDOW_DAYS = 7;
 
-/** The configured domain entry skills as the Overview shows them: found or not, their related skills, and their hints over a week. */
-export async function entrySkillsOverview(config: JevConfig, db: Db, now = Date.now()): Promise<EntrySkillsOverview> {
+/** The configured domain entry skills as the Skills page shows them: found or not, their related skills, and their hints over a week. */
+export async function entrySkillsOverview(ctx: ServiceCtx): Promise<EntrySkillsOverview> {
+  const { config, db } = ctx;
+  const now = ctx.clock();
   const setting = rulesFileSetting(config);
   const configured = Object.entries(setting.rules.entry_skills);
   const base = { rulesFile: setting.file, problem: setting.problem, days: WINDOW_DAYS };

@@ -12,8 +12,8 @@ import { HOSTILE_NAMES } from "../testing/hostile-names";
 import { curatorAction } from "./curator/act";
 import { pickSkillService } from "./pick-skill";
 import { recordFeedbackService } from "./record-feedback";
-import { skillDetailService } from "./skill-detail";
-import { skillsService } from "./skills-list";
+import { skillDetail } from "./skills/detail";
+import { listSkills } from "./skills/list";
 import { bumpUsage } from "./usage/bump";
 
 const NOW = Date.parse("2026-09-10T12:00:00Z");
@@ -85,15 +85,15 @@ describe("names that are special to a JavaScript object", () => {
       await curatorAction(ctxAt(db, config(), NOW), "unpin", { name });
       expect((await curatorAction(ctxAt(db, config(), NOW), "archive", { name })).message).toMatch(/archived to/);
       expect((await curatorAction(ctxAt(db, config(), NOW), "restore", { name })).message).toMatch(/restored to/);
-      expect((await skillDetailService(db, config(), name, NOW)).name).toBe(name);
+      expect((await skillDetail(ctxAt(db, config(), NOW), name)).name).toBe(name);
     }
     for (const name of HOSTILE_NAMES.filter((n) => n !== "__proto__" && n !== "constructor")) {
       await expect(curatorAction(ctxAt(db, config(), NOW), "pin", { name }), name).rejects.toMatchObject({ code: "not_found" });
-      await expect(skillDetailService(db, config(), name, NOW), name).rejects.toMatchObject({ code: "not_found" });
+      await expect(skillDetail(ctxAt(db, config(), NOW), name), name).rejects.toMatchObject({ code: "not_found" });
     }
-    const names = (await skillsService(db, config(), {}, NOW)).map((r) => r.name).sort();
+    const names = (await listSkills(ctxAt(db, config(), NOW), {}).then((l) => l.skills)).map((r) => r.name).sort();
     expect(names).toEqual(["__proto__", "constructor", "pdf"]);
-    for (const q of HOSTILE_NAMES) await skillsService(db, config(), { q }, NOW);
+    for (const q of HOSTILE_NAMES) await listSkills(ctxAt(db, config(), NOW), { q }).then((l) => l.skills);
   });
 
   it("feedback and pick-skill take such names as session ids, skills, loaded and loadable names and agents", async () => {

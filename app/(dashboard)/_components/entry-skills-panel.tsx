@@ -1,4 +1,5 @@
-import type { EntrySkillsOverview } from "@/lib/services/entry-skills-overview";
+import type { EntrySkillsOverview, EntrySkillView } from "@/lib/services/entry-skills-overview";
+import { type Column, DataTable } from "./kit/data-table";
 
 const EXAMPLE = '{"entry_skills": {"jev-blender": ["blender", "bpy", "geometry nodes"]}}';
 
@@ -11,7 +12,43 @@ function Hinted({ hints, loads }: { hints: number; loads: number }) {
   );
 }
 
-/** Overview: the rules file's domain entry skills, whether the catalog has them, their related skills, and a week of hints. */
+function RelatedList({ related }: { related: EntrySkillView["related"] }) {
+  if (related.length === 0) return <span className="muted">none listed in its front matter</span>;
+  return (
+    <ul className="plain">
+      {related.map((r) => (
+        <li key={r.name}>
+          {r.name}{" "}
+          {r.path ? (
+            <span className="muted">
+              (<Hinted hints={r.hints} loads={r.loads} />)
+            </span>
+          ) : (
+            <span className="warning-text">not in the catalog</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const columns = (days: number): Column<EntrySkillView>[] => [
+  {
+    key: "skill",
+    header: "entry skill",
+    cell: (e) => (
+      <>
+        <strong>{e.skill}</strong>
+        <div className="muted path">{e.path ?? <span className="warning-text">not in the catalog: never hinted until a skill has this name</span>}</div>
+      </>
+    ),
+  },
+  { key: "words", header: "domain words", cell: (e) => e.words.join(", ") },
+  { key: "related", header: "related skills, in order", cell: (e) => <RelatedList related={e.related} /> },
+  { key: "hints", header: `last ${days} days`, cell: (e) => <Hinted hints={e.hints} loads={e.loads} /> },
+];
+
+/** Skills page: the rules file's domain entry skills, whether the catalog has them, their related skills, and a week of hints. */
 export function EntrySkillsPanel({ overview }: { overview: EntrySkillsOverview }) {
   const { entries, problem, rulesFile, days } = overview;
   return (
@@ -35,52 +72,7 @@ export function EntrySkillsPanel({ overview }: { overview: EntrySkillsOverview }
       ) : (
         <div className="table-scroll">
           {overview.catalogUnread && <p className="warning">The skill roots were not read in full, so whether each skill exists is unknown.</p>}
-          <table className="decisions">
-            <thead>
-              <tr>
-                <th>entry skill</th>
-                <th>domain words</th>
-                <th>related skills, in order</th>
-                <th>last {days} days</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.skill} data-testid="entry-skill-row">
-                  <td>
-                    <strong>{e.skill}</strong>
-                    <div className="muted path">
-                      {e.path ?? <span className="warning-text">not in the catalog: never hinted until a skill has this name</span>}
-                    </div>
-                  </td>
-                  <td>{e.words.join(", ")}</td>
-                  <td>
-                    {e.related.length === 0 ? (
-                      <span className="muted">none listed in its front matter</span>
-                    ) : (
-                      <ul className="plain">
-                        {e.related.map((r) => (
-                          <li key={r.name}>
-                            {r.name}{" "}
-                            {r.path ? (
-                              <span className="muted">
-                                (<Hinted hints={r.hints} loads={r.loads} />)
-                              </span>
-                            ) : (
-                              <span className="warning-text">not in the catalog</span>
-                            )}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td>
-                    <Hinted hints={e.hints} loads={e.loads} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={columns(days)} rows={entries} rowKey={(e) => e.skill} rowTestId="entry-skill-row" />
         </div>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { formatTime } from "./decision-table";
+import { secondText } from "@/lib/time";
 
 /** What an agent reported in a session, oldest first; `empty` says what to do when there is nothing. */
 export function FeedbackList({
@@ -15,7 +15,7 @@ export function FeedbackList({
     <ul data-testid={testId}>
       {feedback.map((f) => (
         <li key={`${f.at}-${f.event}-${f.skill}`}>
-          {formatTime(f.at)}: {f.event} <strong>{f.skill}</strong>
+          {secondText(f.at)}: {f.event} <strong>{f.skill}</strong>
         </li>
       ))}
     </ul>

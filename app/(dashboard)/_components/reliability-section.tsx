@@ -1,7 +1,17 @@
 import type { MatchReliability } from "@/lib/services/match-reliability";
+import { type Column, DataTable } from "./kit/data-table";
 import { ReliabilityChart } from "./reliability-chart";
 
 const pct = (share: number | null) => (share === null ? "–" : `${Math.round(share * 100)}%`);
+const bucketLabel = (r: { from: number; to: number }) => `${r.from.toFixed(1)}–${r.to.toFixed(1)}`;
+
+type BucketRow = MatchReliability["rows"][number] & { label: string };
+const COLUMNS: Column<BucketRow>[] = [
+  { key: "match", header: "match", cell: (r) => r.label },
+  { key: "suggested", header: "suggested", cell: (r) => r.shown },
+  { key: "loaded", header: "loaded", cell: (r) => r.loaded },
+  { key: "share", header: "share loaded", cell: (r) => pct(r.share) },
+];
 
 /** The Decisions page's reliability table from the agents' own loads: what a match has meant on this user's skills. */
 export function ReliabilitySection({ reliability }: { reliability: MatchReliability }) {
@@ -14,7 +24,7 @@ export function ReliabilitySection({ reliability }: { reliability: MatchReliabil
     );
   }
   const buckets = reliability.rows.map((r) => ({
-    label: `${r.from.toFixed(1)}–${r.to.toFixed(1)}`,
+    label: bucketLabel(r),
     loadedPct: r.share === null ? null : Math.round(r.share * 100),
     expectedPct: Math.round(((r.from + r.to) / 2) * 100),
   }));
@@ -26,26 +36,14 @@ export function ReliabilitySection({ reliability }: { reliability: MatchReliabil
         to them.
       </p>
       <ReliabilityChart buckets={buckets} />
-      <table className="compact" data-testid="reliability">
-        <thead>
-          <tr>
-            <th>match</th>
-            <th>suggested</th>
-            <th>loaded</th>
-            <th>share loaded</th>
-          </tr>
-        </thead>
-        <tbody>
-          {reliability.rows.map((r, k) => (
-            <tr key={r.from} data-testid={`reliability-${buckets[k].label}`}>
-              <td>{buckets[k].label}</td>
-              <td>{r.shown}</td>
-              <td>{r.loaded}</td>
-              <td>{pct(r.share)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        columns={COLUMNS}
+        rows={reliability.rows.map((r) => ({ ...r, label: bucketLabel(r) }))}
+        rowKey={(r) => r.label}
+        rowTestId={(r) => `reliability-${r.label}`}
+        testId="reliability"
+        compact
+      />
     </>
   );
 }

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { LIFECYCLE_STATES } from "@/lib/hermes/usage-record";
-import { SKILL_LOCATIONS, SKILL_SORTS } from "@/lib/services/skills-list";
+import { SKILL_LOCATIONS } from "@/lib/services/skills/hermes-columns";
+import { SKILL_SORTS } from "@/lib/services/skills/list-filter";
 import { PROVENANCES } from "@/lib/vocab/curator";
+import { SKILL_SOURCES } from "@/lib/vocab/skill-sources";
 
 /** The Skills page's view, in the URL: filters and sort. Bad values fall back. */
 export const SkillsPageView = z.object({
+  source: z.enum(SKILL_SOURCES).optional().catch(undefined),
   provenance: z.enum(PROVENANCES).optional().catch(undefined),
   state: z.enum(LIFECYCLE_STATES).optional().catch(undefined),
   location: z.enum(SKILL_LOCATIONS).optional().catch(undefined),

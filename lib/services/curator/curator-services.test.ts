@@ -13,8 +13,8 @@ import { ctxAt, freshDb, tempDir, testConfig } from "../../testing/factories";
 import { buildHermesHome, idleRecord } from "../../testing/hermes-home";
 import { DAY_MS } from "../../time";
 import { importHermesService } from "../import-hermes";
-import { skillDetailService } from "../skill-detail";
-import { skillsService } from "../skills-list";
+import { skillDetail } from "../skills/detail";
+import { listSkills } from "../skills/list";
 import { bumpUsage } from "../usage/bump";
 import { refreshUsageHistory } from "../usage/refresh-history";
 import { curatorAction } from "./act";
@@ -163,10 +163,10 @@ describe("the skills list", () => {
     }
     // Reading the list writes nothing: what Hermes counted reaches the history through the scheduler's refresh.
     const before = await skillUsageEvents(db, home, "pdf");
-    await skillsService(db, config(), {}, NOW);
+    await listSkills(ctxAt(db, config(), NOW), {}).then((l) => l.skills);
     expect(await skillUsageEvents(db, home, "pdf")).toEqual(before);
     await refreshUsageHistory(ctxAt(db, config(), NOW));
-    const rows = await skillsService(db, config(), {}, NOW);
+    const rows = await listSkills(ctxAt(db, config(), NOW), {}).then((l) => l.skills);
     expect(rows.map((r) => [r.name, r.location, r.provenance, r.state])).toEqual([
       ["bundled-one", "local", "bundled", "active"],
       ["far", "external", "agent", "active"],
@@ -177,12 +177,12 @@ describe("the skills list", () => {
     expect(pdf).toMatchObject({ folder: "cat/pdf", managed: true, use_count: 2, view_count: 1, suggested: 1, suppressed: 1 });
     expect(rows.find((r) => r.name === "far")).toMatchObject({ suppressed: 0, disabled: true });
     expect(pdf?.disabled).toBe(false);
-    const detail = await skillDetailService(db, config(), "pdf", NOW);
+    const detail = await skillDetail(ctxAt(db, config(), NOW), "pdf");
     expect(detail.days.map((d) => d.suppressed)).toContain(1);
     expect(detail.days.reduce((n, d) => n + d.suppressed, 0)).toBe(2); // the detail shows 90 days
-    expect(pdf?.uses.reduce((a, b) => a + b)).toBe(2); // imported from Hermes's counter at its last_used_at
-    expect(pdf?.views[27]).toBe(1); // two days ago
-    expect((await skillsService(db, config(), { location: "archived" }, NOW)).map((r) => r.name)).toEqual(["gone"]);
-    expect((await skillsService(db, config(), { sort: "activity" }, NOW))[0].name).toBe("pdf");
+    expect(pdf?.uses?.reduce((a, b) => a + b)).toBe(2); // imported from Hermes's counter at its last_used_at
+    expect(pdf?.views?.[27]).toBe(1); // two days ago
+    expect((await listSkills(ctxAt(db, config(), NOW), { location: "archived" }).then((l) => l.skills)).map((r) => r.name)).toEqual(["gone"]);
+    expect((await listSkills(ctxAt(db, config(), NOW), { sort: "activity" }).then((l) => l.skills))[0].name).toBe("pdf");
   });
 });

@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import { curatorActionEvents } from "../../../db/queries/usage-events";
 import { listArchived } from "../../curator/archive";
-import { loadCuratorHome } from "../../curator/curator-home";
+import { type CuratorHome, loadCuratorHome } from "../../curator/curator-home";
 import { unmanagedList } from "../../curator/provenance";
 import { listRunReports, type RunReportSummary } from "../../curator/run-report";
 import { type CuratorStatus, curatorStatus } from "../../curator/status";
@@ -8,13 +9,15 @@ import { type PlannedTransition, planTransitions } from "../../curator/transitio
 import { formatPyTime, parsePyTime } from "../../hermes/py-time";
 import { HOUR_MS } from "../../time";
 import type { ServiceCtx } from "../context";
-import { homeOptionsOf, requireHome } from "./home";
+import { curatedHome, homeOptionsOf, requireHome } from "./home";
+
+export type NextCuratorRun = { at: string } | { never: string };
 
 export interface CuratorOverview {
   home: string;
   status: CuratorStatus;
   /** When the scheduler will run it next (ISO), or why it will not. */
-  nextRun: { at: string } | { never: string };
+  nextRun: NextCuratorRun;
   /** What a run now would do, skill by skill (the dry-run preview); changes first. */
   plan: PlannedTransition[];
   archived: string[];
@@ -23,20 +26,31 @@ export interface CuratorOverview {
   history: { id: number; skill: string; kind: string; at: number; detail: string | null }[];
 }
 
+/** When the scheduler will run the curator next, or why it will not. */
+function nextRunOf(h: CuratorHome, status: CuratorStatus, now: number): NextCuratorRun {
+  const last = parsePyTime(status.state.last_run_at);
+  if (!h.config.enabled) return { never: "disabled in config.yaml (curator.enabled)" };
+  if (status.state.paused) return { never: "paused (.curator_state)" };
+  if (last === null) return { never: "not scheduled yet: the first check defers the first run by one interval" };
+  return { at: formatPyTime(Math.max(now, last + h.config.intervalHours * HOUR_MS)) };
+}
+
+/** The Overview's curator tile: the next run of the Hermes home's curator; null when there is no Hermes home. */
+export async function curatorSchedule(ctx: ServiceCtx): Promise<{ nextRun: NextCuratorRun; lastRunAt: string | null } | null> {
+  const home = curatedHome(ctx.config);
+  if (!fs.statSync(/*turbopackIgnore: true*/ home, { throwIfNoEntry: false })?.isDirectory()) return null;
+  const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
+  const status = curatorStatus(h, ctx.clock());
+  return { nextRun: nextRunOf(h, status, ctx.clock()), lastRunAt: status.state.last_run_at ?? null };
+}
+
 /** The Curator page: status, when it runs next, the preview of the next run, archived skills, past reports, and what the curator did. */
 export async function curatorOverview(ctx: ServiceCtx): Promise<CuratorOverview> {
   const home = requireHome(ctx.config);
   const now = ctx.clock();
   const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
   const status = curatorStatus(h, now);
-  const last = parsePyTime(status.state.last_run_at);
-  const nextRun = !h.config.enabled
-    ? { never: "disabled in config.yaml (curator.enabled)" }
-    : status.state.paused
-      ? { never: "paused (.curator_state)" }
-      : last === null
-        ? { never: "not scheduled yet: the first check defers the first run by one interval" }
-        : { at: formatPyTime(Math.max(now, last + h.config.intervalHours * HOUR_MS)) };
+  const nextRun = nextRunOf(h, status, now);
   const plan = planTransitions(h, now).sort((a, b) => Number(a.step === "keep") - Number(b.step === "keep"));
   return {
     home,

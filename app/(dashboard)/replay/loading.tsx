@@ -1,0 +1,5 @@
+import { SectionLoading } from "../_components/kit/section-loading";
+
+export default function ReplayLoading() {
+  return <SectionLoading title="Replay" />;
+}

@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/**
+ * Whose skill folder a skill lives in, as the Skills page groups them: a
+ * Hermes home (its `skills/` and `skills.external_dirs`), Claude Code's
+ * (`~/.claude/skills`, a project's `.claude/skills`), Codex's
+ * (`~/.codex/skills`, `~/.agents/skills`, a repository's `.agents/skills`),
+ * or any other folder jev was pointed at (`./skills`, `--root`).
+ */
+export const SKILL_SOURCES = ["hermes", "claude-code", "codex", "folder"] as const;
+export const SkillSource = z.enum(SKILL_SOURCES);
+export type SkillSource = z.infer<typeof SkillSource>;
+
+export const SKILL_SOURCE_LABELS: Record<SkillSource, string> = { hermes: "Hermes", "claude-code": "Claude Code", codex: "Codex", folder: "folder" };
