@@ -69,7 +69,7 @@ test("dashboard changes need the token and the dashboard's own origin; nothing i
   const ruleTwo = serverActionId("setRuleTwo");
   const send = (args: unknown, extra: Record<string, string> = {}) => {
     const body = JSON.stringify([args]);
-    return rawRequest(port, serverActionHead(ruleTwo, "/", body, port, extra), body);
+    return rawRequest(port, serverActionHead(ruleTwo, "/suppression", body, port, extra), body); // the page whose switch sends it
   };
   for (const args of [{ on: false }, { on: false, token: "wrong-token" }, { on: false, token: "" }, { on: false, token: "x".repeat(10_000) }]) {
     const reply = await send(args);

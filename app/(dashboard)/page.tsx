@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { liveCtx } from "@/lib/services/context";
 import { overviewDashboard } from "@/lib/services/overview/dashboard";
 import { DemoButtons } from "./_components/demo-buttons";
@@ -23,7 +24,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       <h1>Overview</h1>
       <JudgeLine judge={o.judge} />
       {o.turns.value === 0 ? (
-        <EmptyState testId="overview-empty" title={`No decisions from ${o.fromDay} to ${o.lastDay}.`}>
+        <EmptyState testId="overview-empty" title={`No decisions in the last ${o.days} days.`}>
           <p>
             Point an agent at <code>POST /api/pick-skill</code> (bearer token from <code>JEV_API_TOKEN</code>, or <code>npx jev token</code>), or try{" "}
             <code>npx jev pick-skill --turn &quot;make a pdf&quot;</code>. To look around first, load a synthetic fortnight made by the real engine (
@@ -32,11 +33,16 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           <DemoButtons hasDemo={false} />
         </EmptyState>
       ) : (
-        o.hasDemo && (
-          <EmptyState testId="demo-note" title="Some of these are demo data (sessions named demo-…).">
-            <DemoButtons hasDemo />
-          </EmptyState>
-        )
+        <>
+          <p>
+            {o.turns.value} decisions in the last {o.days} days. <Link href={`/decisions?from=${o.fromDay}&to=${o.lastDay}`}>Investigate them</Link>.
+          </p>
+          {o.hasDemo && (
+            <EmptyState testId="demo-note" title="Some of these are demo data (sessions named demo-…).">
+              <DemoButtons hasDemo />
+            </EmptyState>
+          )}
+        </>
       )}
       <OverviewTiles o={o} />
       <h2>Skills</h2>

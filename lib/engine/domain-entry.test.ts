@@ -95,8 +95,12 @@ describe("the entry skill comes first in its domain", () => {
       name === "jev-blender" ? { verdict: "suppressed", suggestions: 9, loads: 0, retryAt: 1 } : { verdict: "show" };
     for (const input of [
       { loadable: ["pdf", "blender-nodes"] },
-      { rules: suppressed },
-      { rules: (name: string): RuleOutcome => ({ verdict: name === "jev-blender" ? "already_loaded" : "show" }) },
+      { rules: async () => suppressed },
+      {
+        rules:
+          async () =>
+          (name: string): RuleOutcome => ({ verdict: name === "jev-blender" ? "already_loaded" : "show" }),
+      },
     ]) {
       const { record } = await pick("Model a donut in Blender", { entry: entryOf(), ...input });
       expect(record.suggestedVia).toBeNull();
@@ -142,7 +146,7 @@ describe("its related skills come next, in later turns of the session", () => {
   it("a related skill the rules remove is passed over for the next", async () => {
     const rules = (name: string): RuleOutcome =>
       name === "blender-render" ? { verdict: "suppressed", suggestions: 9, loads: 0, retryAt: 1 } : { verdict: "show" };
-    const { reply } = await pick("render the blender scene", { entry: entryOf({ loaded: ["jev-blender"] }), rules });
+    const { reply } = await pick("render the blender scene", { entry: entryOf({ loaded: ["jev-blender"] }), rules: async () => rules });
     expect(reply.skills.map((s) => s.name)).toEqual(["blender-nodes"]);
   });
 });

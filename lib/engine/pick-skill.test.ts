@@ -152,7 +152,7 @@ describe("verification (selection spec §5)", () => {
     const rules = (name: string) =>
       name === "a" ? ({ verdict: "suppressed", suggestions: 5, loads: 0, retryAt: 0 } as const) : ({ verdict: "show" } as const);
     const judge = new ScriptedJudge({ scores: { a: 0.9, b: 0.5 }, matches: { a: 0.9, b: 0.3 } });
-    const { reply, record } = await pickSkill({ turn: "do the thing", rules }, deps(judge, [card("a"), card("b")]));
+    const { reply, record } = await pickSkill({ turn: "do the thing", rules: async () => rules }, deps(judge, [card("a"), card("b")]));
     expect(reply.skills.map((s) => s.name)).toEqual(["b"]);
     expect(record.outcome).toBe("suppressed");
     expect(record.suggested).toBeNull();
@@ -164,7 +164,10 @@ describe("verification (selection spec §5)", () => {
         : name === "b"
           ? ({ verdict: "suppressed", suggestions: 6, loads: 0, retryAt: 0 } as const)
           : ({ verdict: "show" } as const);
-    const { reply, record } = await pickSkill({ turn: "do the thing", rules }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]));
+    const { reply, record } = await pickSkill(
+      { turn: "do the thing", rules: async () => rules },
+      deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]),
+    );
     expect(reply.skills.map((s) => s.name)).toEqual(["c"]);
     expect(record.candidates.map((c) => [c.name, c.verdict])).toEqual([
       ["a", "already_loaded"],
@@ -174,7 +177,7 @@ describe("verification (selection spec §5)", () => {
     expect(record.candidates[1].detail).toEqual({ suggestions: 6, loads: 0, retry_at: "1970-01-01T00:00:00.000Z" });
     expect(record.outcome).toBe("suggested");
     const allRemoved = await pickSkill(
-      { turn: "do the thing", rules: (n) => (n === "c" ? { verdict: "show" } : rules(n)), loadable: ["a", "b"] },
+      { turn: "do the thing", rules: async () => (n: string) => (n === "c" ? { verdict: "show" } : rules(n)), loadable: ["a", "b"] },
       deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")]),
     );
     expect(allRemoved.record.outcome).toBe("already_loaded"); // the best candidate's rule names the outcome, never "rejected"

@@ -18,10 +18,12 @@ export interface PickInput {
   turn: string;
   /** Names the caller's loader can open; when given, nothing outside it is returned. */
   loadable?: readonly string[];
-  /** The suggestion rules for one skill name (already loaded, suppressed, or shown). */
-  rules?: (name: string) => RuleOutcome;
-  /** Called before `rules` is asked about these names: a caller reading rule 2's history per skill reads just these. */
-  prepareRules?: (names: readonly string[]) => Promise<void>;
+  /**
+   * The suggestion rules (already loaded, suppressed, or shown) for the names
+   * the engine is about to check: one read of what those names need (rule 2's
+   * windows), then a check per name. Names it was not given read as never shown.
+   */
+  rules?: (names: readonly string[]) => Promise<(name: string) => RuleOutcome>;
   /** Ask routing's questions in the first stage-1 request (selection spec §9); the caller checked merging is allowed. */
   mergeRouting?: boolean;
   /** Domain entry skills (rules file) and what the session did: a domain's turn may be hinted without the judge. */
@@ -136,11 +138,8 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   // A configured domain's turn: its entry skill (or, later in the session, a related one), without asking the judge.
   const domains = input.entry ? domainsOf(turn, input.entry.entries) : [];
   if (domains.length) await input.entry?.loadSession?.();
-  if (input.entry && input.prepareRules) {
-    const names = entryCandidateNames(domains, ranked);
-    if (names.length) await input.prepareRules(names);
-  }
-  const hint = input.entry ? entryHint(turn, domains, ranked, input.entry, { verify: deps.verify, loadable: input.loadable, rules: input.rules }) : null;
+  const entryRules = input.entry && input.rules ? await input.rules(entryCandidateNames(domains, ranked)) : undefined;
+  const hint = input.entry ? entryHint(turn, domains, ranked, input.entry, { verify: deps.verify, loadable: input.loadable, rules: entryRules }) : null;
   if (hint) {
     Object.assign(facts, { suggested: hint.suggestion, suggestedVia: hint.via, candidates: [hint.candidate] });
     return finish({ status: "ok", needs_skill: 1, skills: [hint.suggestion], latency_ms: elapsed(), via: hint.via }, "suggested");
@@ -183,15 +182,15 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   settle(one.requests + 1);
   asking.done();
   if (!two.ok) return finish({ status: "fail_open", reason: two.reason, skills: [] }, "fail_open");
-  if (input.prepareRules) {
+  let finalistRules: ((name: string) => RuleOutcome) | undefined;
+  if (input.rules) {
     const names = two.judged.filter((j) => j.match >= THRESHOLDS.minShownMatch).map((j) => deps.verify(skills[j.index]));
-    const known = names.filter((n): n is string => n !== null);
-    if (known.length) await input.prepareRules(known);
+    finalistRules = await input.rules(names.filter((n): n is string => n !== null));
   }
   const judgedOrder = two.judged.map((j) => j.index);
   const others = one.topTen.map((c) => c.index).filter((i) => !judgedOrder.includes(i));
   facts.ranking = [...judgedOrder, ...others].map((i) => skills[i].path);
-  const result = judgeFinalists(skills, two.judged, stageOneScore, others, { verify: deps.verify, loadable: input.loadable, rules: input.rules });
+  const result = judgeFinalists(skills, two.judged, stageOneScore, others, { verify: deps.verify, loadable: input.loadable, rules: finalistRules });
   facts.candidates = result.candidates;
   facts.suggested = result.suggested;
   return finish({ status: "ok", needs_skill: two.needsSkill, skills: result.listed, latency_ms: elapsed() }, result.outcome);

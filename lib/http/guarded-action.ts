@@ -39,8 +39,8 @@ export function guardedAction<S extends z.ZodType, T extends object>(
   run: (input: z.output<S>, ctx: ActionContext) => Promise<T> | T,
   what = "the action",
 ): (input: unknown) => Promise<ActionResult<T>> {
-  return async (input: unknown) => {
-    try {
+  return (input: unknown) =>
+    answered(what, async () => {
       const ctx = liveCtx();
       const { token, fields } = fieldsOf(input);
       const valid = typeof token === "string" && token.length > 0 && token.length <= MAX_TOKEN_CHARS;
@@ -50,13 +50,37 @@ export function guardedAction<S extends z.ZodType, T extends object>(
       const parsed = schema.safeParse(fields);
       if (!parsed.success) return refusal("bad_request", describeZodIssue(parsed.error.issues[0]).message);
       return { ok: true, ...(await run(parsed.data, ctx)) };
-    } catch (err) {
-      if (err instanceof ZodError) return refusal("bad_request", describeZodIssue(err.issues[0]).message);
-      const known = toJevError(err);
-      if (known.code !== "internal") return refusal(known.code, known.message);
-      // Next would log the raw error (it may name files or carry input); keep the log and the reply bounded.
-      console.error(`[jev] ${what} failed (${err instanceof Error ? err.name : typeof err})`);
-      return refusal("internal", `${what} failed`);
-    }
-  };
+    });
+}
+
+/**
+ * A server action that only reads what the dashboard's pages already show
+ * (a running replay's progress): no token, as for the pages themselves, but
+ * the same parsing and the same bounded refusals.
+ */
+export function readAction<S extends z.ZodType, T extends object>(
+  schema: S,
+  run: (input: z.output<S>, ctx: ActionContext) => Promise<T> | T,
+  what = "the read",
+): (input: unknown) => Promise<ActionResult<T>> {
+  return (input: unknown) =>
+    answered(what, async () => {
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) return refusal("bad_request", describeZodIssue(parsed.error.issues[0]).message);
+      return { ok: true, ...(await run(parsed.data, liveCtx())) };
+    });
+}
+
+/** An action's work, its failures as refusals: a JevError's code and message, anything else `internal` with nothing of the raw error. */
+async function answered<T extends object>(what: string, work: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ZodError) return refusal("bad_request", describeZodIssue(err.issues[0]).message);
+    const known = toJevError(err);
+    if (known.code !== "internal") return refusal(known.code, known.message);
+    // Next would log the raw error (it may name files or carry input); keep the log and the reply bounded.
+    console.error(`[jev] ${what} failed (${err instanceof Error ? err.name : typeof err})`);
+    return refusal("internal", `${what} failed`);
+  }
 }

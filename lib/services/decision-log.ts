@@ -3,11 +3,11 @@ import { inTransaction, isPostgres } from "../../db/dialect";
 import { type DecisionWrite, insertDecisionBatch } from "../../db/queries/decision-batch";
 import { forgetSkillRefs, insertCandidates } from "../../db/queries/decision-candidates";
 import { insertDecision } from "../../db/queries/decisions";
+import { noteShown } from "../../db/queries/shown-history";
 import { insertSuggestion } from "../../db/queries/suggestions";
 import { getOrCreate } from "../collections";
 import type { Decision } from "../engine/pick-skill";
 import { utcDay } from "../time";
-import { noteShown } from "./suggestion-history";
 
 /** Who asked, as the log keeps it (no turn text). */
 export interface DecisionContext {

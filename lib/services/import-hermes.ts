@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/dialect";
+import { forgetHistory } from "../../db/queries/shown-history";
 import { insertSuggestion, recordFeedback } from "../../db/queries/suggestions";
 import type { JevConfig } from "../config";
 import { readSkillFeedbackFile } from "../hermes/skill-feedback-file";
 import { MINUTE_MS } from "../time";
 import { liveRules } from "./rule-settings";
-import { forgetHistory } from "./suggestion-history";
 import { refreshUsageHistory, type UsageScan } from "./usage/refresh-history";
 
 export interface ImportReport {

@@ -1,14 +1,13 @@
 import { performance } from "node:perf_hooks";
 import type { Db } from "../../db/client";
-import { isPostgres } from "../../db/dialect";
+import { ruleTwoWindows } from "../../db/queries/shown-history";
 import { sessionReports, sessionSuggested } from "../../db/queries/suggestions";
-import { shownWindows } from "../../db/queries/suppression";
 import { discover } from "../catalog/discover";
 import { verifyOnDisk } from "../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../config";
 import type { EntryInput } from "../engine/domain-entry";
-import { type Decision, failOpenDecision, pickSkill, switchedOffDecision } from "../engine/pick-skill";
+import { type Decision, failOpenDecision, type PickInput, pickSkill, switchedOffDecision } from "../engine/pick-skill";
 import { mergeRequestsOn } from "../hermes/jev-state";
 import { judgeFor, localRelevance } from "../judges/create-judge";
 import type { Judge } from "../judges/types";
@@ -16,12 +15,10 @@ import { mayMerge, type RouteDecision, routeFrom, routeTurn } from "../routing/r
 import { type RoutingConfig, readRoutingConfig } from "../routing/routing-config";
 import type { RulesConfig } from "../rules/config";
 import { checkSuggestion, type ShownWindow, shownWindow } from "../rules/suggestion-rules";
-import { DAY_MS } from "../time";
 import { agentSwitches } from "./agent-switches";
 import { catalogSource } from "./catalog-source";
 import { logDecision } from "./decision-log";
 import { liveRules } from "./rule-settings";
-import { shownHistory } from "./suggestion-history";
 
 export interface PickRequest {
   turn: string;
@@ -87,34 +84,13 @@ async function sessionState(request: PickRequest, db: Db | undefined) {
   return { sessionLoaded, reportsLoads };
 }
 
-/**
- * The suggestion rules of selection spec §7 for one name, over rule 2's
- * windows, read when the engine says which skills it will ask about
- * (`prepareRules`). One process on SQLite keeps its history a few seconds
- * (its own suggestions added as it makes them); on PostgreSQL, where
- * instances of a fleet write at once, each turn reads afresh the windows of
- * just those skills, so each instance decides as one would.
- */
-function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig) {
-  const ask = (windowOf: (name: string) => ShownWindow) => (name: string) => checkSuggestion(name, { sessionLoaded, windowOf, now, rules });
-  if (!db) return { rules: ask(() => shownWindow([], now, rules)) };
-  if (!isPostgres(db)) {
-    // Read when the engine first needs it: trivial, secret-looking and nothing-fits turns never do.
-    let history = new Map<string, { at: number; loaded: boolean }[]>();
-    const prepareRules = async () => {
-      history = await shownHistory(db, now, rules);
-    };
-    return { rules: ask((name) => shownWindow(history.get(name) ?? [], now, rules)), prepareRules };
-  }
-  const windows = new Map<string, ShownWindow>();
-  const none: ShownWindow = { suggestions: 0, loads: 0, lastShown: -Infinity };
-  const prepare = async (names: readonly string[]) => {
-    const missing = names.filter((n) => !windows.has(n));
-    if (missing.length === 0) return;
-    const read = await shownWindows(db, now - rules.suppression.window_days * DAY_MS, now, missing);
-    for (const n of missing) windows.set(n, read.get(n) ?? none);
+/** The suggestion rules of selection spec §7, for the names the engine asks about, over rule 2's windows of just those names. */
+function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig): NonNullable<PickInput["rules"]> {
+  const windowsOf = db ? ruleTwoWindows(db, now, rules) : async () => new Map<string, ShownWindow>();
+  return async (names) => {
+    const windows = await windowsOf(names);
+    return (name) => checkSuggestion(name, { sessionLoaded, windowOf: (n) => windows.get(n) ?? shownWindow([], now, rules), now, rules });
   };
-  return { rules: ask((name) => windows.get(name) ?? none), prepareRules: prepare };
 }
 
 /** The domain entry step's input, when the rules file configures entry skills; the session's suggestions are read only for a domain's turn. */
@@ -208,7 +184,7 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
     {
       turn: request.turn,
       loadable: request.loadable,
-      ...ruleCheck(sessionLoaded, ctx.db, now, rules),
+      rules: ruleCheck(sessionLoaded, ctx.db, now, rules),
       mergeRouting,
       entry: entryInput(rules, sessionLoaded, ctx.db, request.sessionId),
     },

@@ -1,10 +1,10 @@
 import type { Db } from "../../db/client";
+import { forgetHistory } from "../../db/queries/shown-history";
 import { recordFeedback } from "../../db/queries/suggestions";
 import { type JevConfig, loadConfig } from "../config";
 import { MINUTE_MS } from "../time";
 import type { FeedbackEvent } from "../vocab/feedback-events";
 import { liveRules } from "./rule-settings";
-import { forgetHistory } from "./suggestion-history";
 
 export interface FeedbackInput {
   sessionId: string;

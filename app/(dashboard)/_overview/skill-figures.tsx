@@ -27,7 +27,7 @@ export function SkillFiguresPanel({ most, least }: { most: SkillFigures[]; least
     <div className="side-by-side">
       <div>
         <h3>Most suggested</h3>
-        <DataTable columns={COLUMNS} rows={most} rowKey={(s) => s.skill} testId="most-suggested" compact />
+        <DataTable columns={COLUMNS} rows={most} rowKey={(s) => s.skill} testId="most-suggested" compact scroll />
       </div>
       <div>
         <h3>Least loaded</h3>
@@ -37,6 +37,7 @@ export function SkillFiguresPanel({ most, least }: { most: SkillFigures[]; least
           rowKey={(s) => s.skill}
           testId="least-loaded"
           compact
+          scroll
           empty={<p className="muted">No skill shown {LEAST_LOADED_MIN} times or more yet.</p>}
         />
       </div>

@@ -3,21 +3,34 @@ import { getDb } from "@/db/client";
 import { JevError } from "@/lib/errors";
 import { listDecisionsService } from "@/lib/services/decision-explorer";
 import { decisionSummary } from "@/lib/services/decision-summary";
-import { type MatchReliability, matchReliability } from "@/lib/services/match-reliability";
-import { DAY_MS, utcDay } from "@/lib/time";
+import { matchReliability } from "@/lib/services/match-reliability";
 import { DECISION_OUTCOMES, OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
-import { DecisionTable } from "../_components/decision-table";
-import { JudgeChart } from "../_components/judge-chart";
-import { type DayRow, OutcomeChart } from "../_components/outcome-chart";
+import { EmptyState } from "../_components/kit/empty-state";
+import { OutcomeChart } from "../_components/outcome-chart";
 import { ReasonTable } from "../_components/reason-table";
 import { ReliabilitySection } from "../_components/reliability-section";
 import { Stat } from "../_components/stat";
 import { DecisionFilters } from "./client";
+import { DecisionLog } from "./decision-log";
+import { JudgeWork } from "./judge-work";
+import { perDay } from "./per-day";
 import { type DecisionsView, describeRange, parseDecisionsView, viewHref, viewRange } from "./search-params";
 
 export const dynamic = "force-dynamic";
 
 const PATH = "/decisions";
+
+/** What the page shows for a view: the tiles and reasons ignore their own filter so they can switch it; the table applies all. */
+async function readView(view: DecisionsView, now: number) {
+  const db = getDb();
+  const range = viewRange(view, now);
+  const [summary, page, reliability] = await Promise.all([
+    decisionSummary(db, { ...range, skill: view.skill, session: view.session }, now),
+    listDecisionsService(db, { ...range, outcome: view.outcome, reason: view.reason, skill: view.skill, session: view.session, cursor: view.cursor }, now),
+    matchReliability(db, range, now),
+  ]);
+  return { summary, page, reliability };
+}
 
 /**
  * The decision log a user can investigate: counts by outcome and day, fail-open
@@ -27,26 +40,16 @@ const PATH = "/decisions";
 export default async function DecisionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const view = parseDecisionsView(await searchParams);
   const now = Date.now();
-  const range = viewRange(view, now);
   const href = (patch: Partial<DecisionsView>) => viewHref(PATH, view, patch);
-  let loaded: { summary: Awaited<ReturnType<typeof decisionSummary>>; page: Awaited<ReturnType<typeof listDecisionsService>>; reliability: MatchReliability };
+  let loaded: Awaited<ReturnType<typeof readView>>;
   try {
-    const db = getDb();
-    // The tiles and reasons ignore their own filter so they can switch it; the table applies all.
-    const summary = await decisionSummary(db, { ...range, skill: view.skill, session: view.session }, now);
-    const page = await listDecisionsService(
-      db,
-      { ...range, outcome: view.outcome, reason: view.reason, skill: view.skill, session: view.session, cursor: view.cursor },
-      now,
-    );
-    const reliability = await matchReliability(db, range, now);
-    loaded = { summary, page, reliability };
+    loaded = await readView(view, now);
   } catch (err) {
-    const message = err instanceof JevError && err.status < 500 ? err.message : "Could not load decisions. Is the database file readable?";
+    if (!(err instanceof JevError && err.status < 500)) throw err; // the section's error.tsx
     return (
       <section>
         <h1>Decisions</h1>
-        <p role="alert">{message}</p>
+        <p role="alert">{err.message}</p>
         <Link href={PATH}>Start over</Link>
       </section>
     );
@@ -63,16 +66,13 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
       <DecisionFilters view={view} fromDay={fromDay} lastDay={lastDay} />
 
       {summary.total === 0 ? (
-        <div className="empty" data-testid="decisions-empty">
-          <p>
-            No decisions from {fromDay} to {lastDay} (UTC){view.skill ? ` with ${view.skill} among the candidates` : ""}
-            {view.session ? ` in session ${view.session}` : ""}.
-          </p>
-          <p>
-            Decisions appear here when an agent calls <code>POST /api/pick-skill</code> or you run <code>npx jev pick-skill</code>. Widen the range or clear a
-            filter if you expected some.
-          </p>
-        </div>
+        <EmptyState
+          testId="decisions-empty"
+          title={`No decisions from ${fromDay} to ${lastDay} (UTC)${view.skill ? ` with ${view.skill} among the candidates` : ""}${view.session ? ` in session ${view.session}` : ""}.`}
+        >
+          Decisions appear here when an agent calls <code>POST /api/pick-skill</code> or you run <code>npx jev pick-skill</code>. Widen the range or clear a
+          filter if you expected some.
+        </EmptyState>
       ) : (
         <>
           <nav className="stats" aria-label="Outcomes">
@@ -96,70 +96,14 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
             hrefFor={(reason) => href({ reason: reason as DecisionsView["reason"], outcome: undefined })}
             active={view.reason}
           />
-          <h2>Latency</h2>
-          <div className="stats" data-testid="latency">
-            <Stat label="p50 ms" value={summary.latencyMs.p50} />
-            <Stat label="p90 ms" value={summary.latencyMs.p90} />
-            <Stat label="p99 ms" value={summary.latencyMs.p99} />
-          </div>
-          <h2>The judge</h2>
-          {summary.judge.turns === 0 ? (
-            <p className="muted" data-testid="judge-empty">
-              No turn reached the judge in this range: every decision was a trivial, secret-looking or empty-catalog turn.
-            </p>
-          ) : (
-            <>
-              <div className="stats" data-testid="judge-work">
-                <Stat label="turns that asked the judge" value={summary.judge.turns} />
-                <Stat label="requests per turn" value={summary.judge.requestsPerTurn} />
-                <Stat label="judge p50 ms" value={summary.judge.latencyMs.p50} />
-                <Stat label="judge p95 ms" value={summary.judge.latencyMs.p95} />
-              </div>
-              <JudgeChart days={summary.judge.byDay} />
-            </>
-          )}
+          <JudgeWork summary={summary} />
 
           <h2>What a match means on your skills</h2>
           <ReliabilitySection reliability={reliability} />
 
-          <h2 id="log">
-            Decision log{view.outcome ? `: ${OUTCOME_LABELS[view.outcome]}` : ""}
-            {view.reason ? `: ${view.reason}` : ""}
-          </h2>
-          {page.decisions.length === 0 ? (
-            <p className="muted" data-testid="table-empty">
-              No decisions match these filters from {fromDay} to {lastDay}.{" "}
-              <Link href={href({ outcome: undefined, reason: undefined })}>Clear the outcome and reason filters</Link>.
-            </p>
-          ) : (
-            <DecisionTable decisions={page.decisions} />
-          )}
-          <nav className="pager" aria-label="Pages">
-            {view.cursor && <Link href={href({ cursor: undefined })}>Newest</Link>}
-            {page.next_cursor && (
-              <Link href={href({ cursor: page.next_cursor })} rel="next">
-                Older
-              </Link>
-            )}
-          </nav>
+          <DecisionLog view={view} page={page} href={href} fromDay={fromDay} lastDay={lastDay} />
         </>
       )}
     </section>
   );
-}
-
-/** One row per UTC day of the range (days without decisions at zero), a count per outcome. */
-function perDay(rows: { day: string; outcome: string; count: number }[], fromIso: string, toIso: string): DayRow[] {
-  const days = new Map<string, DayRow>();
-  const zero = () => Object.fromEntries(DECISION_OUTCOMES.map((o) => [o, 0]));
-  for (let t = Date.parse(fromIso.slice(0, 10)); t < Date.parse(toIso) && days.size < 400; t += DAY_MS) {
-    const day = utcDay(t);
-    days.set(day, { day, ...zero() });
-  }
-  for (const r of rows) {
-    const d = days.get(r.day) ?? { day: r.day, ...zero() };
-    d[r.outcome] = Number(d[r.outcome] ?? 0) + r.count;
-    days.set(r.day, d);
-  }
-  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
 }

@@ -5,7 +5,9 @@ import { JevError } from "@/lib/errors";
 import { describeRules } from "@/lib/rules/describe-rules";
 import { listReplayRunsService, type ReplayRun, replayRunService } from "@/lib/services/replay-runs";
 import { liveRules } from "@/lib/services/rule-settings";
+import { minuteText } from "@/lib/time";
 import { REPLAY_SOURCE_LABELS } from "@/lib/vocab/replay-runs";
+import { EmptyState } from "../_components/kit/empty-state";
 import { RunCompare } from "./run-compare";
 import { RunProgress } from "./run-progress";
 import { BeforeAfter, RemovedBySkill, SweepResult } from "./run-report";
@@ -24,7 +26,8 @@ async function readRun(id: number): Promise<{ run: ReplayRun | null; problem?: s
   try {
     return { run: await replayRunService(getDb(), id) };
   } catch (err) {
-    return { run: null, problem: err instanceof JevError ? err.message : "could not read that run" };
+    if (!(err instanceof JevError)) throw err; // the section's error.tsx
+    return { run: null, problem: err.message };
   }
 }
 
@@ -38,10 +41,9 @@ function RunView({ run }: { run: ReplayRun }) {
       <p className="muted">
         {REPLAY_SOURCE_LABELS[run.source]}
         {run.log.events ? `, ${run.log.events.toLocaleString("en")} events` : ""}
-        {run.log.bad_lines ? `, ${run.log.bad_lines} bad ${run.log.bad_lines === 1 ? "line" : "lines"} skipped` : ""}, started{" "}
-        {run.at.slice(0, 16).replace("T", " ")} UTC.
+        {run.log.bad_lines ? `, ${run.log.bad_lines} bad ${run.log.bad_lines === 1 ? "line" : "lines"} skipped` : ""}, started {minuteText(run.at)} UTC.
       </p>
-      {run.status === "running" && <RunProgress phase={run.phase} progress={run.progress} />}
+      {run.status === "running" && <RunProgress runId={run.id} phase={run.phase} progress={run.progress} />}
       {run.status === "failed" && (
         <p role="alert" className="warning">
           This run failed: {run.error}
@@ -109,13 +111,10 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
         <RunView run={a} />
       ) : (
         !problem && (
-          <div className="empty" data-testid="replay-empty">
-            <p>
-              No replay runs yet. Start one above: replay your last 7 days (every suggestion jev showed and every load agents reported), or the synthetic demo
-              week if you have no data yet, under the rules in the form. To fill the other pages too, load the demo fortnight from the Overview (
-              <code>npm run demo</code>).
-            </p>
-          </div>
+          <EmptyState testId="replay-empty" title="No replay runs yet.">
+            Start one above: replay your last 7 days (every suggestion jev showed and every load agents reported), or the synthetic demo week if you have no
+            data yet, under the rules in the form. To fill the other pages too, load the demo fortnight from the Overview (<code>npm run demo</code>).
+          </EmptyState>
         )
       )}
 

@@ -2,70 +2,51 @@ import type { ReplayReport } from "@/lib/replay/report";
 import type { SweepPoint } from "@/lib/replay/sweep";
 import { describeRules } from "@/lib/rules/describe-rules";
 import type { ReplaySweep } from "@/lib/services/replay-runs";
+import { type Column, DataTable } from "../_components/kit/data-table";
 import { SweepChart } from "../_components/sweep-chart";
 
 export const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+type Figure = { label: string; recorded: string | number; replayed: string | number };
+
 /** The reference report's shape (selection spec §7): recorded against replayed, and what the rules removed. */
 export function BeforeAfter({ report }: { report: ReplayReport }) {
+  const rows: Figure[] = [
+    { label: "suggestions", recorded: report.recorded.suggestions, replayed: report.replayed.suggestions },
+    { label: `loaded within ${report.rules.attribution_minutes} min`, recorded: report.recorded.loaded, replayed: report.replayed.loaded },
+    { label: "load rate", recorded: pct(report.recorded.load_rate), replayed: pct(report.replayed.load_rate) },
+  ];
   return (
-    <table className="decisions compact" data-testid="before-after">
-      <thead>
-        <tr>
-          <th />
-          <th className="num">recorded</th>
-          <th className="num">replayed</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <td>suggestions</td>
-          <td className="num">{report.recorded.suggestions}</td>
-          <td className="num">{report.replayed.suggestions}</td>
-        </tr>
-        <tr>
-          <td>loaded within {report.rules.attribution_minutes} min</td>
-          <td className="num">{report.recorded.loaded}</td>
-          <td className="num">{report.replayed.loaded}</td>
-        </tr>
-        <tr>
-          <td>load rate</td>
-          <td className="num">{pct(report.recorded.load_rate)}</td>
-          <td className="num">{pct(report.replayed.load_rate)}</td>
-        </tr>
-      </tbody>
-    </table>
+    <DataTable<Figure>
+      columns={[
+        { key: "label", header: "", cell: (r) => r.label },
+        { key: "recorded", header: "recorded", num: true, cell: (r) => r.recorded },
+        { key: "replayed", header: "replayed", num: true, cell: (r) => r.replayed },
+      ]}
+      rows={rows}
+      rowKey={(r) => r.label}
+      testId="before-after"
+      compact
+    />
   );
 }
+
+type SkillLoss = ReplayReport["skills"][number];
+const PER_SKILL: Column<SkillLoss>[] = [
+  { key: "skill", header: "skill", cell: (s) => s.skill },
+  { key: "recorded", header: "recorded", num: true, cell: (s) => s.recorded },
+  { key: "duplicates", header: "duplicates", num: true, cell: (s) => s.duplicates },
+  { key: "rejected", header: "rejected", num: true, cell: (s) => s.rejected },
+  { key: "lost", header: "loads lost", num: true, cell: (s) => s.loads_lost },
+];
 
 /** What each skill lost under the rules, the skills that lost most first. */
 export function RemovedBySkill({ report }: { report: ReplayReport }) {
   const rows = report.skills.filter((s) => s.duplicates + s.rejected > 0);
   if (rows.length === 0) return <p className="muted">Nothing was removed under these rules.</p>;
   return (
-    <div className="table-scroll">
-      <table className="decisions" data-testid="per-skill">
-        <thead>
-          <tr>
-            <th>skill</th>
-            <th className="num">recorded</th>
-            <th className="num">duplicates</th>
-            <th className="num">rejected</th>
-            <th className="num">loads lost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, 25).map((s) => (
-            <tr key={s.skill}>
-              <td>{s.skill}</td>
-              <td className="num">{s.recorded}</td>
-              <td className="num">{s.duplicates}</td>
-              <td className="num">{s.rejected}</td>
-              <td className="num">{s.loads_lost}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div>
+      <DataTable columns={PER_SKILL} rows={rows.slice(0, 25)} rowKey={(r) => r.skill} testId="per-skill" scroll />
       {rows.length > 25 && <p className="muted">and {rows.length - 25} more skills (the whole list is in the run's JSON: GET /api/replay/:id).</p>}
     </div>
   );
@@ -83,6 +64,28 @@ function frontierRows(points: SweepPoint[]): { first: SweepPoint; alike: SweepPo
   return [...rows.values()];
 }
 
+type FrontierRow = ReturnType<typeof frontierRows>[number];
+const FRONTIER: Column<FrontierRow>[] = [
+  { key: "removed", header: "suggestions removed", num: true, cell: (r) => r.first.suggestions_removed },
+  { key: "lost", header: "loads lost", num: true, cell: (r) => r.first.loads_lost },
+  { key: "rate", header: "load rate", num: true, cell: (r) => pct(r.first.load_rate) },
+  {
+    key: "rules",
+    header: "rules",
+    cell: ({ first, alike }) => (
+      <>
+        {describeRules(first.rules)}
+        {alike.length > 0 && (
+          <span className="muted" title={alike.map((p) => describeRules(p.rules)).join("\n")}>
+            {" "}
+            (and {alike.length} more {alike.length === 1 ? "setting" : "settings"} with the same result)
+          </span>
+        )}
+      </>
+    ),
+  },
+];
+
 /** A sweep: the chart of every point, and the frontier as a table (the settings worth choosing between). */
 export function SweepResult({ sweep }: { sweep: ReplaySweep }) {
   return (
@@ -93,36 +96,7 @@ export function SweepResult({ sweep }: { sweep: ReplaySweep }) {
         hover a point for its rules.
       </p>
       <SweepChart points={sweep.points} />
-      <div className="table-scroll">
-        <table className="decisions" data-testid="frontier">
-          <thead>
-            <tr>
-              <th className="num">suggestions removed</th>
-              <th className="num">loads lost</th>
-              <th className="num">load rate</th>
-              <th>rules</th>
-            </tr>
-          </thead>
-          <tbody>
-            {frontierRows(sweep.points).map(({ first, alike }) => (
-              <tr key={describeRules(first.rules)}>
-                <td className="num">{first.suggestions_removed}</td>
-                <td className="num">{first.loads_lost}</td>
-                <td className="num">{pct(first.load_rate)}</td>
-                <td>
-                  {describeRules(first.rules)}
-                  {alike.length > 0 && (
-                    <span className="muted" title={alike.map((p) => describeRules(p.rules)).join("\n")}>
-                      {" "}
-                      (and {alike.length} more {alike.length === 1 ? "setting" : "settings"} with the same result)
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={FRONTIER} rows={frontierRows(sweep.points)} rowKey={(r) => describeRules(r.first.rules)} testId="frontier" scroll />
     </>
   );
 }

@@ -2,8 +2,8 @@ import Link from "next/link";
 import { describeRules } from "@/lib/rules/describe-rules";
 import type { ReplayRun } from "@/lib/services/replay-runs";
 import { REPLAY_SOURCE_LABELS } from "@/lib/vocab/replay-runs";
-
-const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
+import { When } from "../_components/kit/cells";
+import { type Column, DataTable } from "../_components/kit/data-table";
 
 function Outcome({ run }: { run: ReplayRun }) {
   if (run.status === "running") return <span>running, {Math.floor(run.progress * 100)}%</span>;
@@ -26,42 +26,36 @@ function RunSelect({ label, name, ariaLabel, runs, chosen }: { label: string; na
   );
 }
 
+const COLUMNS: Column<ReplayRun>[] = [
+  { key: "run", header: "run", cell: (r) => <Link href={`/replay?run=${r.id}`}>Run {r.id}</Link> },
+  { key: "at", header: "started (UTC)", cell: (r) => <When at={r.at} /> },
+  {
+    key: "log",
+    header: "log",
+    cell: (r) => (
+      <>
+        {REPLAY_SOURCE_LABELS[r.source]}
+        {r.log.events ? `, ${r.log.events.toLocaleString("en")} events` : ""}
+      </>
+    ),
+  },
+  { key: "rules", header: "rules", cell: (r) => describeRules(r.rules) },
+  { key: "status", header: "status", cell: (r) => <Outcome run={r} /> },
+];
+
 /** The stored runs, newest first, each a link; and a form that puts two finished runs side by side. */
 export function RunsTable({ runs, selected, compared }: { runs: ReplayRun[]; selected?: number; compared?: number }) {
   const done = runs.filter((r) => r.status === "done");
   return (
     <>
-      <div className="table-scroll">
-        <table className="decisions" data-testid="runs">
-          <thead>
-            <tr>
-              <th>run</th>
-              <th>started (UTC)</th>
-              <th>log</th>
-              <th>rules</th>
-              <th>status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.map((r) => (
-              <tr key={r.id} aria-current={selected === r.id || compared === r.id ? "true" : undefined}>
-                <td>
-                  <Link href={`/replay?run=${r.id}`}>Run {r.id}</Link>
-                </td>
-                <td>{when(r.at)}</td>
-                <td>
-                  {REPLAY_SOURCE_LABELS[r.source]}
-                  {r.log.events ? `, ${r.log.events.toLocaleString("en")} events` : ""}
-                </td>
-                <td>{describeRules(r.rules)}</td>
-                <td>
-                  <Outcome run={r} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={COLUMNS}
+        rows={runs}
+        rowKey={(r) => String(r.id)}
+        rowProps={(r) => ({ "aria-current": selected === r.id || compared === r.id ? "true" : undefined })}
+        testId="runs"
+        scroll
+      />
       {done.length >= 2 && (
         <form className="filters" method="get" action="/replay" aria-label="Compare runs" style={{ marginTop: "1rem" }}>
           <strong>Compare</strong>

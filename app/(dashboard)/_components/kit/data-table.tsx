@@ -30,7 +30,7 @@ export interface DataTableProps<R> {
   caption?: ReactNode;
 }
 
-type RowAttributes = { className?: string; "aria-label"?: string } & { [data: `data-${string}`]: string | undefined };
+type RowAttributes = { className?: string; "aria-label"?: string; "aria-current"?: "true" } & { [data: `data-${string}`]: string | undefined };
 
 const cellClass = (c: { num?: boolean; nowrap?: boolean }) => [c.num && "num", c.nowrap && "nowrap"].filter(Boolean).join(" ") || undefined;
 

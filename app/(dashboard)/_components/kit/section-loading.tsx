@@ -1,4 +1,9 @@
-/** What a section shows while its page is read (each section's loading.tsx). */
+/**
+ * What a section shows while its page is read (a section's loading.tsx).
+ * The Overview (whose loading would wrap every section), Skills and
+ * Decisions have none: they hold pages that can be not found, and a page
+ * streamed after its loading shell can no longer answer 404.
+ */
 export function SectionLoading({ title }: { title: string }) {
   return (
     <section aria-busy="true">

@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { sessionTimelineService } from "@/lib/services/decision-explorer";
 import { DecisionTable } from "../../_components/decision-table";
 import { FeedbackList } from "../../_components/feedback-list";
+import { EmptyState } from "../../_components/kit/empty-state";
 
 export const dynamic = "force-dynamic";
 
@@ -19,13 +20,10 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
         Session <span className="path">{session}</span>
       </h1>
       {t.decisions.length === 0 ? (
-        <div className="empty" data-testid="session-empty">
-          <p>No decisions are logged for this session.</p>
-          <p>
-            Agents send a session id as <code>session_id</code> with each <code>POST /api/pick-skill</code>; decisions older than the retention period are
-            deleted.
-          </p>
-        </div>
+        <EmptyState testId="session-empty" title="No decisions are logged for this session.">
+          Agents send a session id as <code>session_id</code> with each <code>POST /api/pick-skill</code>; decisions older than the retention period are
+          deleted.
+        </EmptyState>
       ) : (
         <>
           <p className="muted">

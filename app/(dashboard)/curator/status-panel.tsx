@@ -1,0 +1,42 @@
+import { ago } from "@/lib/curator/status";
+import type { CuratorOverview } from "@/lib/services/curator/overview";
+import { minuteText } from "@/lib/time";
+import { CuratorButton } from "../_components/curator-button";
+import { Stat } from "../_components/stat";
+
+/** The curator's mode, last and next run, its settings in force, the last run's summary, and the buttons that run it. */
+export function StatusPanel({ o, now }: { o: CuratorOverview; now: number }) {
+  const s = o.status;
+  return (
+    <>
+      <div className="stats" data-testid="curator-status">
+        <Stat label={`${s.state.run_count} runs`} value={s.mode} />
+        <Stat label="last run" value={ago(s.state.last_run_at, now)} />
+        <Stat label={"at" in o.nextRun ? "next run (UTC), when Hermes is idle" : o.nextRun.never} value={"at" in o.nextRun ? minuteText(o.nextRun.at) : "—"} />
+        <Stat label="curated skills" value={o.plan.length} />
+      </div>
+      <p className="muted">
+        {o.home} · every {s.intervalHours % 24 === 0 ? `${s.intervalHours / 24} d` : `${s.intervalHours} h`} · stale after {s.staleAfterDays} d unused · archive
+        after {s.archiveAfterDays} d · consolidation {s.consolidate ? "on" : "off"} · {o.unmanaged} unmanaged skills (not curated until adopted)
+      </p>
+      <p className="muted" data-testid="curator-defaults">
+        Defaults in force: {s.defaults.why}
+        {s.defaults.fromConfig.length > 0 && `; config.yaml sets ${s.defaults.fromConfig.join(" and ")}, which wins`}.
+      </p>
+      {s.state.last_run_summary && (
+        <p data-testid="last-summary">
+          Last run: <code>{s.state.last_run_summary}</code>
+        </p>
+      )}
+      <div className="actions">
+        <CuratorButton
+          action="run"
+          dryRun={false}
+          label="Run now"
+          confirm="Run the curator now? Idle skills go stale or are archived (moved to skills/.archive) as the plan below says."
+        />
+        <CuratorButton action="run" dryRun={true} label="Dry run" confirm="Record a dry run? Nothing changes but the curator's summary and a report." />
+      </div>
+    </>
+  );
+}
