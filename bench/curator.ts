@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { Pool } from "undici";
 import { openDb } from "../db/client";
+import { sqliteOf } from "../db/dialect";
 import { pythonJson } from "../lib/hermes/python-json";
 import { readUsage } from "../lib/hermes/usage-file";
 import { listSkills } from "../lib/services/skills/list";
@@ -87,8 +88,8 @@ const usage = readUsage(apiHome).map;
 const fileTotal = Object.values(usage).reduce((t, r) => t + Number(r.view_count), 0);
 const exactPerSkill = Object.values(usage).every((r) => r.view_count === BUMPS / SKILLS);
 const apiDb = openDb(env.JEV_DB);
-const dbTotal = (apiDb.$client.prepare("SELECT sum(count) AS n FROM usage_events WHERE kind = 'view'").get() as { n: number }).n;
-apiDb.$client.close();
+const dbTotal = (sqliteOf(apiDb).$client.prepare("SELECT sum(count) AS n FROM usage_events WHERE kind = 'view'").get() as { n: number }).n;
+sqliteOf(apiDb).$client.close();
 if (bumps.failures || fileTotal !== BUMPS || dbTotal !== BUMPS || !exactPerSkill)
   throw new Error(`counts are off: file ${fileTotal}, db ${dbTotal}, failures ${bumps.failures}`);
 
@@ -109,10 +110,10 @@ const random = () => {
   return seed / 0x7fffffff;
 };
 // Events written as the write path writes them: a row each, and its per-day count (built here in one pass for speed).
-const insertEvent = db.$client.prepare("INSERT INTO usage_events (home, skill, kind, at, count, source) VALUES (?, ?, ?, ?, 1, 'hermes')");
+const insertEvent = sqliteOf(db).$client.prepare("INSERT INTO usage_events (home, skill, kind, at, count, source) VALUES (?, ?, ?, ?, 1, 'hermes')");
 const days = new Map<string, { skill: string; day: number; uses: number; views: number }>();
 const fillStarted = performance.now();
-db.$client.transaction(() => {
+sqliteOf(db).$client.transaction(() => {
   for (let i = 0; i < EVENTS; i++) {
     const skill = `skill-${Math.floor(PAGE_SKILLS * random() ** 2)}`;
     const at = now - Math.floor(random() * 365 * DAY_MS);
@@ -128,10 +129,10 @@ db.$client.transaction(() => {
     if (kind === "use") d.uses++;
     else d.views++;
   }
-  const insertDay = db.$client.prepare("INSERT INTO usage_days (home, skill, day, uses, views, patches) VALUES (?, ?, ?, ?, ?, 0)");
+  const insertDay = sqliteOf(db).$client.prepare("INSERT INTO usage_days (home, skill, day, uses, views, patches) VALUES (?, ?, ?, ?, ?, 0)");
   for (const d of days.values()) insertDay.run(pageHome, d.skill, d.day, d.uses, d.views);
   // The counters are accounted for, as after an import: the page's scan finds nothing new.
-  const snap = db.$client.prepare("INSERT INTO usage_snapshots (home, skill, uses, views, patches) VALUES (?, ?, ?, ?, 0)");
+  const snap = sqliteOf(db).$client.prepare("INSERT INTO usage_snapshots (home, skill, uses, views, patches) VALUES (?, ?, ?, ?, 0)");
   for (const [name, r] of Object.entries(records)) snap.run(pageHome, name, Number(r.use_count), Number(r.view_count));
 })();
 const fillSeconds = (performance.now() - fillStarted) / 1000;
@@ -141,12 +142,12 @@ const rows = (await listSkills(ctx)).skills; // warm: the catalog behind the hea
 const pageTimes: number[] = [];
 for (let r = 0; r < RUNS; r++) pageTimes.push(await timeMs(() => listSkills(ctx)));
 const fromDay = Math.floor(now / DAY_MS) - 29;
-const raw = db.$client.prepare(
+const raw = sqliteOf(db).$client.prepare(
   "SELECT skill, at / 86400000 AS day, sum(CASE WHEN kind = 'use' THEN count ELSE 0 END) AS uses, sum(CASE WHEN kind = 'view' THEN count ELSE 0 END) AS views FROM usage_events WHERE home = ? AND at >= ? GROUP BY skill, day",
 );
 const rawTimes: number[] = [];
 for (let r = 0; r < RUNS; r++) rawTimes.push(await timeMs(() => raw.all(pageHome, fromDay * DAY_MS)));
-db.$client.close();
+sqliteOf(db).$client.close();
 fs.rmSync(dir, { recursive: true, force: true });
 
 console.log(`curator (median of ${RUNS} runs where repeated)`);

@@ -16,7 +16,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { desc, eq } from "drizzle-orm";
 import { type Db, openDb } from "../db/client";
-import { inTransaction } from "../db/dialect";
+import { inTransaction, sqliteOf } from "../db/dialect";
 import { insertCandidates } from "../db/queries/decision-candidates";
 import { listDecisions } from "../db/queries/decision-list";
 import { insertDecision } from "../db/queries/decisions";
@@ -121,20 +121,27 @@ if (fresh) await build(db);
 const size = fs.statSync(file).size + (fs.statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
 
 // One candidate of a skill seen once, in the oldest decision: the skill filter's worst case.
-if (!db.select().from(skillRefs).where(eq(skillRefs.name, "rare-skill")).get()) {
-  const ref = db.insert(skillRefs).values({ name: "rare-skill", path: "/rare/SKILL.md" }).returning({ id: skillRefs.id }).get();
-  db.insert(decisionCandidates).values({ decisionId: 1, rank: 99, skillRefId: ref.id, score: 0.1, match: null, verdict: "not_finalist" }).run();
-  const first = db.select({ at: decisions.at }).from(decisions).where(eq(decisions.id, 1)).get()!;
-  db.insert(skillHours)
+if (!sqliteOf(db).select().from(skillRefs).where(eq(skillRefs.name, "rare-skill")).get()) {
+  const ref = sqliteOf(db).insert(skillRefs).values({ name: "rare-skill", path: "/rare/SKILL.md" }).returning({ id: skillRefs.id }).get();
+  sqliteOf(db).insert(decisionCandidates).values({ decisionId: 1, rank: 99, skillRefId: ref.id, score: 0.1, match: null, verdict: "not_finalist" }).run();
+  const first = sqliteOf(db).select({ at: decisions.at }).from(decisions).where(eq(decisions.id, 1)).get()!;
+  sqliteOf(db)
+    .insert(skillHours)
     .values({ skillRefId: ref.id, hour: first.at - (first.at % 3_600_000) })
     .run();
 }
 
-const newest = db.select({ id: decisions.id }).from(decisions).orderBy(desc(decisions.at)).limit(1).get()!.id;
+const newest = sqliteOf(db).select({ id: decisions.id }).from(decisions).orderBy(desc(decisions.at)).limit(1).get()!.id;
 const range = { from: utcDay(NOW - SPAN), to: utcDay(NOW) };
 /** The position `depth` rows from the newest, as the list API's cursor would hold it. */
 function positionAt(depth: number) {
-  return db.select({ at: decisions.at, id: decisions.id }).from(decisions).orderBy(desc(decisions.at), desc(decisions.id)).limit(1).offset(depth).get()!;
+  return sqliteOf(db)
+    .select({ at: decisions.at, id: decisions.id })
+    .from(decisions)
+    .orderBy(desc(decisions.at), desc(decisions.id))
+    .limit(1)
+    .offset(depth)
+    .get()!;
 }
 const deepCursor = encodeCursor(positionAt(10_000));
 const halfway = positionAt(Math.floor(N / 2));
@@ -166,7 +173,7 @@ const cases: [string, () => unknown][] = [
 ];
 const keysetHalfway = await time(() => listDecisions(db, { ...rawFilter, cursor: halfway, limit: 50 }));
 const offsetHalfway = await time(() =>
-  db
+  sqliteOf(db)
     .select()
     .from(decisions)
     .orderBy(desc(decisions.at), desc(decisions.id))

@@ -15,6 +15,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { openPostgresDb } from "../db/client";
 import { migratePostgres } from "../db/client-pg";
+import { sqliteOf } from "../db/dialect";
 import { decisionDetailService, listDecisionsService } from "../lib/services/decision-explorer";
 import { decisionSummary } from "../lib/services/decision-summary";
 import { suppressionService } from "../lib/services/suppression";
@@ -113,7 +114,7 @@ try {
     }
     console.log(`  ${label.padEnd(52)} ${fmt(median(samples)).padStart(10)}`);
   }
-  await (db.$client as unknown as { end(): Promise<void> }).end();
+  await (sqliteOf(db).$client as unknown as { end(): Promise<void> }).end();
 } finally {
   cluster.stop();
 }

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDb } from "../db/client";
+import { sqliteOf } from "../db/dialect";
 import { shownHistorySince } from "../db/queries/suggestions";
 import { DEFAULT_RULES } from "../lib/rules/config";
 import { shownWindow } from "../lib/rules/suggestion-rules";
@@ -34,15 +35,15 @@ const random = () => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return seed / 0x7fffffff;
 };
-const insert = db.$client.prepare("INSERT INTO suggestions (at, session_id, skill, loaded_at, reports_loads) VALUES (?, ?, ?, ?, 1)");
-db.$client.transaction(() => {
+const insert = sqliteOf(db).$client.prepare("INSERT INTO suggestions (at, session_id, skill, loaded_at, reports_loads) VALUES (?, ?, ?, ?, 1)");
+sqliteOf(db).$client.transaction(() => {
   for (let i = 0; i < ROWS; i++) {
     const at = now - Math.floor(random() * 14 * DAY_MS);
     const skill = `skill-${Math.floor(SKILLS * random() ** 2)}`;
     insert.run(at, `s${i % 50_000}`, skill, random() < 0.08 ? at + 60_000 : null);
   }
 })();
-db.$client.exec(
+sqliteOf(db).$client.exec(
   "INSERT INTO suggestion_days SELECT skill, at / 86400000, count(*), count(loaded_at), max(at) FROM suggestions WHERE reports_loads = 1 GROUP BY skill, at / 86400000",
 );
 
@@ -58,7 +59,7 @@ for (let run = 0; run < RUNS; run++) {
     }),
   );
 }
-db.$client.close();
+sqliteOf(db).$client.close();
 fs.rmSync(dir, { recursive: true, force: true });
 
 const counts = { suppressed: 0, retrying: 0, shown: 0 };

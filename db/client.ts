@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { limiter } from "../lib/concurrency";
 import { loadConfig } from "../lib/config";
@@ -12,14 +12,15 @@ import * as schema from "./schema";
 import * as pgSchema from "./schema-pg";
 
 export type Dialect = "sqlite" | "postgres";
-export type Tables = typeof schema;
+/** The tables a handle builds its queries from, typed as PostgreSQL's (db/schema-pg): SQLite's build the same queries. */
+export type Tables = typeof pgSchema;
 
 /** What a handle knows of itself beyond the query builder. */
 export interface DbInfo {
   dialect: Dialect;
   /** Which database this is (the file, or the URL): what per-database caches are keyed by. */
   key: string;
-  /** This database's tables (db/schema or db/schema-pg), typed as SQLite's: both build the same queries. */
+  /** This database's tables (db/schema or db/schema-pg), typed as PostgreSQL's: both build the same queries. */
   t: Tables;
   /** SQLite has one connection: its writes take turns here, so none lands inside another's transaction. */
   writes: <T>(task: () => Promise<T>) => Promise<T>;
@@ -27,11 +28,21 @@ export interface DbInfo {
 
 /**
  * jev's database handle: Drizzle's query builder on SQLite (one file, the
- * default) or PostgreSQL (`DATABASE_URL`, a fleet). Queries take their tables
- * from `db.jev.t` and await results, so one query runs on both; SQLite's
- * `$client` fast paths are used only when `db.jev.dialect` is "sqlite".
+ * default) or PostgreSQL (`DATABASE_URL`, a fleet). It is typed with
+ * PostgreSQL's builder, on which every query is awaited: SQLite's sync
+ * `.all()`, `.get()` and `.run()` do not compile, so a query written once
+ * runs on both. Queries take their tables from `db.jev.t`. SQLite's own
+ * client (its fast paths) is reached only inside db/, through `sqliteOf`.
  */
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database; jev: DbInfo };
+export type Db = NodePgDatabase<typeof pgSchema> & { jev: DbInfo };
+
+/** The same handle on SQLite, as db/'s fast paths see it: better-sqlite3 under Drizzle's SQLite builder and tables. */
+export type SqliteDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database; jev: Omit<DbInfo, "t"> & { t: typeof schema } };
+
+/** The better-sqlite3 connection of a SQLite file, opened and migrated as the server would (`jev db copy` reads it row by row). */
+export function openSqliteFile(file: string): Database.Database {
+  return (openDb(file) as unknown as SqliteDb).$client;
+}
 
 /** Open (creating if missing) and migrate a SQLite database file. */
 export function openDb(file: string): Db {
@@ -40,10 +51,10 @@ export function openDb(file: string): Db {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = drizzle(sqlite, { schema }) as Db;
+  const db = drizzle(sqlite, { schema }) as SqliteDb;
   migrate(db, { migrationsFolder: migrationsFolder("migrations") });
   db.jev = { dialect: "sqlite", key: `sqlite:${path.resolve(file)}`, t: schema, writes: limiter(1) };
-  return db;
+  return db as unknown as Db;
 }
 
 /**
@@ -66,9 +77,9 @@ export function openPostgresDb(url: string, options: { max?: number } = {}): Db 
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle connection that fails (the server restarted) must not take the process down.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema: pgSchema }) as unknown as Db;
-  db.jev = { dialect: "postgres", key: `postgres:${url}`, t: pgSchema as unknown as Tables, writes: (task) => task() };
-  return db;
+  return Object.assign(drizzlePg(pool, { schema: pgSchema }), {
+    jev: { dialect: "postgres", key: `postgres:${url}`, t: pgSchema, writes: <T>(task: () => Promise<T>) => task() } satisfies DbInfo,
+  });
 }
 
 const globalForDb = globalThis as unknown as { jevDb?: { key: string; db: Db } };
@@ -91,7 +102,11 @@ export function getDb(): Db {
 export async function closeDb(): Promise<void> {
   const open = globalForDb.jevDb;
   globalForDb.jevDb = undefined;
-  if (!open) return;
-  if (open.db.jev.dialect === "postgres") await (open.db.$client as unknown as { end(): Promise<void> }).end();
-  else open.db.$client.close();
+  if (open) await closeHandle(open.db);
+}
+
+/** Close a handle: SQLite's file, or PostgreSQL's pool. */
+export async function closeHandle(db: Db): Promise<void> {
+  if (db.jev.dialect === "postgres") await (db as unknown as { $client: pg.Pool }).$client.end();
+  else (db as unknown as SqliteDb).$client.close();
 }

@@ -1,11 +1,17 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type SQL, sql } from "drizzle-orm";
 import { DAY_MS } from "../lib/time";
-import type { Db } from "./client";
+import type { Db, SqliteDb } from "./client";
 
 /** What differs between SQLite and PostgreSQL in jev's queries, in one place. */
 
 export const isPostgres = (db: Db) => db.jev.dialect === "postgres";
+
+/** The handle as SQLite's own (better-sqlite3 under Drizzle's SQLite builder), for db/'s fast paths; only when the dialect is SQLite. */
+export function sqliteOf(db: Db): SqliteDb {
+  if (isPostgres(db)) throw new Error("a SQLite fast path was asked of a PostgreSQL handle");
+  return db as unknown as SqliteDb;
+}
 
 /** The larger of two values (SQLite's two-argument max, PostgreSQL's greatest). */
 export const greatest = (db: Db, a: SQL | unknown, b: SQL | unknown): SQL => (isPostgres(db) ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`);
@@ -26,9 +32,9 @@ export const noRow: SQL = sql`1 = 0`;
 
 /** Rows of a statement written as SQL (numbers PostgreSQL sends as text, counts and sums, are the caller's to convert). */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  if (!isPostgres(db)) return db.all(query) as T[];
-  const result = await (db as unknown as { execute(q: SQL): Promise<{ rows: T[] }> }).execute(query);
-  return result.rows;
+  if (!isPostgres(db)) return sqliteOf(db).all(query) as T[];
+  const result = await db.execute(query);
+  return result.rows as T[];
 }
 
 const inside = new AsyncLocalStorage<Db>();
@@ -69,14 +75,15 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pr
       }
     }
   }
+  const client = sqliteOf(db).$client;
   return db.jev.writes(async () => {
-    db.$client.exec("BEGIN IMMEDIATE");
+    client.exec("BEGIN IMMEDIATE");
     try {
       const result = await inside.run(db, () => work(db));
-      db.$client.exec("COMMIT");
+      client.exec("COMMIT");
       return result;
     } catch (err) {
-      if (db.$client.inTransaction) db.$client.exec("ROLLBACK");
+      if (client.inTransaction) client.exec("ROLLBACK");
       throw err;
     }
   });

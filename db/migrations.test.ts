@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tempDbPerTest } from "../lib/testing/db-per-test";
+import { sqliteOf } from "./dialect";
 import { insertCandidates } from "./queries/decision-candidates";
 import { insertDecision } from "./queries/decisions";
 import { decisionRollups, judgeRollups, suppressionDays } from "./schema";
@@ -30,11 +31,11 @@ describe("migration 0002: decision rollups backfill", () => {
       const at = base + i * 20 * 60_000;
       await insertDecision(t.db, { ...r, at, day: "2026-11-20", requests: 1, catalogSize: 1, skillsReturned: 0, judge: "local", channel: "api" });
     }
-    const live = t.db.select().from(decisionRollups).all();
-    t.db.delete(decisionRollups).run();
-    t.db.run(sql.raw(rollupBackfill()));
+    const live = sqliteOf(t.db).select().from(decisionRollups).all();
+    sqliteOf(t.db).delete(decisionRollups).run();
+    sqliteOf(t.db).run(sql.raw(rollupBackfill()));
     const sort = (list: typeof live) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-    expect(sort(t.db.select().from(decisionRollups).all())).toEqual(sort(live));
+    expect(sort(sqliteOf(t.db).select().from(decisionRollups).all())).toEqual(sort(live));
     expect(live.find((r) => r.reason === "unknown")).toMatchObject({ latencyMs: 25_000, count: 1 });
   });
 });
@@ -103,15 +104,15 @@ describe("migration 0008: suppression counts backfill", () => {
         { name: "csv", path: "/c", score: 0.1, match: 0.1, verdict: "below_threshold", detail: null },
       ]);
     }
-    const read = () => t.db.select().from(suppressionDays).orderBy(suppressionDays.skill, suppressionDays.day).all();
+    const read = () => sqliteOf(t.db).select().from(suppressionDays).orderBy(suppressionDays.skill, suppressionDays.day).all();
     const live = read();
     expect(live.map((r) => [r.skill, r.count])).toEqual([
       ["pdf", 2], // 23:00 and 23:50
       ["pdf", 2], // 00:40 the next day, held back under both paths
     ]);
-    t.db.delete(suppressionDays).run();
+    sqliteOf(t.db).delete(suppressionDays).run();
     const migration = fs.readFileSync(path.join(import.meta.dirname, "migrations", "0008_suppression_days.sql"), "utf8");
-    t.db.run(sql.raw(migration.slice(migration.indexOf("INSERT INTO"))));
+    sqliteOf(t.db).run(sql.raw(migration.slice(migration.indexOf("INSERT INTO"))));
     expect(read()).toEqual(live);
   });
 });
@@ -140,16 +141,16 @@ describe("migration 0010: judge rollups backfill", () => {
         ...r,
       });
     }
-    const read = () => t.db.select().from(judgeRollups).orderBy(judgeRollups.hour, judgeRollups.judgeMs).all();
+    const read = () => sqliteOf(t.db).select().from(judgeRollups).orderBy(judgeRollups.hour, judgeRollups.judgeMs).all();
     const live = read();
     expect(live.map((r) => [r.judgeMs, r.count, r.requests])).toEqual([
       [420, 1, 5],
       [95, 1, 4],
       [2_300, 1, 9],
     ]);
-    t.db.delete(judgeRollups).run();
+    sqliteOf(t.db).delete(judgeRollups).run();
     const migration = fs.readFileSync(path.join(import.meta.dirname, "migrations", "0010_judge_rollups.sql"), "utf8");
-    t.db.run(sql.raw(migration.slice(migration.indexOf("INSERT INTO"))));
+    sqliteOf(t.db).run(sql.raw(migration.slice(migration.indexOf("INSERT INTO"))));
     expect(read()).toEqual(live);
   });
 });

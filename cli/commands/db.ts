@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { openDb } from "../../db/client";
+import { openSqliteFile } from "../../db/client";
 import { isPostgresUrl } from "../../db/client-pg";
 import { type CopyProgress, copySqliteToPostgres } from "../../db/copy/sqlite-to-postgres";
 import { loadConfig } from "../../lib/config";
@@ -27,7 +27,7 @@ export async function dbCommand(args: string[], out: (line: string) => void): Pr
     throw new UsageError("--batch takes a whole number of rows from 1 to 100000");
   const from = path.resolve(flags.from ?? loadConfig().dbFile);
   if (!fs.existsSync(from)) throw new JevError("bad_request", `no SQLite database at ${from}`);
-  const sqlite = openDb(from).$client; // brought to this version's schema first, as the server would
+  const sqlite = openSqliteFile(from); // brought to this version's schema first, as the server would
   let lastPrint = 0;
   const progress = (p: CopyProgress) => {
     const now = Date.now();

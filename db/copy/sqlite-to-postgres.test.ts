@@ -5,6 +5,7 @@ import { JevError } from "../../lib/errors";
 import { freshDb, tempDir, testConfig } from "../../lib/testing/factories";
 import { postgresSkip, useTestPostgres } from "../../lib/testing/postgres-suite";
 import type { Db } from "../client";
+import { sqliteOf } from "../dialect";
 import { takeLease } from "../queries/job-leases";
 import { setSetting } from "../queries/settings";
 import { importKeys, replayRuns, usageDays, usageEvents, usageRequests, usageSnapshots } from "../schema";
@@ -27,12 +28,12 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
     // Enough turns a day that rule 2 suppresses something (its 6-hour retry lets a skill shown once a day through).
     await seedDemo(db, testConfig(tmp.dir), { now, turnsPerDay: 24 });
     await setSetting(db, "api-token", "not-a-real-token");
-    db.insert(importKeys).values({ key: "hermes:abc", at: now }).run();
-    db.insert(replayRuns).values({ at: now, rules: "{}", report: '{"recorded":{}}', events: 3, logBytes: 5_000_000_000 }).run();
-    db.insert(usageEvents).values({ home: "/h", skill: "pdf", kind: "use", at: now, source: "curator", detail: '{"x":"é ✓"}' }).run();
-    db.insert(usageDays).values({ home: "/h", skill: "pdf", day: 20_422, uses: 1 }).run();
-    db.insert(usageSnapshots).values({ home: "/h", skill: "pdf", uses: 1, views: 0, patches: 0 }).run();
-    db.insert(usageRequests).values({ home: "/h", requestId: "req-1", at: now }).run();
+    sqliteOf(db).insert(importKeys).values({ key: "hermes:abc", at: now }).run();
+    sqliteOf(db).insert(replayRuns).values({ at: now, rules: "{}", report: '{"recorded":{}}', events: 3, logBytes: 5_000_000_000 }).run();
+    sqliteOf(db).insert(usageEvents).values({ home: "/h", skill: "pdf", kind: "use", at: now, source: "curator", detail: '{"x":"é ✓"}' }).run();
+    sqliteOf(db).insert(usageDays).values({ home: "/h", skill: "pdf", day: 20_422, uses: 1 }).run();
+    sqliteOf(db).insert(usageSnapshots).values({ home: "/h", skill: "pdf", uses: 1, views: 0, patches: 0 }).run();
+    sqliteOf(db).insert(usageRequests).values({ home: "/h", requestId: "req-1", at: now }).run();
     await takeLease(db, "retention", "host:1", now, 3_600_000);
   }, 120_000);
   afterEach(() => tmp.cleanup());
@@ -46,7 +47,7 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
       for (const table of copyPlan()) {
         const cols = table.columns.map((c) => `"${c.name}"`).join(", ");
         const order = table.key.map((k) => `"${k}"`).join(", ");
-        const fromSqlite = db.$client.prepare(`SELECT ${cols} FROM "${table.name}" ORDER BY ${order}`).raw().all() as unknown[][];
+        const fromSqlite = sqliteOf(db).$client.prepare(`SELECT ${cols} FROM "${table.name}" ORDER BY ${order}`).raw().all() as unknown[][];
         const fromPg = (await client.query({ text: `SELECT ${cols} FROM "${table.name}" ORDER BY ${order}`, rowMode: "array" })).rows as unknown[][];
         const norm = (rows: unknown[][]) =>
           rows.map((r) => r.map((v, i) => (v === null ? null : table.columns[i].boolean ? Boolean(v) : table.columns[i].pgType === "bigint" ? Number(v) : v)));
@@ -61,7 +62,7 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
   it("copies every row of every table, value for value, and the counts match", async () => {
     const url = target();
     const progress: string[] = [];
-    const result = await copySqliteToPostgres(db.$client, url, {
+    const result = await copySqliteToPostgres(sqliteOf(db).$client, url, {
       source: "a.db",
       batchRows: 50,
       onProgress: (p) => progress.push(`${p.table} ${p.copied}/${p.total}`),
@@ -78,7 +79,7 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
     // New rows continue after the copied ids.
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const copiedMax = db.$client.prepare("SELECT max(id) FROM replay_runs").pluck().get() as number;
+    const copiedMax = sqliteOf(db).$client.prepare("SELECT max(id) FROM replay_runs").pluck().get() as number;
     const { rows } = await client.query("INSERT INTO replay_runs (at, rules) VALUES (1, '{}') RETURNING id");
     expect(rows[0].id).toBe(copiedMax + 1);
     await client.end();
@@ -90,20 +91,20 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
     const stopAfterThree = () => {
       if (++batches === 3 + 1) throw new Error("interrupted");
     };
-    await expect(copySqliteToPostgres(db.$client, url, { source: "a.db", batchRows: 40, onProgress: stopAfterThree })).rejects.toThrow("interrupted");
-    const result = await copySqliteToPostgres(db.$client, url, { source: "a.db", batchRows: 40 });
+    await expect(copySqliteToPostgres(sqliteOf(db).$client, url, { source: "a.db", batchRows: 40, onProgress: stopAfterThree })).rejects.toThrow("interrupted");
+    const result = await copySqliteToPostgres(sqliteOf(db).$client, url, { source: "a.db", batchRows: 40 });
     expect(result.resumed).toBe(true);
     for (const [table, { sqlite, postgres }] of Object.entries(await contents(url))) expect(postgres, table).toEqual(sqlite);
   });
 
   it("refuses a target that has rows, or holds another database's unfinished copy", async () => {
     const url = target();
-    await copySqliteToPostgres(db.$client, url, { source: "a.db" });
-    await expect(copySqliteToPostgres(db.$client, url, { source: "a.db" })).rejects.toThrow(/not empty \(decisions has rows\)/);
+    await copySqliteToPostgres(sqliteOf(db).$client, url, { source: "a.db" });
+    await expect(copySqliteToPostgres(sqliteOf(db).$client, url, { source: "a.db" })).rejects.toThrow(/not empty \(decisions has rows\)/);
 
     const other = target();
     await expect(
-      copySqliteToPostgres(db.$client, other, {
+      copySqliteToPostgres(sqliteOf(db).$client, other, {
         source: "a.db",
         batchRows: 10,
         onProgress: (p) => {
@@ -111,7 +112,7 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
         },
       }),
     ).rejects.toThrow("interrupted");
-    const refusal = copySqliteToPostgres(db.$client, other, { source: "b.db" });
+    const refusal = copySqliteToPostgres(sqliteOf(db).$client, other, { source: "b.db" });
     await expect(refusal).rejects.toBeInstanceOf(JevError);
     await expect(refusal).rejects.toThrow(/unfinished copy of another database \(a\.db\)/);
   });

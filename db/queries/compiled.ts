@@ -1,7 +1,8 @@
+import type Database from "better-sqlite3";
 import { is, Param, Placeholder, sql } from "drizzle-orm";
 import { getOrCreate } from "../../lib/collections";
-import type { Db } from "../client";
-import { isPostgres } from "../dialect";
+import type { Db, SqliteDb } from "../client";
+import { isPostgres, sqliteOf } from "../dialect";
 
 type Values = Record<string, unknown>;
 type Slot = { name: string; encode: (v: unknown) => unknown } | { constant: unknown };
@@ -25,13 +26,13 @@ export interface Ran {
  * transaction the caller is in. An insert that returns `{ id }` reports it.
  */
 export function statement(make: (db: Db, p: (name: string) => unknown) => Query): (db: Db, values: Values) => Promise<Ran> {
-  const compiled = new WeakMap<Db["$client"], (values: Values) => Ran>();
+  const compiled = new WeakMap<Database.Database, (values: Values) => Ran>();
   return async (db, values) => {
     if (isPostgres(db)) {
       const rows = (await make(db, (name) => values[name])) as { id?: number }[] | undefined;
       return { id: Array.isArray(rows) ? (rows[0]?.id ?? null) : null };
     }
-    return getOrCreate(compiled, db.$client, () =>
+    return getOrCreate(compiled, sqliteOf(db).$client, () =>
       compileForSqlite(
         db,
         make(db, (name) => sql.placeholder(name)),
@@ -49,7 +50,7 @@ function compileForSqlite(db: Db, query: Query): (values: Values) => Ran {
     const encode = (v: unknown) => (v === null || v === undefined ? null : param?.encoder ? param.encoder.mapToDriverValue(v) : v);
     return is(inner, Placeholder) ? { name: inner.name, encode } : { constant: encode(inner) };
   });
-  const prepared = db.$client.prepare(text);
+  const prepared = sqliteOf(db).$client.prepare(text);
   const returns = /\breturning\b/i.test(text);
   return (values) => {
     const bound = slots.map((s) => ("name" in s ? s.encode(values[s.name]) : s.constant));
@@ -66,10 +67,12 @@ type SelectQuery<R> = PromiseLike<R[]> & { prepare(): { all(values?: Values): R[
  * on SQLite prepared once per database and run with values by name; on
  * PostgreSQL built with the values each time.
  */
-export function preparedSelect<R>(make: (db: Db, p: (name: string) => unknown) => SelectQuery<R>): (db: Db, values: Values) => Promise<R[]> {
-  const prepared = new WeakMap<Db["$client"], { all(values?: Values): R[] }>();
+export function preparedSelect<R>(make: (db: SqliteDb, p: (name: string) => unknown) => SelectQuery<R>): (db: Db, values: Values) => Promise<R[]> {
+  const prepared = new WeakMap<Database.Database, { all(values?: Values): R[] }>();
   return async (db, values) => {
-    if (isPostgres(db)) return make(db, (name) => values[name]);
-    return getOrCreate(prepared, db.$client, () => make(db, (name) => sql.placeholder(name)).prepare()).all(values);
+    // Written with SQLite's builder; on PostgreSQL the same calls build the same query, awaited.
+    if (isPostgres(db)) return make(db as unknown as SqliteDb, (name) => values[name]);
+    const sqlite = sqliteOf(db);
+    return getOrCreate(prepared, sqlite.$client, () => make(sqlite, (name) => sql.placeholder(name)).prepare()).all(values);
   };
 }

@@ -2,17 +2,40 @@ import { inArray, sql } from "drizzle-orm";
 import { latencyBucket } from "../../lib/decisions/latency-buckets";
 import { DAY_MS, HOUR_MS } from "../../lib/time";
 import type { Db } from "../client";
+import { isPostgres } from "../dialect";
 import type { NewDecisionRow } from "../schema";
-import type { CandidateRow } from "./decision-candidates";
-import { knownSkillRefs } from "./decision-candidates";
-import { judgeMsOf, reasonKey } from "./decisions";
-import { addToSuggestionDays } from "./suggestions";
+import { type CandidateRow, insertCandidates, knownSkillRefs } from "./decision-candidates";
+import { insertDecision, judgeMsOf, reasonKey } from "./decisions";
+import { addToSuggestionDays, insertSuggestion } from "./suggestions";
 
 /** One decision as the log writes it: its row, its candidates and the suggestion it made. */
 export interface DecisionWrite {
   row: NewDecisionRow;
   candidates: Omit<CandidateRow, "rank">[];
   suggestion: { skill: string; reportsLoads: boolean } | null;
+}
+
+/**
+ * Decisions written inside the caller's transaction the way each database
+ * does best: on PostgreSQL a few statements of many rows (each statement is
+ * a round trip), on SQLite row by row through prepared statements. Returns
+ * the decisions' ids in the order given.
+ */
+export async function writeDecisions(tx: Db, writes: readonly DecisionWrite[]): Promise<number[]> {
+  if (isPostgres(tx)) return insertDecisionBatch(tx, writes);
+  const ids: number[] = [];
+  for (const w of writes) ids.push(await writeDecision(tx, w));
+  return ids;
+}
+
+/** One decision: its row, its candidates and its suggestion row, inside the caller's transaction. */
+export async function writeDecision(tx: Db, w: DecisionWrite): Promise<number> {
+  const at = w.row.at;
+  const decisionId = await insertDecision(tx, w.row);
+  await insertCandidates(tx, decisionId, at, w.candidates);
+  if (w.suggestion)
+    await insertSuggestion(tx, { decisionId, at, sessionId: w.row.sessionId ?? null, skill: w.suggestion.skill, reportsLoads: w.suggestion.reportsLoads });
+  return decisionId;
 }
 
 /** Rows per INSERT: far below PostgreSQL's 65,535 bound parameters for the widest table. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { sqliteOf } from "../../db/dialect";
 import type { JevConfig } from "../config";
 import { decisionSummary } from "../services/decision-summary";
 import { pickSkillService } from "../services/pick-skill";
@@ -30,7 +31,7 @@ describe("demo data", () => {
     expect(summary.byOutcome.trivial).toBeGreaterThan(0);
     expect(summary.byReason.sensitive_turn).toBeGreaterThan(0);
     expect((await suppressionService(db, config, { now })).skills.some((s) => s.state !== "shown")).toBe(true);
-    expect((db.$client.prepare("SELECT sum(count) AS n FROM suppression_days").get() as { n: number }).n).toBeGreaterThan(0); // rule 2's removals, counted
+    expect((sqliteOf(db).$client.prepare("SELECT sum(count) AS n FROM suppression_days").get() as { n: number }).n).toBeGreaterThan(0); // rule 2's removals, counted
   });
 
   it("refuses a database with real rows unless forced; removal leaves the real rows and their counts exactly", async () => {
@@ -41,14 +42,14 @@ describe("demo data", () => {
     );
     const before = await decisionSummary(db, range, now);
     const suppressionBefore = await suppressionService(db, config, { now });
-    const removalsBefore = db.$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all();
+    const removalsBefore = sqliteOf(db).$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all();
     await expect(seedDemo(db, config, { now, turnsPerDay: 10 })).rejects.toMatchObject({ code: "conflict" });
     await seedDemo(db, config, { now, turnsPerDay: 10, force: true });
     expect((await decisionSummary(db, range, now)).total).toBeGreaterThan(before.total);
     await removeDemo(db);
     expect(await decisionSummary(db, range, now)).toEqual(before);
     expect(await suppressionService(db, config, { now })).toEqual(suppressionBefore);
-    expect(db.$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all()).toEqual(removalsBefore);
+    expect(sqliteOf(db).$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all()).toEqual(removalsBefore);
   });
 
   it("seeding again replaces the demo rows (same counts)", async () => {

@@ -1,8 +1,6 @@
 import path from "node:path";
-import { and, count, eq, gte, inArray, isNull, like, lt, lte, max, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { inTransaction, utcDayOf } from "../../db/dialect";
-import { uncountDecisions } from "../../db/queries/decisions";
+import { deleteSessionRows, hasSessionRows, rowsOutsideSessions } from "../../db/queries/session-rows";
 import { clearDiscoveryCache } from "../catalog/discover";
 import type { JevConfig } from "../config";
 import { JevError } from "../errors";
@@ -21,16 +19,7 @@ export function demoSkillsRoot(config: { dbFile: string }): string {
   return path.join(demoFolder(config), "skills");
 }
 
-async function realRows(db: Db): Promise<number> {
-  const { decisions, feedback } = db.jev.t;
-  const like = `${DEMO_SESSION_PREFIX}%`;
-  const [d] = await db
-    .select({ n: count() })
-    .from(decisions)
-    .where(or(isNull(decisions.sessionId), notLike(decisions.sessionId, like)));
-  const [f] = await db.select({ n: count() }).from(feedback).where(notLike(feedback.sessionId, like));
-  return d.n + f.n;
-}
+const realRows = (db: Db) => rowsOutsideSessions(db, DEMO_SESSION_PREFIX);
 
 /**
  * `npm run demo`: a deterministic synthetic fortnight, made by the real engine.
@@ -97,74 +86,10 @@ export async function seedDemo(
 
 /** Remove every demo row (decisions with their candidates and suggestions, feedback) and their counts in the aggregates. */
 export function removeDemo(db: Db): Promise<{ decisions: number }> {
-  const { decisionCandidates: c, decisions: d, feedback, skillRefs: r, suggestionDays, suggestions: s, suppressionDays: x } = db.jev.t;
-  const demo = like(d.sessionId, `${DEMO_SESSION_PREFIX}%`);
-  const demoSuggestion = like(s.sessionId, `${DEMO_SESSION_PREFIX}%`);
-  return inTransaction(db, async (tx) => {
-    const rows = await tx
-      .select({
-        id: d.id,
-        at: d.at,
-        day: d.day,
-        status: d.status,
-        outcome: d.outcome,
-        reasonCode: d.reasonCode,
-        latencyMs: d.latencyMs,
-        stageOneMs: d.stageOneMs,
-        stageTwoMs: d.stageTwoMs,
-        requests: d.requests,
-      })
-      .from(d)
-      .where(demo);
-    await uncountDecisions(tx, rows);
-    // Rule 2's per-day counts: recounted from what remains for every (skill, day) the demo touched.
-    const touched = await tx
-      .selectDistinct({ skill: s.skill, day: utcDayOf(s.at) })
-      .from(s)
-      .where(demoSuggestion);
-    // Rule 2's removals per day: the demo's taken out of the counts.
-    const removals = await tx
-      .select({ skill: r.name, day: utcDayOf(d.at), n: count() })
-      .from(c)
-      .innerJoin(d, eq(d.id, c.decisionId))
-      .innerJoin(r, eq(r.id, c.skillRefId))
-      .where(and(demo, eq(c.verdict, "suppressed")))
-      .groupBy(r.name, utcDayOf(d.at));
-    for (const removal of removals)
-      await tx
-        .update(x)
-        .set({ count: sql`${x.count} - ${removal.n}` })
-        .where(and(eq(x.skill, removal.skill), eq(x.day, removal.day)));
-    await tx.delete(x).where(lte(x.count, 0));
-    const demoIds = tx.select({ id: d.id }).from(d).where(demo);
-    await tx.delete(c).where(inArray(c.decisionId, demoIds));
-    await tx.delete(s).where(demoSuggestion);
-    await tx.delete(d).where(demo);
-    await tx.delete(feedback).where(like(feedback.sessionId, `${DEMO_SESSION_PREFIX}%`));
-    for (const t of touched) {
-      const [left] = await tx
-        .select({ suggestions: count(), loads: count(s.loadedAt), lastAt: max(s.at) })
-        .from(s)
-        .where(and(eq(s.skill, t.skill), gte(s.at, t.day * DAY_MS), lt(s.at, (t.day + 1) * DAY_MS), eq(s.reportsLoads, true)));
-      const day = and(eq(suggestionDays.skill, t.skill), eq(suggestionDays.day, t.day));
-      if (left.suggestions === 0) await tx.delete(suggestionDays).where(day);
-      else
-        await tx
-          .update(suggestionDays)
-          .set({ suggestions: left.suggestions, loads: left.loads, lastAt: Number(left.lastAt) })
-          .where(day);
-    }
-    return { decisions: rows.length };
-  });
+  return deleteSessionRows(db, DEMO_SESSION_PREFIX);
 }
 
 /** Whether the database holds demo rows (the Overview offers to remove them). */
-export async function hasDemoRows(db: Db): Promise<boolean> {
-  const { decisions } = db.jev.t;
-  const rows = await db
-    .select({ id: decisions.id })
-    .from(decisions)
-    .where(like(decisions.sessionId, `${DEMO_SESSION_PREFIX}%`))
-    .limit(1);
-  return rows.length > 0;
+export function hasDemoRows(db: Db): Promise<boolean> {
+  return hasSessionRows(db, DEMO_SESSION_PREFIX);
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { sqliteOf } from "../../db/dialect";
 import { decisions } from "../../db/schema";
 import type { JevConfig } from "../config";
 import { closeJudgePools } from "../judges/remote/http-pool";
@@ -87,7 +88,7 @@ describe("routing with skill selection, against a judge server on loopback", () 
     expect(merged.route).toMatchObject({ status: "ok", tier: "large", answers: routingOf(turn), source: "merged" });
     expect(split.route).toMatchObject({ status: "ok", tier: "large", answers: routingOf(turn), source: "judge" });
     expect(
-      db
+      sqliteOf(db)
         .select()
         .from(decisions)
         .all()

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sqliteOf } from "../../db/dialect";
 import { decisions } from "../../db/schema";
 import { tempDbPerTest } from "../testing/db-per-test";
 import { skillTree, testConfig } from "../testing/factories";
@@ -22,7 +23,7 @@ describe("an agent's switches kept by the server", () => {
     const request = { turn: "merge these two PDF files", roots: [root], agent: "claude-code", sessionId: "s1" };
     const off = await pickSkillService(request, { channel: "api", db: t.db, config });
     expect(off.reply).toEqual({ status: "ok", needs_skill: 0, skills: [], latency_ms: 0, skipped: "switched_off" });
-    expect(t.db.select().from(decisions).all()).toHaveLength(0);
+    expect(sqliteOf(t.db).select().from(decisions).all()).toHaveLength(0);
     const other = await pickSkillService({ ...request, agent: "hermes" }, { channel: "api", db: t.db, config });
     expect(other.reply.skills[0]?.name).toBe("pdf-tools");
     await setAgentSwitch(t.db, "claude-code", "skills", "on");

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { sqliteOf } from "../../db/dialect";
 import { decisions } from "../../db/schema";
 import type { Decision } from "../engine/pick-skill";
 import { tempDbPerTest } from "../testing/db-per-test";
@@ -35,7 +36,7 @@ describe("decision log writes (group commit)", () => {
     const ids = await Promise.all(["a", "b", "c", "d"].map((s) => logDecision(t.db, decision("nothing_fits"), ctx(s))));
     expect(new Set(ids).size).toBe(4);
     expect(
-      t.db
+      sqliteOf(t.db)
         .select()
         .from(decisions)
         .all()
@@ -53,7 +54,7 @@ describe("decision log writes (group commit)", () => {
     expect(ids[1]).toBeNull();
     expect(ids[0]).not.toBeNull();
     expect(
-      t.db
+      sqliteOf(t.db)
         .select()
         .from(decisions)
         .all()

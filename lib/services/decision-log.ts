@@ -1,10 +1,8 @@
 import type { Db } from "../../db/client";
-import { inTransaction, isPostgres } from "../../db/dialect";
-import { type DecisionWrite, insertDecisionBatch } from "../../db/queries/decision-batch";
-import { forgetSkillRefs, insertCandidates } from "../../db/queries/decision-candidates";
-import { insertDecision } from "../../db/queries/decisions";
+import { inTransaction } from "../../db/dialect";
+import { type DecisionWrite, writeDecision, writeDecisions } from "../../db/queries/decision-batch";
+import { forgetSkillRefs } from "../../db/queries/decision-candidates";
 import { noteShown } from "../../db/queries/shown-history";
-import { insertSuggestion } from "../../db/queries/suggestions";
 import { getOrCreate } from "../collections";
 import type { Decision } from "../engine/pick-skill";
 import { utcDay } from "../time";
@@ -53,15 +51,10 @@ async function flush(db: Db): Promise<void> {
   let ids: (number | null)[];
   try {
     ids = await inTransaction(db, async (tx) => {
-      // PostgreSQL: a few statements of many rows (each statement is a round trip); SQLite: row by row, prepared.
-      if (isPostgres(tx))
-        return insertDecisionBatch(
-          tx,
-          queue.map((p) => toWrite(p.decision, p.ctx)),
-        );
-      const written: number[] = [];
-      for (const p of queue) written.push(await write(tx, p.decision, p.ctx));
-      return written;
+      return writeDecisions(
+        tx,
+        queue.map((p) => toWrite(p.decision, p.ctx)),
+      );
     });
   } catch {
     // One row that cannot be written must not lose the others: write them one by one.
@@ -69,7 +62,7 @@ async function flush(db: Db): Promise<void> {
     ids = [];
     for (const p of queue) {
       try {
-        ids.push(await inTransaction(db, (tx) => write(tx, p.decision, p.ctx)));
+        ids.push(await inTransaction(db, (tx) => writeDecision(tx, toWrite(p.decision, p.ctx))));
       } catch {
         forgetSkillRefs(db);
         // Say so without the raw message (it could carry paths or SQL).
@@ -124,14 +117,4 @@ function toWrite(decision: Decision, ctx: DecisionContext): DecisionWrite {
     })),
     suggestion: r.suggested ? { skill: r.suggested.name, reportsLoads: ctx.reportsLoads } : null,
   };
-}
-
-/** The decision row, its candidates and its suggestion row, one by one; inside the caller's transaction. */
-async function write(db: Db, decision: Decision, ctx: DecisionContext): Promise<number> {
-  const { row, candidates, suggestion } = toWrite(decision, ctx);
-  const decisionId = await insertDecision(db, row);
-  await insertCandidates(db, decisionId, ctx.at, candidates);
-  if (suggestion)
-    await insertSuggestion(db, { decisionId, at: ctx.at, sessionId: ctx.sessionId ?? null, skill: suggestion.skill, reportsLoads: suggestion.reportsLoads });
-  return decisionId;
 }

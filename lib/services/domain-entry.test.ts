@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { sqliteOf } from "../../db/dialect";
 import { decisions } from "../../db/schema";
 import { clearDiscoveryCache } from "../catalog/discover";
 import type { JevConfig } from "../config";
@@ -59,7 +60,7 @@ describe("domain entry skills, served from a real rules file, skill folders and 
     // Another session starts at the entry again.
     expect((await ask("open the blender file", "s-2")).reply).toMatchObject({ via: "entry_skill" });
 
-    const rows = db.select({ skill: decisions.suggestedSkill, via: decisions.suggestedVia, requests: decisions.requests }).from(decisions).all();
+    const rows = sqliteOf(db).select({ skill: decisions.suggestedSkill, via: decisions.suggestedVia, requests: decisions.requests }).from(decisions).all();
     expect(rows.filter((r) => r.via !== null)).toEqual([
       { skill: "jev-blender", via: "entry_skill", requests: 0 },
       { skill: "blender-render", via: "related_skill", requests: 0 },

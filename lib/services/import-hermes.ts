@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/dialect";
+import { claimImportKey } from "../../db/queries/import-keys";
 import { forgetHistory } from "../../db/queries/shown-history";
 import { insertSuggestion, recordFeedback } from "../../db/queries/suggestions";
 import type { JevConfig } from "../config";
@@ -34,17 +35,11 @@ const keyOf = (r: { skill: string; at: string; loaded: boolean; session?: string
 export async function importHermesService(db: Db, config: JevConfig, hermesHome = config.hermesHome): Promise<ImportReport> {
   const { file, records } = readSkillFeedbackFile(hermesHome);
   const attributionMs = liveRules(config).attribution_minutes * MINUTE_MS;
-  const { importKeys } = db.jev.t;
   let imported = 0;
   await inTransaction(db, async (tx) => {
     for (const r of records) {
       const at = Date.parse(r.at);
-      const claimed = await tx
-        .insert(importKeys)
-        .values({ key: keyOf(r), at: Date.now() })
-        .onConflictDoNothing()
-        .returning({ key: importKeys.key });
-      if (claimed.length === 0) continue;
+      if (!(await claimImportKey(tx, keyOf(r), Date.now()))) continue;
       imported++;
       // A record without a session gets one of its own: its load can only credit itself.
       const sessionId = r.session ?? `hermes-import-${keyOf(r).slice(0, 12)}`;

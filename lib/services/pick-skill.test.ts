@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
+import { sqliteOf } from "../../db/dialect";
 import { insertDecision } from "../../db/queries/decisions";
 import { decisions } from "../../db/schema";
 import type { JevConfig } from "../config";
@@ -36,7 +37,7 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
     expect(reply.status).toBe("ok");
     expect(reply.skills[0]).toMatchObject({ name: "pdf", path: path.join(root, "pdf", "SKILL.md") });
     expect(reply.skills[0].match).toBeGreaterThanOrEqual(0.5);
-    const rows = db.select().from(decisions).all();
+    const rows = sqliteOf(db).select().from(decisions).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       status: "ok",
@@ -150,7 +151,7 @@ describe("configuration", () => {
     expect(a.reply).toEqual({ status: "fail_open", reason: "other", skills: [] });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(
-      db
+      sqliteOf(db)
         .select()
         .from(decisions)
         .all()
@@ -205,7 +206,7 @@ describe("client roots and the walk budget", () => {
       const err = await pickSkillService({ turn: "merge PDF documents", roots: [root, bad] }, { channel: "api", db, config }).catch((e) => e);
       expect(err).toMatchObject({ code: "root_not_allowed", field: "roots.1" });
     }
-    expect(db.select().from(decisions).all()).toHaveLength(0);
+    expect(sqliteOf(db).select().from(decisions).all()).toHaveLength(0);
   });
 
   it("lets the CLI name any root: it runs as the user", async () => {
@@ -227,6 +228,6 @@ describe("client roots and the walk budget", () => {
     );
     expect(served.reply).toEqual({ status: "fail_open", reason: "catalog_over_budget", skills: [] });
     expect(served.warnings).toEqual([expect.stringMatching(/took over 3 s; catalog not ranked$/)]);
-    expect(db.select().from(decisions).all()[0].reasonCode).toBe("catalog_over_budget");
+    expect(sqliteOf(db).select().from(decisions).all()[0].reasonCode).toBe("catalog_over_budget");
   });
 });

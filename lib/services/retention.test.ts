@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sqliteOf } from "../../db/dialect";
 import { decisionCandidates, decisionRollups, decisions, feedback, skillHours, suggestions } from "../../db/schema";
 import { tempDbPerTest } from "../testing/db-per-test";
 import { skillTree, testConfig } from "../testing/factories";
@@ -23,11 +24,11 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
       );
       await recordFeedbackService(t.db, { sessionId: `s${daysAgo}`, skill: "pdf", event: "loaded", at: at + 1000 }, config);
     }
-    expect(t.db.select().from(decisionCandidates).all().length).toBeGreaterThan(5);
+    expect(sqliteOf(t.db).select().from(decisionCandidates).all().length).toBeGreaterThan(5);
     const removed = await runRetention(t.db, 30, NOW, 2);
     expect(removed).toEqual({ decisions: 3, feedback: 3 });
     expect(
-      t.db
+      sqliteOf(t.db)
         .select()
         .from(decisions)
         .all()
@@ -35,7 +36,7 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
     ).toEqual(["s29", "s1"]);
     expect(
       new Set(
-        t.db
+        sqliteOf(t.db)
           .select()
           .from(suggestions)
           .all()
@@ -44,7 +45,7 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
     ).toEqual(new Set(["s29", "s1"]));
     expect(
       new Set(
-        t.db
+        sqliteOf(t.db)
           .select()
           .from(feedback)
           .all()
@@ -52,14 +53,14 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
       ),
     ).toEqual(new Set(["s29", "s1"]));
     const kept = new Set(
-      t.db
+      sqliteOf(t.db)
         .select()
         .from(decisions)
         .all()
         .map((d) => d.id),
     );
     expect(
-      t.db
+      sqliteOf(t.db)
         .select()
         .from(decisionCandidates)
         .all()
@@ -68,14 +69,14 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
     expect(await runRetention(t.db, 30, NOW)).toEqual({ decisions: 0, feedback: 0 });
     const cutoffHour = NOW - 30 * DAY_MS - ((NOW - 30 * DAY_MS) % 3_600_000);
     expect(
-      t.db
+      sqliteOf(t.db)
         .select()
         .from(skillHours)
         .all()
         .every((h) => h.hour >= cutoffHour),
     ).toBe(true);
     expect(
-      t.db
+      sqliteOf(t.db)
         .select()
         .from(decisionRollups)
         .all()

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
+import { sqliteOf } from "../../db/dialect";
 import { suggestions } from "../../db/schema";
 import type { JevConfig } from "../config";
 import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
@@ -51,7 +52,7 @@ describe("rule 1 (selection spec §7)", () => {
     await pick(T0, { sessionId: "b" });
     expect((await feedback("a", "pdf", T0 + 4 * 60_000)).attributed).toBe(true);
     expect((await feedback("b", "pdf", T0 + 6 * 60_000)).attributed).toBe(false);
-    const rows = db
+    const rows = sqliteOf(db)
       .select()
       .from(suggestions)
       .all()
@@ -68,7 +69,7 @@ describe("rule 2 judges only what was shown, where loads can be known", () => {
     const { reply } = await ask(T0, { sessionId: "one" });
     expect(reply.skills.length).toBeGreaterThan(1);
     expect(
-      db
+      sqliteOf(db)
         .select()
         .from(suggestions)
         .all()

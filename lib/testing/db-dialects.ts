@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from "vitest";
-import { type Db, openPostgresDb } from "../../db/client";
+import { closeHandle, type Db, openPostgresDb } from "../../db/client";
 import { migratePostgres } from "../../db/client-pg";
 import { tempDbPerTest } from "./db-per-test";
 import { type Postgres, startPostgres } from "./postgres";
@@ -33,7 +33,7 @@ function postgresPerTest(): DialectContext {
     current = openPostgresDb(cluster!.createDatabase(name, template), { max: 4 });
   });
   afterEach(async () => {
-    await (current?.$client as unknown as { end(): Promise<void> } | undefined)?.end();
+    if (current) await closeHandle(current);
     current = null;
   });
   return {

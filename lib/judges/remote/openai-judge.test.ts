@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../../db/client";
+import { sqliteOf } from "../../../db/dialect";
 import { decisions } from "../../../db/schema";
 import type { SkillCard } from "../../catalog/types";
 import { type PickDeps, pickSkill } from "../../engine/pick-skill";
@@ -258,7 +259,7 @@ describe("through the service, with a real database", () => {
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
-    const rows = db.select().from(decisions).all();
+    const rows = sqliteOf(db).select().from(decisions).all();
     expect(rows.map((r) => r.reasonCode)).toEqual(cases.map(([, reason]) => reason));
     expect(rows.every((r) => r.judge === "openai" && r.requests >= 2)).toBe(true);
     const everything = [fs.readFileSync(path.join(tmp.dir, "jev.db")), ...printed].join("\n");

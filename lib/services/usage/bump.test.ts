@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
+import { sqliteOf } from "../../../db/dialect";
 import { skillUsageEvents } from "../../../db/queries/usage-events";
 import { toJevError } from "../../errors";
 import { readUsage, usagePaths } from "../../hermes/usage-file";
@@ -32,11 +33,11 @@ afterEach(() => tmp.cleanup());
 
 describe("a usage bump is acknowledged exactly when .usage.json holds it", () => {
   it("jev's history failing after the file was written still answers done; the next scan records the bump once", async () => {
-    db.$client.pragma("query_only = ON"); // every write to the database now fails
+    sqliteOf(db).$client.pragma("query_only = ON"); // every write to the database now fails
     const record = await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use" });
     expect(record.use_count).toBe(1);
     expect(uses()).toBe(1);
-    db.$client.pragma("query_only = OFF");
+    sqliteOf(db).$client.pragma("query_only = OFF");
     expect(await skillUsageEvents(db, home, "pdf")).toEqual([]);
     expect((await refreshUsageHistory(ctxAt(db, config(), NOW), { home })).events).toBe(1);
     expect((await skillUsageEvents(db, home, "pdf")).map((e) => [e.kind, e.count, e.source])).toEqual([["use", 1, "hermes"]]);
@@ -82,10 +83,10 @@ describe("request_id: a retry is never counted twice", () => {
   });
 
   it("when the database could not record it, the process still does", async () => {
-    db.$client.pragma("query_only = ON");
+    sqliteOf(db).$client.pragma("query_only = ON");
     await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-4" });
     await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-4" });
-    db.$client.pragma("query_only = OFF");
+    sqliteOf(db).$client.pragma("query_only = OFF");
     expect(uses()).toBe(1);
   });
 
