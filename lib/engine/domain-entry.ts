@@ -5,6 +5,7 @@ import { containsPhrase, domainTerms } from "../rules/domain-words";
 import type { SuggestionVia } from "../vocab/suggestion-via";
 import { type Candidate, checkCandidate, type FinalistChecks } from "./candidates";
 import type { SkillSuggestion } from "./reply";
+import { analyseTurn, type TurnAnalysis } from "./turn-analysis";
 
 /** What the domain-entry step reads of the session, besides the rules file's `entry_skills`. */
 export interface EntryInput {
@@ -37,10 +38,10 @@ function compile(entries: EntrySkills): CompiledEntries {
 }
 
 /** The entry skills whose domain the turn belongs to, in the rules file's order. */
-export function domainsOf(turn: string, entries: EntrySkills): string[] {
+export function domainsOf(turn: string | TurnAnalysis, entries: EntrySkills): string[] {
   const list = compile(entries);
   if (list.length === 0) return [];
-  const turnTerms = terms(turn);
+  const turnTerms = analyseTurn(turn).terms;
   return list.filter((e) => e.phrases.some((p) => containsPhrase(turnTerms, p))).map((e) => e.skill);
 }
 
@@ -55,7 +56,7 @@ export function domainsOf(turn: string, entries: EntrySkills): string[] {
  * decides as usual.
  */
 export function entryHint(
-  turn: string,
+  turn: string | TurnAnalysis,
   domains: readonly string[],
   catalog: readonly SkillCard[],
   input: EntryInput,
@@ -78,7 +79,7 @@ export function entryHint(
       if (found) return found;
       continue;
     }
-    for (const name of byOverlap(turn, entry.related ?? [], byName)) {
+    for (const name of byOverlap(analyseTurn(turn), entry.related ?? [], byName)) {
       const card = byName.get(name);
       if (!card || input.sessionShown.has(name)) continue;
       const found = hint(card, "related_skill");
@@ -103,8 +104,8 @@ function firstByName(catalog: readonly SkillCard[]): Map<string, SkillCard> {
 }
 
 /** Related names, those whose name and description share most terms with the turn first; ties keep the front matter's order. */
-function byOverlap(turn: string, related: readonly string[], byName: ReadonlyMap<string, SkillCard>): string[] {
-  const turnTerms = new Set(terms(turn));
+function byOverlap(turn: TurnAnalysis, related: readonly string[], byName: ReadonlyMap<string, SkillCard>): string[] {
+  const turnTerms = new Set(turn.terms);
   const overlap = (name: string) => {
     const card = byName.get(name);
     if (!card) return 0;

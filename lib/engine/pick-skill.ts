@@ -1,7 +1,5 @@
 import type { SkillCard } from "../catalog/types";
-import { isTrivialTurn } from "../gate/local-gate";
 import type { Judge } from "../judges/types";
-import { looksSecret, redact } from "../privacy/redact";
 import type { RouteAnswers } from "../routing/questions";
 import type { RuleOutcome } from "../rules/suggestion-rules";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
@@ -12,10 +10,12 @@ import { LIMITS, THRESHOLDS } from "./limits";
 import { capCatalog, prepareCatalog } from "./prepare-catalog";
 import type { PickReply, SkillSuggestion } from "./reply";
 import { runStageOne, runStageTwo, turnContext } from "./stages";
+import { analyseTurn, type TurnAnalysis } from "./turn-analysis";
 import type { Verifier } from "./verify";
 
 export interface PickInput {
-  turn: string;
+  /** The turn, or its one reading when the caller analysed it already (routing shares it). */
+  turn: string | TurnAnalysis;
   /** Names the caller's loader can open; when given, nothing outside it is returned. */
   loadable?: readonly string[];
   /**
@@ -122,13 +122,14 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   const started = deps.now();
   const elapsed = () => Math.max(0, Math.round(deps.now() - started));
 
-  if (isTrivialTurn(input.turn)) {
+  const reading = analyseTurn(input.turn);
+  if (reading.trivial) {
     return buildDecision({ status: "ok", needs_skill: 0, skills: [], latency_ms: 0, skipped: "trivial" }, "trivial", NO_FACTS);
   }
-  if (looksSecret(input.turn)) {
+  if (reading.secret) {
     return buildDecision({ status: "fail_open", reason: "sensitive_turn", skills: [] }, "fail_open", { ...NO_FACTS, latencyMs: elapsed() });
   }
-  const turn = redact(input.turn);
+  const turn = reading.redacted;
   const ranked = prepareCatalog(deps.catalog, deps.metaSkills);
   const { skills, dropped } = capCatalog(ranked, deps.judge.maxSkills, () => deps.relevance?.(turn, ranked) ?? null);
   if (dropped.length > 0) deps.onDropped?.(dropped.map((s) => s.name));
@@ -136,10 +137,10 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   const finish = (reply: PickReply, outcome: DecisionOutcome) => buildDecision(reply, outcome, { ...facts, latencyMs: elapsed() });
   if (skills.length === 0) return finish({ status: "fail_open", reason: "no_skills", skills: [] }, "fail_open");
   // A configured domain's turn: its entry skill (or, later in the session, a related one), without asking the judge.
-  const domains = input.entry ? domainsOf(turn, input.entry.entries) : [];
+  const domains = input.entry ? domainsOf(reading, input.entry.entries) : [];
   if (domains.length) await input.entry?.loadSession?.();
   const entryRules = input.entry && input.rules ? await input.rules(entryCandidateNames(domains, ranked)) : undefined;
-  const hint = input.entry ? entryHint(turn, domains, ranked, input.entry, { verify: deps.verify, loadable: input.loadable, rules: entryRules }) : null;
+  const hint = input.entry ? entryHint(reading, domains, ranked, input.entry, { verify: deps.verify, loadable: input.loadable, rules: entryRules }) : null;
   if (hint) {
     Object.assign(facts, { suggested: hint.suggestion, suggestedVia: hint.via, candidates: [hint.candidate] });
     return finish({ status: "ok", needs_skill: 1, skills: [hint.suggestion], latency_ms: elapsed(), via: hint.via }, "suggested");

@@ -1,4 +1,4 @@
-import { isTrivialTurn } from "../gate/local-gate";
+import { analyseTurn, type TurnAnalysis } from "../engine/turn-analysis";
 import type { RouteAnswers } from "./questions";
 
 const CODE =
@@ -11,10 +11,11 @@ const HARD =
  * `source: features`, and turns that look secret): code markers, reasoning
  * words and length. Coarse by design; the judge reads the turn.
  */
-export function featureAnswers(turn: string): RouteAnswers {
-  const words = turn.trim().split(/\s+/).filter(Boolean).length;
-  const code = CODE.test(turn) ? 0.8 : 0.1;
-  const hard = Math.min(1, (HARD.test(turn) ? 0.5 : 0.1) + (words > 150 ? 0.3 : words > 60 ? 0.15 : 0));
-  const simple = isTrivialTurn(turn) || words <= 6 ? 0.8 : words <= 20 && code < 0.5 && hard < 0.5 ? 0.5 : 0.1;
+export function featureAnswers(input: string | TurnAnalysis): RouteAnswers {
+  const turn = analyseTurn(input);
+  const words = turn.words;
+  const code = CODE.test(turn.text) ? 0.8 : 0.1;
+  const hard = Math.min(1, (HARD.test(turn.text) ? 0.5 : 0.1) + (words > 150 ? 0.3 : words > 60 ? 0.15 : 0));
+  const simple = turn.trivial || words <= 6 ? 0.8 : words <= 20 && code < 0.5 && hard < 0.5 ? 0.5 : 0.1;
   return { hard, code, simple };
 }

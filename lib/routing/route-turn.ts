@@ -1,8 +1,7 @@
 import { turnContext } from "../engine/stages";
-import { isTrivialTurn } from "../gate/local-gate";
+import { analyseTurn, type TurnAnalysis } from "../engine/turn-analysis";
 import type { Judge } from "../judges/types";
 import { JudgeError } from "../judges/types";
-import { looksSecret, redact } from "../privacy/redact";
 import type { ReasonCode } from "../vocab/reason-codes";
 import { featureAnswers } from "./features";
 import type { RouteAnswers } from "./questions";
@@ -28,11 +27,12 @@ export function routeFrom(answers: RouteAnswers, source: RouteSource, config: Ro
  * judge gets the redacted turn; a failure fails open with its reason code,
  * and the caller keeps its default model.
  */
-export async function routeTurn(turn: string, judge: Judge, config: RoutingConfig): Promise<RouteDecision> {
-  if (config.source === "features" || !judge.route || looksSecret(turn) || isTrivialTurn(turn)) return routeFrom(featureAnswers(turn), "features", config);
+export async function routeTurn(input: string | TurnAnalysis, judge: Judge, config: RoutingConfig): Promise<RouteDecision> {
+  const turn = analyseTurn(input);
+  if (config.source === "features" || !judge.route || turn.secret || turn.trivial) return routeFrom(featureAnswers(turn), "features", config);
   const asking = turnContext(judge);
   try {
-    const answers = await judge.route({ turn: redact(turn), signal: asking.signal, deadline: asking.deadline, meter: asking.meter });
+    const answers = await judge.route({ turn: turn.redacted, signal: asking.signal, deadline: asking.deadline, meter: asking.meter });
     return { ...routeFrom(answers, "judge", config), requests: asking.meter.requests };
   } catch (err) {
     return { status: "fail_open", reason: err instanceof JudgeError ? err.reason : "other", requests: asking.meter.requests };
@@ -46,6 +46,6 @@ export async function routeTurn(turn: string, judge: Judge, config: RoutingConfi
  * only when the judge answers them, routing asks the judge and is not private,
  * merging is on, and the turn would be sent anyway (never a secret-looking one).
  */
-export function mayMerge(turn: string, judge: Judge, config: RoutingConfig, mergeRequests: boolean): boolean {
-  return mergeRequests && judge.route !== undefined && config.source === "judge" && !config.private && !looksSecret(turn);
+export function mayMerge(turn: string | TurnAnalysis, judge: Judge, config: RoutingConfig, mergeRequests: boolean): boolean {
+  return mergeRequests && judge.route !== undefined && config.source === "judge" && !config.private && !analyseTurn(turn).secret;
 }

@@ -8,6 +8,7 @@ import { isWalkOverBudget, type WalkBudget } from "../catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../config";
 import type { EntryInput } from "../engine/domain-entry";
 import { type Decision, failOpenDecision, type PickInput, pickSkill, switchedOffDecision } from "../engine/pick-skill";
+import { TurnAnalysis } from "../engine/turn-analysis";
 import { mergeRequestsOn } from "../hermes/jev-state";
 import { judgeFor, localRelevance } from "../judges/create-judge";
 import type { Judge } from "../judges/types";
@@ -114,7 +115,7 @@ function rulesFor(config: JevConfig, agentFeedback: "on" | "off" | undefined): R
  * when it succeeded, else asked on its own, exactly as when the two run
  * separately (selection spec §9). A broken routing.json fails open.
  */
-async function routeAfter(decision: Decision, turn: string, judge: Judge | null, routing: RoutingConfig | { problem: string }): Promise<RouteDecision> {
+async function routeAfter(decision: Decision, turn: TurnAnalysis, judge: Judge | null, routing: RoutingConfig | { problem: string }): Promise<RouteDecision> {
   if ("problem" in routing) {
     warnOnce(`[jev] ${routing.problem}; routing fails open until it is fixed`);
     return { status: "fail_open", reason: "other", requests: 0 };
@@ -144,6 +145,8 @@ function misconfiguredJudge(problem: string): Decision {
 export async function pickSkillService(request: PickRequest, ctx: PickContext): Promise<ServedDecision> {
   const config = ctx.config ?? loadConfig(ctx.env);
   const now = (ctx.clock ?? Date.now)();
+  // Read once: the gate, the secret check, the redaction and the terms serve routing, domain entry and the engine.
+  const turn = new TurnAnalysis(request.turn);
   // Agents without a Hermes home (Claude Code) keep their switches here: `skills` off means nothing is ranked.
   const switches = ctx.db ? await agentSwitches(ctx.db, request.agent) : null;
   if (switches?.skills === "off") return { ...switchedOffDecision(), warnings: [], decisionId: null };
@@ -161,7 +164,7 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
           at: now,
         })
       : null;
-    const route = routing ? await routeAfter(decision, request.turn, judge, routing) : undefined;
+    const route = routing ? await routeAfter(decision, turn, judge, routing) : undefined;
     return { ...decision, warnings, decisionId, route };
   };
   if ("problem" in config.judge || !judge)
@@ -178,11 +181,11 @@ export async function pickSkillService(request: PickRequest, ctx: PickContext): 
     return log(failOpenDecision("catalog_over_budget"), config.judge.kind, [...source.warnings, `${err.message}; catalog not ranked`]);
   }
   const mergeRouting =
-    routing !== null && !("problem" in routing) && mayMerge(request.turn, judge, routing, request.mergeRequests ?? mergeRequestsOn(config.hermesHome));
+    routing !== null && !("problem" in routing) && mayMerge(turn, judge, routing, request.mergeRequests ?? mergeRequestsOn(config.hermesHome));
   const rules = rulesFor(config, switches?.skill_feedback);
   const decision = await pickSkill(
     {
-      turn: request.turn,
+      turn,
       loadable: request.loadable,
       rules: ruleCheck(sessionLoaded, ctx.db, now, rules),
       mergeRouting,
