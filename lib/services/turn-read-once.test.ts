@@ -8,15 +8,23 @@ import { pickSkillService } from "./pick-skill";
 const reads = vi.hoisted(() => ({ gate: 0, secret: 0, redact: 0 }));
 vi.mock("../gate/local-gate", async (original) => {
   const real = await original<typeof import("../gate/local-gate")>();
-  return { ...real, isTrivialTurn: (turn: string) => (reads.gate++, real.isTrivialTurn(turn)) };
+  const isTrivialTurn = (turn: string) => {
+    reads.gate++;
+    return real.isTrivialTurn(turn);
+  };
+  return { ...real, isTrivialTurn };
 });
 vi.mock("../privacy/redact", async (original) => {
   const real = await original<typeof import("../privacy/redact")>();
-  return {
-    ...real,
-    looksSecret: (turn: string) => (reads.secret++, real.looksSecret(turn)),
-    redact: (turn: string) => (reads.redact++, real.redact(turn)),
+  const looksSecret = (turn: string) => {
+    reads.secret++;
+    return real.looksSecret(turn);
   };
+  const redact = (turn: string) => {
+    reads.redact++;
+    return real.redact(turn);
+  };
+  return { ...real, looksSecret, redact };
 });
 
 let tmp: ReturnType<typeof tempDir>;
