@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { nameKeyed, ownValue } from "../collections";
-import { readSmallTextSync } from "../fs/regular-file";
+import { readStamped } from "../fs/read-stamped";
 import { CONSERVATIVE_CURATOR_DEFAULTS, type CuratorDefaults } from "./curator-defaults";
 
 /**
@@ -134,19 +133,18 @@ export function withThresholdDefaults(config: HermesConfig, defaults: CuratorDef
   };
 }
 
-const cache = new Map<string, { mtimeMs: number; size: number; config: HermesConfig }>();
 const warned = new Set<string>();
 
 /** Read `<home>/config.yaml`, parsed once per change of the file (one stat per call); bad values are warned about once each. */
 export function readHermesConfig(hermesHome: string): HermesConfig {
-  const file = path.join(hermesHome, "config.yaml");
-  const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
-  if (!st) return parseHermesConfig(undefined);
-  const hit = cache.get(file);
-  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.config;
+  return readStamped(path.join(hermesHome, "config.yaml"), parseConfigText, { fallback: NO_CONFIG });
+}
+
+const NO_CONFIG = parseHermesConfig(undefined);
+
+function parseConfigText(text: string | undefined, file: string): HermesConfig {
   let doc: unknown;
   try {
-    const text = readSmallTextSync(file);
     doc = text === undefined ? undefined : parse(text);
   } catch {
     doc = undefined;
@@ -157,7 +155,6 @@ export function readHermesConfig(hermesHome: string): HermesConfig {
     warned.add(f);
     console.warn(`[jev] ${file}: ${f} is not a whole number of at least 1; using the default`);
   }
-  cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, config });
   return config;
 }
 

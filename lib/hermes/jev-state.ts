@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { atomicWriteFile } from "../fs/atomic-write";
-import { readSmallTextSync, readWholeFileSync } from "../fs/regular-file";
+import { forgetStamped, readStamped } from "../fs/read-stamped";
+import { readWholeFileSync } from "../fs/regular-file";
 
 /**
  * The engine state an agent plugin and the server share under a Hermes home
@@ -20,25 +21,20 @@ interface Toggles {
   feedbackOn: boolean;
   mergeOn: boolean;
 }
-const cache = new Map<string, { mtimeMs: number; size: number; toggles: Toggles }>();
 const DEFAULT_TOGGLES: Toggles = { feedbackOn: true, mergeOn: true };
 
 /** The state file's toggles (re-read when it changes); a missing or broken file means the defaults. */
 function toggles(hermesHome: string): Toggles {
-  const file = jevStateFile(hermesHome);
-  const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
-  if (!st) return DEFAULT_TOGGLES;
-  const hit = cache.get(file);
-  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.toggles;
-  let read = DEFAULT_TOGGLES;
+  return readStamped(jevStateFile(hermesHome), parseToggles, { fallback: DEFAULT_TOGGLES });
+}
+
+function parseToggles(text: string | undefined): Toggles {
   try {
-    const state = StateFile.parse(JSON.parse(readSmallTextSync(file) ?? ""));
-    read = { feedbackOn: state.skill_feedback !== "off", mergeOn: state.merge_requests !== "off" };
+    const state = StateFile.parse(JSON.parse(text ?? ""));
+    return { feedbackOn: state.skill_feedback !== "off", mergeOn: state.merge_requests !== "off" };
   } catch {
-    read = DEFAULT_TOGGLES;
+    return DEFAULT_TOGGLES;
   }
-  cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, toggles: read });
-  return read;
 }
 
 /** Whether rule 2 (rejection suppression) is on in the state file; a missing or broken file means on. */
@@ -71,5 +67,5 @@ export async function setSkillFeedback(hermesHome: string, value: "on" | "off"):
   const folder = path.dirname(file);
   fs.mkdirSync(/*turbopackIgnore: true*/ folder, { recursive: true });
   await atomicWriteFile(file, `${JSON.stringify(state, null, 2)}\n`, ".state.json.");
-  cache.delete(file);
+  forgetStamped(file);
 }

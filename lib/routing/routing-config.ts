@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { readSmallTextSync } from "../fs/regular-file";
+import { readStamped } from "../fs/read-stamped";
 
 /**
  * How a turn is routed to a model tier (`$HERMES_HOME/jev/routing.json`; a
@@ -36,27 +35,16 @@ export function routingFile(hermesHome: string): string {
   return path.join(hermesHome, "jev", "routing.json");
 }
 
-const cache = new Map<string, { mtimeMs: number; size: number; read: RoutingConfig | { problem: string } }>();
-
 /**
  * The routing configuration of a Hermes home: the defaults when there is no
  * file; an error naming the field when it is wrong. Re-read only when the file
  * changes (a turn that asks for routing reads it).
  */
 export function readRoutingConfig(hermesHome: string): RoutingConfig | { problem: string } {
-  const file = routingFile(hermesHome);
-  const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
-  if (!st) return DEFAULT_ROUTING;
-  const hit = cache.get(file);
-  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.read;
-  const read = parseRoutingFile(file);
-  if (cache.size > 8) cache.clear();
-  cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, read });
-  return read;
+  return readStamped(routingFile(hermesHome), parseRoutingFile, { fallback: DEFAULT_ROUTING });
 }
 
-function parseRoutingFile(file: string): RoutingConfig | { problem: string } {
-  const text = readSmallTextSync(file);
+function parseRoutingFile(text: string | undefined): RoutingConfig | { problem: string } {
   if (text === undefined) return DEFAULT_ROUTING;
   try {
     const parsed = RoutingConfig.safeParse(JSON.parse(text));

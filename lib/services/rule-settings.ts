@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import type { JevConfig } from "../config";
 import { JevError } from "../errors";
-import { readSmallTextSync } from "../fs/regular-file";
+import { readStamped } from "../fs/read-stamped";
 import { jevStateFile, setSkillFeedback, skillFeedbackOn } from "../hermes/jev-state";
 import { DEFAULT_RULES, type RulesConfig } from "../rules/config";
 import { parseRules } from "../rules/rules-file";
@@ -29,28 +28,21 @@ export interface RulesFileSetting {
   problem?: string;
 }
 
-const rulesFiles = new Map<string, { mtimeMs: number; size: number; setting: RulesFileSetting }>();
-
 /** The rules file (`JEV_RULES`, default `$HERMES_HOME/jev/rules.json`), re-read only when it changes. */
 export function rulesFileSetting(config: JevConfig): RulesFileSetting {
   const file = config.rulesFile;
-  const st = fs.statSync(file, { throwIfNoEntry: false });
-  if (!st) return { file, rules: DEFAULT_RULES, exists: false };
-  const hit = rulesFiles.get(file);
-  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.setting;
-  let setting: RulesFileSetting;
+  return readStamped(file, parseRulesFile, { fallback: { file, rules: DEFAULT_RULES, exists: false } });
+}
+
+function parseRulesFile(text: string | undefined, file: string): RulesFileSetting {
   try {
-    const text = readSmallTextSync(file);
     if (text === undefined) throw new JevError("bad_request", `${file}: cannot be read (not a regular file, or over 16 MB)`);
-    setting = { file, rules: parseRules(text, file), exists: true };
+    return { file, rules: parseRules(text, file), exists: true };
   } catch (err) {
     const problem = err instanceof JevError ? err.message : `${file}: cannot be read`;
-    setting = { file, rules: DEFAULT_RULES, exists: true, problem };
     console.warn(`[jev] rules file not used, defaults apply: ${problem}`); // once per version of the file
+    return { file, rules: DEFAULT_RULES, exists: true, problem };
   }
-  if (rulesFiles.size > 8) rulesFiles.clear();
-  rulesFiles.set(file, { mtimeMs: st.mtimeMs, size: st.size, setting });
-  return setting;
 }
 
 /** The live rules: the rules file's (or the defaults), with rule 2 following its switch. */
