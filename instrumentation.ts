@@ -11,13 +11,13 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const [{ liveCtx }, { startRetentionJob }, { startCuratorScheduler }, { warmLocalJudge }] = await Promise.all([
     import("./lib/services/context"),
-    import("./lib/services/retention"),
+    import("./lib/services/decisions/retention"),
     import("./lib/services/curator/scheduler"),
-    import("./lib/services/warm-judge"),
+    import("./lib/services/catalog/warm-judge"),
   ]);
   try {
     const ctx = liveCtx();
-    startRetentionJob(ctx.db, ctx.config.retentionDays);
+    startRetentionJob(ctx);
     startCuratorScheduler(ctx);
     warmLocalJudge(ctx.config).catch(() => console.error("[jev] could not build the local index at start (it is built on the first turn)"));
   } catch {

@@ -21,8 +21,9 @@ import { insertCandidates } from "../db/queries/decision-candidates";
 import { listDecisions } from "../db/queries/decision-list";
 import { insertDecision } from "../db/queries/decisions";
 import { decisionCandidates, decisions, skillHours, skillRefs } from "../db/schema";
-import { decisionDetailService, encodeCursor, listDecisionsService } from "../lib/services/decision-explorer";
-import { decisionSummary } from "../lib/services/decision-summary";
+import { decisionDetail, decisionPage, encodeCursor } from "../lib/services/decisions/explorer";
+import { decisionSummary } from "../lib/services/decisions/summary";
+import { ctxAt } from "../lib/testing/factories";
 import { DAY_MS, utcDay } from "../lib/time";
 import type { DecisionOutcome } from "../lib/vocab/reason-codes";
 import type { CandidateVerdict } from "../lib/vocab/verdicts";
@@ -158,18 +159,18 @@ async function time(fn: () => unknown): Promise<number> {
 }
 
 const cases: [string, () => unknown][] = [
-  ["list: newest page of 50", () => listDecisionsService(db, { ...range }, NOW)],
-  ["list: page 10,000 rows deep (keyset)", () => listDecisionsService(db, { ...range, cursor: deepCursor }, NOW)],
-  ["list: outcome=suppressed", () => listDecisionsService(db, { ...range, outcome: "suppressed" }, NOW)],
-  ["list: reason=timeout (1.5% of rows)", () => listDecisionsService(db, { ...range, reason: "timeout" }, NOW)],
-  ["list: one session", () => listDecisionsService(db, { ...range, session: "session-1234" }, NOW)],
-  ["list: skill among the candidates", () => listDecisionsService(db, { ...range, skill: "skill-7" }, NOW)],
-  ["list: skill never ranked (known at once: no ref)", () => listDecisionsService(db, { ...range, skill: "no-such-skill" }, NOW)],
-  ["list: skill ranked once, 28 days ago (walks that hour)", () => listDecisionsService(db, { ...range, skill: "rare-skill" }, NOW)],
-  ["detail: one decision with its candidates", () => decisionDetailService(db, newest - 5000)],
-  ["summary: 28 days, all tiles and the chart", () => decisionSummary(db, range, NOW)],
-  ["summary: 28 days, one skill among the candidates", () => decisionSummary(db, { ...range, skill: "skill-7" }, NOW)],
-  ["summary: 28 days, a skill ranked once", () => decisionSummary(db, { ...range, skill: "rare-skill" }, NOW)],
+  ["list: newest page of 50", () => decisionPage(ctxAt(db, undefined, NOW), { ...range })],
+  ["list: page 10,000 rows deep (keyset)", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, cursor: deepCursor })],
+  ["list: outcome=suppressed", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, outcome: "suppressed" })],
+  ["list: reason=timeout (1.5% of rows)", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, reason: "timeout" })],
+  ["list: one session", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, session: "session-1234" })],
+  ["list: skill among the candidates", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, skill: "skill-7" })],
+  ["list: skill never ranked (known at once: no ref)", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, skill: "no-such-skill" })],
+  ["list: skill ranked once, 28 days ago (walks that hour)", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, skill: "rare-skill" })],
+  ["detail: one decision with its candidates", () => decisionDetail(ctxAt(db), { id: newest - 5000 })],
+  ["summary: 28 days, all tiles and the chart", () => decisionSummary(ctxAt(db, undefined, NOW), range)],
+  ["summary: 28 days, one skill among the candidates", () => decisionSummary(ctxAt(db, undefined, NOW), { ...range, skill: "skill-7" })],
+  ["summary: 28 days, a skill ranked once", () => decisionSummary(ctxAt(db, undefined, NOW), { ...range, skill: "rare-skill" })],
 ];
 const keysetHalfway = await time(() => listDecisions(db, { ...rawFilter, cursor: halfway, limit: 50 }));
 const offsetHalfway = await time(() =>

@@ -16,10 +16,10 @@ import pg from "pg";
 import { openPostgresDb } from "../db/client";
 import { migratePostgres } from "../db/client-pg";
 import { sqliteOf } from "../db/dialect";
-import { decisionDetailService, listDecisionsService } from "../lib/services/decision-explorer";
-import { decisionSummary } from "../lib/services/decision-summary";
-import { suppressionService } from "../lib/services/suppression";
-import { testConfig } from "../lib/testing/factories";
+import { decisionDetail, decisionPage } from "../lib/services/decisions/explorer";
+import { decisionSummary } from "../lib/services/decisions/summary";
+import { suppressionView } from "../lib/services/rules/suppression";
+import { ctxAt, testConfig } from "../lib/testing/factories";
 import { startPostgres } from "../lib/testing/postgres";
 import { utcDay } from "../lib/time";
 import { fmt, median } from "./support/stats";
@@ -89,20 +89,20 @@ try {
   const db = openPostgresDb(url, { max: 4 });
   const config = testConfig("/tmp/jev-bench-pg-dashboard");
   const range = { from: utcDay(NOW - SPAN + 86_400_000), to: utcDay(NOW) };
-  const firstPage = await listDecisionsService(db, range, NOW);
+  const firstPage = await decisionPage(ctxAt(db, undefined, NOW), range);
   let deep = firstPage.next_cursor;
-  for (let p = 0; p < 200 && deep; p++) deep = (await listDecisionsService(db, { ...range, cursor: deep }, NOW)).next_cursor;
+  for (let p = 0; p < 200 && deep; p++) deep = (await decisionPage(ctxAt(db, undefined, NOW), { ...range, cursor: deep })).next_cursor;
   const newest = firstPage.decisions[0].id;
   const cases: [string, () => Promise<unknown>][] = [
-    ["list: newest page of 50", () => listDecisionsService(db, range, NOW)],
-    ["list: a page 10,000 rows deep (keyset)", () => listDecisionsService(db, { ...range, cursor: deep ?? undefined }, NOW)],
-    ["list: outcome=suppressed", () => listDecisionsService(db, { ...range, outcome: "suppressed" }, NOW)],
-    ["list: reason=timeout", () => listDecisionsService(db, { ...range, reason: "timeout" }, NOW)],
-    ["list: one session", () => listDecisionsService(db, { ...range, session: "session-1234" }, NOW)],
-    ["detail: one decision with its candidates", () => decisionDetailService(db, newest)],
-    ["summary: 28 days, tiles, chart, reasons, latency", () => decisionSummary(db, range, NOW)],
-    ["summary: 28 days, outcome=suggested", () => decisionSummary(db, { ...range, outcome: "suggested" }, NOW)],
-    ["suppression data: 1,000 skills, 14-day windows", () => suppressionService(db, config, { now: NOW })],
+    ["list: newest page of 50", () => decisionPage(ctxAt(db, undefined, NOW), range)],
+    ["list: a page 10,000 rows deep (keyset)", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, cursor: deep ?? undefined })],
+    ["list: outcome=suppressed", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, outcome: "suppressed" })],
+    ["list: reason=timeout", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, reason: "timeout" })],
+    ["list: one session", () => decisionPage(ctxAt(db, undefined, NOW), { ...range, session: "session-1234" })],
+    ["detail: one decision with its candidates", () => decisionDetail(ctxAt(db), { id: newest })],
+    ["summary: 28 days, tiles, chart, reasons, latency", () => decisionSummary(ctxAt(db, undefined, NOW), range)],
+    ["summary: 28 days, outcome=suggested", () => decisionSummary(ctxAt(db, undefined, NOW), { ...range, outcome: "suggested" })],
+    ["suppression data: 1,000 skills, 14-day windows", () => suppressionView(ctxAt(db, config, NOW))],
   ];
   console.log(`Dashboard queries on PostgreSQL, ${N.toLocaleString("en")} decisions over 28 days, median of ${RUNS} runs (target < 150 ms each)`);
   for (const [label, run] of cases) {

@@ -16,8 +16,8 @@ import { sqliteOf } from "../db/dialect";
 import { shownHistorySince } from "../db/queries/suggestions";
 import { DEFAULT_RULES } from "../lib/rules/config";
 import { shownWindow } from "../lib/rules/suggestion-rules";
-import { suppressionService } from "../lib/services/suppression";
-import { testConfig } from "../lib/testing/factories";
+import { suppressionView } from "../lib/services/rules/suppression";
+import { ctxAt, testConfig } from "../lib/testing/factories";
 import { DAY_MS } from "../lib/time";
 import { fmt, median, timeMs } from "./support/stats";
 
@@ -47,11 +47,11 @@ sqliteOf(db).$client.exec(
   "INSERT INTO suggestion_days SELECT skill, at / 86400000, count(*), count(loaded_at), max(at) FROM suggestions WHERE reports_loads = 1 GROUP BY skill, at / 86400000",
 );
 
-const view = await suppressionService(db, config, { now });
+const view = await suppressionView(ctxAt(db, config, now));
 const viewTimes: number[] = [];
 const rawTimes: number[] = [];
 for (let run = 0; run < RUNS; run++) {
-  viewTimes.push(await timeMs(() => suppressionService(db, config, { now })));
+  viewTimes.push(await timeMs(() => suppressionView(ctxAt(db, config, now))));
   rawTimes.push(
     await timeMs(async () => {
       const history = await shownHistorySince(db, now - 14 * DAY_MS);

@@ -11,7 +11,7 @@ async function readTable(page: Page): Promise<Map<string, { shown: number; loade
   for (const b of MATCH_BUCKETS) {
     const cells = page.getByTestId(`reliability-${label(b)}`).locator("td");
     if ((await cells.count()) === 0) out.set(label(b), { shown: 0, loaded: 0 });
-    else out.set(label(b), { shown: Number(await cells.nth(1).innerText()), loaded: Number(await cells.nth(2).innerText()) });
+    else out.set(label(b), { shown: Number(await cells.nth(1).textContent()), loaded: Number(await cells.nth(2).textContent()) });
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getDb } from "../../db/client";
 import { JevError } from "../../lib/errors";
-import { recordFeedbackService } from "../../lib/services/record-feedback";
+import { liveCtx } from "../../lib/services/context";
+import { recordAgentFeedback } from "../../lib/services/feedback/record";
 import { FeedbackEvent } from "../../lib/vocab/feedback-events";
 import { parseFlags, UsageError } from "../usage";
 
@@ -22,7 +22,7 @@ export async function feedbackCommand(args: string[], out: (line: string) => voi
     throw new JevError("bad_request", `--${issue.path.join(".")}: ${issue.path[0] === "event" ? "must be loaded or rejected" : issue.message}`);
   }
   const { session, skill, event, at } = parsed.data;
-  await recordFeedbackService(getDb(), { sessionId: session, skill, event, at: at ? Date.parse(at) : undefined });
+  await recordAgentFeedback(liveCtx(), { sessionId: session, skill, event, at: at ? Date.parse(at) : undefined });
   out(JSON.stringify({ ok: true }));
   return 0;
 }

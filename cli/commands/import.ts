@@ -1,7 +1,7 @@
-import { getDb } from "../../db/client";
 import { expandPath } from "../../lib/catalog/expand-path";
 import { loadConfig } from "../../lib/config";
-import { importHermesService } from "../../lib/services/import-hermes";
+import { liveCtx } from "../../lib/services/context";
+import { importHermes } from "../../lib/services/feedback/import-hermes";
 import { parseFlags, UsageError } from "../usage";
 
 /** `jev import hermes`: what a Hermes home's plugin recorded while the server was down; idempotent. */
@@ -11,7 +11,7 @@ export async function importCommand(args: string[], out: (line: string) => void)
   const flags = parseFlags(rest, { "hermes-home": { type: "string" }, home: { type: "string" } });
   const config = loadConfig();
   const dir = flags["hermes-home"] ?? flags.home;
-  const report = await importHermesService(getDb(), config, dir ? expandPath(dir, process.cwd()) : config.hermesHome);
+  const report = await importHermes(liveCtx({ config: config }), { home: dir ? expandPath(dir, process.cwd()) : config.hermesHome });
   out(JSON.stringify(report));
   return 0;
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { type Db, getDb } from "../../db/client";
 import { serializeReply } from "../../lib/engine/reply";
-import { pickSkillService } from "../../lib/services/pick-skill";
+import { servePickSkill } from "../../lib/services/decisions/pick";
 import { parseFlags, UsageError } from "../usage";
 
 /** `jev pick-skill`: the reply of selection spec §6 as one JSON line. */
@@ -24,7 +24,8 @@ export async function pickSkillCommand(args: string[], out: (line: string) => vo
   } catch {
     console.error("jev: decision log unavailable (JEV_DB not writable); answering without it");
   }
-  const { reply, warnings } = await pickSkillService(
+  const { reply, warnings } = await servePickSkill(
+    { channel: "cli", db },
     {
       turn,
       roots: flags.root,
@@ -35,7 +36,6 @@ export async function pickSkillCommand(args: string[], out: (line: string) => vo
       platform: flags.platform,
       feedback: flags.feedback,
     },
-    { channel: "cli", db },
   );
   out(serializeReply(reply, warnings));
   return 0;

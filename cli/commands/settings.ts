@@ -1,5 +1,6 @@
 import { getDb } from "../../db/client";
-import { agentSwitches, setAgentSwitch } from "../../lib/services/agent-switches";
+import { agentSwitches, setAgentSwitch } from "../../lib/services/rules/agent-switches";
+import { ctxAt } from "../../lib/testing/factories";
 import { parseFlags, UsageError } from "../usage";
 
 const ON_OFF = ["on", "off"];
@@ -19,8 +20,8 @@ export async function settingsCommand(args: string[], out: (line: string) => voi
     if (value !== undefined && !ON_OFF.includes(value)) throw new UsageError(`--${flag} takes on or off`);
   }
   const db = getDb();
-  if (flags.skills) await setAgentSwitch(db, flags.agent, "skills", flags.skills as "on" | "off");
-  if (flags.feedback) await setAgentSwitch(db, flags.agent, "skill_feedback", flags.feedback as "on" | "off");
+  if (flags.skills) await setAgentSwitch(ctxAt(db), { agent: flags.agent, name: "skills", value: flags.skills as "on" | "off" });
+  if (flags.feedback) await setAgentSwitch(ctxAt(db), { agent: flags.agent, name: "skill_feedback", value: flags.feedback as "on" | "off" });
   out(JSON.stringify({ agent: flags.agent, ...(await agentSwitches(db, flags.agent)) }));
   return 0;
 }

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { sqliteOf } from "../../db/dialect";
 import type { JevConfig } from "../config";
-import { decisionSummary } from "../services/decision-summary";
-import { pickSkillService } from "../services/pick-skill";
-import { suppressionService } from "../services/suppression";
-import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { servePickSkill } from "../services/decisions/pick";
+import { decisionSummary } from "../services/decisions/summary";
+import { suppressionView } from "../services/rules/suppression";
+import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
 import { removeDemo, seedDemo } from "./seed-demo";
 
 let tmp: ReturnType<typeof tempDir>;
@@ -25,30 +25,30 @@ describe("demo data", () => {
   it("seeds a fortnight through the real engine, with a realistic mix, and rule 2 at work", async () => {
     const { decisions, loads } = await seedDemo(db, config, { now, turnsPerDay: 40 });
     expect(loads).toBeGreaterThan(0);
-    const summary = await decisionSummary(db, range, now);
+    const summary = await decisionSummary(ctxAt(db, undefined, now), range);
     expect(summary.total).toBe(decisions);
     expect(summary.byOutcome.suggested).toBeGreaterThan(0);
     expect(summary.byOutcome.trivial).toBeGreaterThan(0);
     expect(summary.byReason.sensitive_turn).toBeGreaterThan(0);
-    expect((await suppressionService(db, config, { now })).skills.some((s) => s.state !== "shown")).toBe(true);
+    expect((await suppressionView(ctxAt(db, config, now))).skills.some((s) => s.state !== "shown")).toBe(true);
     expect((sqliteOf(db).$client.prepare("SELECT sum(count) AS n FROM suppression_days").get() as { n: number }).n).toBeGreaterThan(0); // rule 2's removals, counted
   });
 
   it("refuses a database with real rows unless forced; removal leaves the real rows and their counts exactly", async () => {
     const root = skillTree(`${tmp.dir}/real-skills`, { pdf: "Merge and split PDF files, extract text from PDF documents." });
-    await pickSkillService(
-      { turn: "merge these PDF files", roots: [root], sessionId: "real-1", feedback: true },
+    await servePickSkill(
       { channel: "cli", db, config, clock: () => now - 3_600_000 },
+      { turn: "merge these PDF files", roots: [root], sessionId: "real-1", feedback: true },
     );
-    const before = await decisionSummary(db, range, now);
-    const suppressionBefore = await suppressionService(db, config, { now });
+    const before = await decisionSummary(ctxAt(db, undefined, now), range);
+    const suppressionBefore = await suppressionView(ctxAt(db, config, now));
     const removalsBefore = sqliteOf(db).$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all();
     await expect(seedDemo(db, config, { now, turnsPerDay: 10 })).rejects.toMatchObject({ code: "conflict" });
     await seedDemo(db, config, { now, turnsPerDay: 10, force: true });
-    expect((await decisionSummary(db, range, now)).total).toBeGreaterThan(before.total);
+    expect((await decisionSummary(ctxAt(db, undefined, now), range)).total).toBeGreaterThan(before.total);
     await removeDemo(db);
-    expect(await decisionSummary(db, range, now)).toEqual(before);
-    expect(await suppressionService(db, config, { now })).toEqual(suppressionBefore);
+    expect(await decisionSummary(ctxAt(db, undefined, now), range)).toEqual(before);
+    expect(await suppressionView(ctxAt(db, config, now))).toEqual(suppressionBefore);
     expect(sqliteOf(db).$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all()).toEqual(removalsBefore);
   });
 
@@ -56,6 +56,6 @@ describe("demo data", () => {
     const first = await seedDemo(db, config, { now, turnsPerDay: 10 });
     const second = await seedDemo(db, config, { now, turnsPerDay: 10 });
     expect(second).toEqual(first);
-    expect((await decisionSummary(db, range, now)).total).toBe(first.decisions);
+    expect((await decisionSummary(ctxAt(db, undefined, now), range)).total).toBe(first.decisions);
   });
 });

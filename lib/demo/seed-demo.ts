@@ -5,8 +5,9 @@ import { clearDiscoveryCache } from "../catalog/discover";
 import type { JevConfig } from "../config";
 import { JevError } from "../errors";
 import { seededRandom } from "../random";
-import { pickSkillService } from "../services/pick-skill";
-import { recordFeedbackService } from "../services/record-feedback";
+import { servePickSkill } from "../services/decisions/pick";
+import { recordAgentFeedback } from "../services/feedback/record";
+import { ctxAt } from "../testing/factories";
 import { DAY_MS, MINUTE_MS } from "../time";
 import { demoFolder } from "./demo-hermes-home";
 import { DEMO_OTHER_TURNS, DEMO_SKILLS, writeDemoSkills } from "./demo-skills";
@@ -64,12 +65,12 @@ export async function seedDemo(
   for (const t of turns) {
     while (pendingLoads.length && pendingLoads[0].at <= t.at) {
       const l = pendingLoads.shift()!;
-      await recordFeedbackService(db, { sessionId: l.session, skill: l.skill, event: "loaded", at: l.at }, config, l.at);
+      await recordAgentFeedback(ctxAt(db, config, l.at), { sessionId: l.session, skill: l.skill, event: "loaded", at: l.at });
       loads++;
     }
-    const served = await pickSkillService(
-      { turn: t.turn, roots: [root], sessionId: t.session, agent: "hermes", feedback: true },
+    const served = await servePickSkill(
       { channel: "cli", db, config, clock: () => t.at },
+      { turn: t.turn, roots: [root], sessionId: t.session, agent: "hermes", feedback: true },
     );
     const shown = served.record.suggested?.name;
     if (shown && t.skill && shown === t.skill.name && random() < t.skill.useful) {
@@ -78,7 +79,7 @@ export async function seedDemo(
     }
   }
   for (const l of pendingLoads) {
-    await recordFeedbackService(db, { sessionId: l.session, skill: l.skill, event: "loaded", at: l.at }, config, l.at);
+    await recordAgentFeedback(ctxAt(db, config, l.at), { sessionId: l.session, skill: l.skill, event: "loaded", at: l.at });
     loads++;
   }
   return { decisions: turns.length, loads };

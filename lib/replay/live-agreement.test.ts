@@ -4,9 +4,9 @@ import type { Db } from "../../db/client";
 import type { JevConfig } from "../config";
 import { seededRandom } from "../random";
 import { DEFAULT_RULES } from "../rules/config";
-import { pickSkillService } from "../services/pick-skill";
-import { recordFeedbackService } from "../services/record-feedback";
-import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { servePickSkill } from "../services/decisions/pick";
+import { recordAgentFeedback } from "../services/feedback/record";
+import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
 import { replayLine } from "./log-line";
 import { readReplayLog } from "./read-log";
 import { runReplay } from "./run-replay";
@@ -45,9 +45,9 @@ describe("live service and replay agree", () => {
       now += Math.floor(random() * 3 * 3_600_000); // up to 3 h apart: the 6-hour retry and the window both come into play
       const session = `s${Math.floor(random() * 5)}`;
       const skill = random() < 0.75 ? "pdf" : "xlsx";
-      const served = await pickSkillService(
-        { turn: turns[skill], roots: [root], sessionId: session, feedback: true },
+      const served = await servePickSkill(
         { channel: "api", db, config, clock: () => now },
+        { turn: turns[skill], roots: [root], sessionId: session, feedback: true },
       );
       // What the engine would suggest with no rules is the recorded log's suggestion; what live showed is the replay's to match.
       const verdict = served.record.candidates.find((c) => c.name === skill)?.verdict;
@@ -57,7 +57,7 @@ describe("live service and replay agree", () => {
       if (served.record.suggested?.name === skill) liveShownBySkill.set(skill, (liveShownBySkill.get(skill) ?? 0) + 1);
       if (random() < (skill === "pdf" ? 0.06 : 0.6)) {
         const at = now + Math.floor(random() * 4 * 60_000);
-        await recordFeedbackService(db, { sessionId: session, skill, event: "loaded", at }, config, at);
+        await recordAgentFeedback(ctxAt(db, config, at), { sessionId: session, skill, event: "loaded", at });
         log.push(replayLine({ at, session, kind: "load", skill }));
         now = at;
       }

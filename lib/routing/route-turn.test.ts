@@ -6,9 +6,9 @@ import { sqliteOf } from "../../db/dialect";
 import { decisions } from "../../db/schema";
 import type { JevConfig } from "../config";
 import { closeJudgePools } from "../judges/remote/http-pool";
-import { decisionDetailService } from "../services/decision-explorer";
-import { pickSkillService } from "../services/pick-skill";
-import { freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { decisionDetail } from "../services/decisions/explorer";
+import { servePickSkill } from "../services/decisions/pick";
+import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
 import { type JudgeServer, routingOf, startJudgeServer } from "../testing/judge-server";
 import { featureAnswers } from "./features";
 import { DEFAULT_ROUTING, readRoutingConfig, routingFile } from "./routing-config";
@@ -74,7 +74,7 @@ describe("routing with skill selection, against a judge server on loopback", () 
     fs.writeFileSync(routingFile(config.hermesHome), JSON.stringify(value));
   };
   const turn = "please pdf merge these files and plan the design of the archive";
-  const serve = (extra: object = {}) => pickSkillService({ turn, roots: [root], route: true, ...extra }, { channel: "api", db, config });
+  const serve = (extra: object = {}) => servePickSkill({ channel: "api", db, config }, { turn, roots: [root], route: true, ...extra });
 
   it("merged gives the same skills and the same tier as unmerged, with one request fewer, and the log says which", async () => {
     const merged = await serve();
@@ -94,7 +94,7 @@ describe("routing with skill selection, against a judge server on loopback", () 
         .all()
         .map((r) => r.merged),
     ).toEqual([true, false]);
-    expect(await decisionDetailService(db, merged.decisionId as number)).toMatchObject({ merged: true, requests: 2 });
+    expect(await decisionDetail(ctxAt(db), { id: merged.decisionId as number })).toMatchObject({ merged: true, requests: 2 });
   });
 
   it("is never merged for private routing, features-only routing, merge_requests off, or a secret-looking turn", async () => {
@@ -113,9 +113,9 @@ describe("routing with skill selection, against a judge server on loopback", () 
     await serve();
     expect(server.calls.map((c) => c.stage)).toEqual(["one", "two", "route"]);
     server.reset();
-    const secret = await pickSkillService(
-      { turn: "merge with token ghp_abcdefghijklmnopqrstuvwxyz0123456789", roots: [root], route: true },
+    const secret = await servePickSkill(
       { channel: "api", db, config },
+      { turn: "merge with token ghp_abcdefghijklmnopqrstuvwxyz0123456789", roots: [root], route: true },
     );
     expect(server.calls).toHaveLength(0);
     expect(secret.reply).toMatchObject({ status: "fail_open", reason: "sensitive_turn" });

@@ -17,3 +17,6 @@ export interface ServiceCtx {
 export function liveCtx(overrides: Partial<ServiceCtx> = {}): ServiceCtx {
   return { db: overrides.db ?? getDb(), config: overrides.config ?? loadConfig(), clock: overrides.clock ?? Date.now };
 }
+
+/** The part of the context a verb that only reads the database needs: it, and the clock. */
+export type DbCtx = Pick<ServiceCtx, "db" | "clock">;

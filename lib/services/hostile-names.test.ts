@@ -10,8 +10,8 @@ import { ctxAt, freshDb, tempDir, testConfig } from "../testing/factories";
 import { buildHermesHome } from "../testing/hermes-home";
 import { HOSTILE_NAMES } from "../testing/hostile-names";
 import { curatorAction } from "./curator/act";
-import { pickSkillService } from "./pick-skill";
-import { recordFeedbackService } from "./record-feedback";
+import { servePickSkill } from "./decisions/pick";
+import { recordAgentFeedback } from "./feedback/record";
 import { skillDetail } from "./skills/detail";
 import { listSkills } from "./skills/list";
 import { bumpUsage } from "./usage/bump";
@@ -101,10 +101,10 @@ describe("names that are special to a JavaScript object", () => {
     buildHermesHome(path.join(tmp.dir, "unused"), {});
     fs.mkdirSync(root);
     for (const name of HOSTILE_NAMES) {
-      await recordFeedbackService(db, { sessionId: name, skill: name, event: "loaded", at: NOW }, config(), NOW);
-      const served = await pickSkillService(
-        { turn: "merge these pdf files", roots: [root], sessionId: name, loaded: [name], loadable: [name], agent: name, feedback: true },
+      await recordAgentFeedback(ctxAt(db, config(), NOW), { sessionId: name, skill: name, event: "loaded", at: NOW });
+      const served = await servePickSkill(
         { channel: "api", db, config: config(), clock: () => NOW },
+        { turn: "merge these pdf files", roots: [root], sessionId: name, loaded: [name], loadable: [name], agent: name, feedback: true },
       );
       expect(served.reply.status, name).toBeDefined();
     }

@@ -49,7 +49,7 @@ export function testConfig(dir: string, env: Record<string, string> = {}): JevCo
   return loadConfig({ HOME: dir, HERMES_HOME: path.join(dir, "hermes"), JEV_DB: path.join(dir, "jev.db"), ...env });
 }
 
-/** A service context on this database and configuration whose clock reads `now` (the wall clock when omitted). */
-export function ctxAt(db: Db, config: JevConfig, now?: number): ServiceCtx {
+/** A service context on this database and configuration (the process's when omitted) whose clock reads `now` (the wall clock when omitted). */
+export function ctxAt(db: Db, config: JevConfig = loadConfig(), now?: number): ServiceCtx {
   return { db, config, clock: now === undefined ? Date.now : () => now };
 }

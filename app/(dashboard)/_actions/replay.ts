@@ -5,8 +5,8 @@ import { JevError } from "@/lib/errors";
 import { guardedAction } from "@/lib/http/guarded-action";
 import { SweepGrid } from "@/lib/replay/sweep";
 import { RulesConfig } from "@/lib/rules/config";
-import { appendUpload, beginUpload, defaultUploadStore, UPLOAD_CHUNK_BYTES } from "@/lib/services/replay-upload-files";
-import { startReplayService } from "@/lib/services/start-replay";
+import { beginReplayRun } from "@/lib/services/replay/start";
+import { appendUpload, beginUpload, defaultUploadStore, UPLOAD_CHUNK_BYTES } from "@/lib/services/replay/upload-files";
 import { ReplaySource } from "@/lib/vocab/replay-runs";
 
 const checkbox = z.preprocess((v) => v === "on" || v === true, z.boolean());
@@ -43,7 +43,7 @@ const StartForm = z.object({
 /** The Replay page's "Start a run": my last 7 days, the demo week, or a complete upload, under the form's rules (and sweep). */
 export const startReplay = guardedAction(
   StartForm,
-  async (f, { db, config }) => {
+  async (f, ctx) => {
     const rules = RulesConfig.parse({
       dedup_loaded: f.dedup_loaded,
       attribution_minutes: f.attribution_minutes,
@@ -66,7 +66,7 @@ export const startReplay = guardedAction(
       : undefined;
     if (sweep && Object.values(sweep).every((v) => v === undefined))
       throw new JevError("bad_request", "sweep: give the values to try for at least one setting");
-    const { id } = await startReplayService(db, config, { source: f.source, rules, sweep, uploadId: f.upload });
+    const { id } = await beginReplayRun(ctx, { source: f.source, rules, sweep, uploadId: f.upload });
     return { id };
   },
   "starting the replay",

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { DecisionListItem } from "@/lib/services/decision-explorer";
+import type { DecisionListItem } from "@/lib/services/decisions/explorer";
 import { secondText } from "@/lib/time";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { VIA_LABELS } from "@/lib/vocab/suggestion-via";

@@ -1,10 +1,10 @@
 import Link from "next/link";
-import type { listDecisionsService } from "@/lib/services/decision-explorer";
+import type { decisionPage } from "@/lib/services/decisions/explorer";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { DecisionTable } from "../_components/decision-table";
 import type { DecisionsView } from "./search-params";
 
-type Page = Awaited<ReturnType<typeof listDecisionsService>>;
+type Page = Awaited<ReturnType<typeof decisionPage>>;
 
 /** The decisions themselves, newest first, under every filter of the view, with the pager. */
 export function DecisionLog({

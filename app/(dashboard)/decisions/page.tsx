@@ -1,9 +1,9 @@
 import Link from "next/link";
-import { getDb } from "@/db/client";
 import { JevError } from "@/lib/errors";
-import { listDecisionsService } from "@/lib/services/decision-explorer";
-import { decisionSummary } from "@/lib/services/decision-summary";
-import { matchReliability } from "@/lib/services/match-reliability";
+import { liveCtx } from "@/lib/services/context";
+import { decisionPage } from "@/lib/services/decisions/explorer";
+import { matchReliability } from "@/lib/services/decisions/reliability";
+import { decisionSummary } from "@/lib/services/decisions/summary";
 import { DECISION_OUTCOMES, OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { EmptyState } from "../_components/kit/empty-state";
 import { OutcomeChart } from "../_components/outcome-chart";
@@ -22,12 +22,12 @@ const PATH = "/decisions";
 
 /** What the page shows for a view: the tiles and reasons ignore their own filter so they can switch it; the table applies all. */
 async function readView(view: DecisionsView, now: number) {
-  const db = getDb();
+  const ctx = liveCtx({ clock: () => now });
   const range = viewRange(view, now);
   const [summary, page, reliability] = await Promise.all([
-    decisionSummary(db, { ...range, skill: view.skill, session: view.session }, now),
-    listDecisionsService(db, { ...range, outcome: view.outcome, reason: view.reason, skill: view.skill, session: view.session, cursor: view.cursor }, now),
-    matchReliability(db, range, now),
+    decisionSummary(ctx, { ...range, skill: view.skill, session: view.session }),
+    decisionPage(ctx, { ...range, outcome: view.outcome, reason: view.reason, skill: view.skill, session: view.session, cursor: view.cursor }),
+    matchReliability(ctx, range),
   ]);
   return { summary, page, reliability };
 }

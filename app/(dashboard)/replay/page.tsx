@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { loadConfig } from "@/lib/config";
 import { JevError } from "@/lib/errors";
 import { describeRules } from "@/lib/rules/describe-rules";
-import { listReplayRunsService, type ReplayRun, replayRunService } from "@/lib/services/replay-runs";
-import { liveRules } from "@/lib/services/rule-settings";
+import { liveCtx } from "@/lib/services/context";
+import { type ReplayRun, recentReplayRuns, replayRun } from "@/lib/services/replay/runs";
+import { liveRules } from "@/lib/services/rules/settings";
 import { minuteText } from "@/lib/time";
 import { REPLAY_SOURCE_LABELS } from "@/lib/vocab/replay-runs";
 import { EmptyState } from "../_components/kit/empty-state";
@@ -24,7 +24,7 @@ const isDone = (r: ReplayRun | null): r is Done => r?.status === "done" && r.rep
 
 async function readRun(id: number): Promise<{ run: ReplayRun | null; problem?: string }> {
   try {
-    return { run: await replayRunService(getDb(), id) };
+    return { run: await replayRun(liveCtx(), { id }) };
   } catch (err) {
     if (!(err instanceof JevError)) throw err; // the section's error.tsx
     return { run: null, problem: err.message };
@@ -78,7 +78,7 @@ export default async function ReplayPage({ searchParams }: { searchParams: Promi
     compare: Array.isArray(params.compare) ? params.compare[0] : params.compare,
   });
   const config = loadConfig();
-  const runs = await listReplayRunsService(getDb(), 20);
+  const runs = await recentReplayRuns(liveCtx(), { limit: 20 });
   const selected = view.run ? await readRun(view.run) : runs[0] ? await readRun(runs[0].id) : { run: null };
   const compared = view.compare ? await readRun(view.compare) : null;
   const problem = selected.problem ?? compared?.problem;

@@ -1,6 +1,6 @@
-import { catalogOverview } from "@/lib/services/catalog-overview";
+import { entrySkillsOverview } from "@/lib/services/catalog/entry-skills";
+import { catalogOverview } from "@/lib/services/catalog/overview";
 import { liveCtx } from "@/lib/services/context";
-import { entrySkillsOverview } from "@/lib/services/entry-skills-overview";
 import { listSkills } from "@/lib/services/skills/list";
 import { COUNTER_MEANING } from "@/lib/vocab/curator";
 import { EntrySkillsPanel } from "../_components/entry-skills-panel";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { liveCtx } from "@/lib/services/context";
-import { liveRules, rulesFileSetting, skillFeedbackSetting } from "@/lib/services/rule-settings";
-import { type SuppressionRow, suppressionService } from "@/lib/services/suppression";
+import { liveRules, rulesFileSetting, skillFeedbackSetting } from "@/lib/services/rules/settings";
+import { type SuppressionRow, suppressionView } from "@/lib/services/rules/suppression";
 import { EmptyState } from "../_components/kit/empty-state";
 import { RuleSettingsPanel } from "./rule-settings-panel";
 import { parseSuppressionView, SORTS, type Sort, type SuppressionPageView, suppressionHref, whatIfRules } from "./search-params";
@@ -32,14 +32,11 @@ function sortRows(rows: SuppressionRow[], sort: Sort | undefined): SuppressionRo
  */
 export default async function SuppressionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const view = parseSuppressionView(await searchParams);
-  const { db, config, clock } = liveCtx();
-  const now = clock();
+  const ctx = liveCtx();
+  const { config } = ctx;
   const rules = liveRules(config);
   const whatIf = whatIfRules(view, rules);
-  const [live, alternative] = await Promise.all([
-    suppressionService(db, config, { now }),
-    whatIf ? suppressionService(db, config, { now, rules: whatIf }) : null,
-  ]);
+  const [live, alternative] = await Promise.all([suppressionView(ctx), whatIf ? suppressionView(ctx, { rules: whatIf }) : null]);
   const alt = alternative ? new Map(alternative.skills.map((s) => [s.skill, s.state])) : null;
   const rows = sortRows(
     live.skills.filter((s) => (!view.state || s.state === view.state) && (!view.q || s.skill.includes(view.q))),

@@ -1,4 +1,4 @@
-import type { SuppressionRow, SuppressionStateName } from "@/lib/services/suppression";
+import type { SuppressionRow, SuppressionStateName } from "@/lib/services/rules/suppression";
 import { Badge, When } from "../_components/kit/cells";
 import { type Column, DataTable } from "../_components/kit/data-table";
 

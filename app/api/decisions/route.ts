@@ -1,7 +1,7 @@
-import { getDb } from "@/db/client";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
 import { searchParamsOf } from "@/lib/http/query";
-import { listDecisionsService } from "@/lib/services/decision-explorer";
+import { liveCtx } from "@/lib/services/context";
+import { decisionPage } from "@/lib/services/decisions/explorer";
 import { DecisionListQuery } from "./schema";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request) {
   return handle(async () => {
     await requireToken(request);
-    const { decisions, next_cursor } = await listDecisionsService(getDb(), parseWith(DecisionListQuery, searchParamsOf(request)));
+    const { decisions, next_cursor } = await decisionPage(liveCtx(), parseWith(DecisionListQuery, searchParamsOf(request)));
     return Response.json({ decisions, next_cursor });
   });
 }

@@ -3,8 +3,8 @@ import { discover } from "@/lib/catalog/discover";
 import { isWalkOverBudget } from "@/lib/catalog/walk-budget";
 import { loadConfig } from "@/lib/config";
 import { handle } from "@/lib/http/handle";
-import { catalogSource } from "@/lib/services/catalog-source";
-import { localIndexState } from "@/lib/services/warm-judge";
+import { catalogSource } from "@/lib/services/catalog/source";
+import { localIndexState } from "@/lib/services/catalog/warm-judge";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PickRequest } from "@/lib/services/pick-skill";
+import type { PickRequest } from "@/lib/services/decisions/pick";
 
 const name = z.string().min(1).max(256);
 

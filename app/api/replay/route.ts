@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { loadConfig } from "@/lib/config";
 import { JevError } from "@/lib/errors";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
@@ -7,8 +6,9 @@ import { searchParamsOf } from "@/lib/http/query";
 import { parseSweep } from "@/lib/replay/sweep";
 import { DEFAULT_RULES } from "@/lib/rules/config";
 import { parseRules } from "@/lib/rules/rules-file";
-import { listReplayRunsService } from "@/lib/services/replay-runs";
-import { replayUploadService } from "@/lib/services/replay-upload";
+import { liveCtx } from "@/lib/services/context";
+import { recentReplayRuns } from "@/lib/services/replay/runs";
+import { replayUpload } from "@/lib/services/replay/upload";
 
 export const dynamic = "force-dynamic";
 
@@ -27,7 +27,7 @@ export async function POST(request: Request) {
     const { replayMaxBytes } = loadConfig();
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (declared > replayMaxBytes) throw new JevError("payload_too_large", `replay log over ${replayMaxBytes / 1e6} MB (JEV_REPLAY_MAX_MB)`);
-    const run = await replayUploadService(getDb(), request.body, {
+    const run = await replayUpload(liveCtx(), request.body, {
       rules,
       sweep: query.sweep ? parseSweep(query.sweep, "sweep") : undefined,
       maxBytes: replayMaxBytes,
@@ -45,6 +45,6 @@ export async function GET(request: Request) {
   return handle(async () => {
     await requireToken(request);
     const { limit } = parseWith(ListQuery, searchParamsOf(request));
-    return Response.json({ runs: await listReplayRunsService(getDb(), limit) });
+    return Response.json({ runs: await recentReplayRuns(liveCtx(), { limit }) });
   });
 }

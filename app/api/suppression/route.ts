@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
-import { loadConfig } from "@/lib/config";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
 import { searchParamsOf } from "@/lib/http/query";
 import { parseRules } from "@/lib/rules/rules-file";
-import { suppressionService } from "@/lib/services/suppression";
+import { liveCtx } from "@/lib/services/context";
+import { suppressionView } from "@/lib/services/rules/suppression";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +14,6 @@ export async function GET(request: Request) {
   return handle(async () => {
     await requireToken(request);
     const query = parseWith(SuppressionQuery, searchParamsOf(request));
-    return Response.json(await suppressionService(getDb(), loadConfig(), { rules: query.rules ? parseRules(query.rules) : undefined }));
+    return Response.json(await suppressionView(liveCtx(), { rules: query.rules ? parseRules(query.rules) : undefined }));
   });
 }

@@ -8,7 +8,7 @@ import type { SkillCard } from "../../catalog/types";
 import { type PickDeps, pickSkill } from "../../engine/pick-skill";
 import { verifyCatalogEntry } from "../../engine/verify";
 import { runEval } from "../../eval/run-eval";
-import { pickSkillService } from "../../services/pick-skill";
+import { servePickSkill } from "../../services/decisions/pick";
 import { freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
 import { type Behaviour, type JudgeServer, startJudgeServer } from "../../testing/judge-server";
 import { LocalJudge } from "../local/local-judge";
@@ -253,7 +253,7 @@ describe("through the service, with a real database", () => {
     try {
       for (const [behaviour, reason] of cases) {
         server.script((call) => (call.stage === "two" ? behaviour : { kind: "answer" }));
-        const { reply } = await pickSkillService({ turn, roots: [root], sessionId: "s-remote" }, { channel: "api", db, config });
+        const { reply } = await servePickSkill({ channel: "api", db, config }, { turn, roots: [root], sessionId: "s-remote" });
         expect(reply).toEqual({ status: "fail_open", reason, skills: [] });
       }
     } finally {

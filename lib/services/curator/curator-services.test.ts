@@ -12,7 +12,7 @@ import { readUsage, usagePaths } from "../../hermes/usage-file";
 import { ctxAt, freshDb, tempDir, testConfig } from "../../testing/factories";
 import { buildHermesHome, idleRecord } from "../../testing/hermes-home";
 import { DAY_MS } from "../../time";
-import { importHermesService } from "../import-hermes";
+import { importHermes } from "../feedback/import-hermes";
 import { skillDetail } from "../skills/detail";
 import { listSkills } from "../skills/list";
 import { bumpUsage } from "../usage/bump";
@@ -58,9 +58,9 @@ describe("usage telemetry", () => {
 
   it("Hermes's own counting becomes events at import, once; a counter that went down re-baselines without negative rows", async () => {
     buildHermesHome(home, { skills: {}, usage: { a: { use_count: 3, last_used_at: "2026-09-01T10:00:00+00:00", view_count: 2 } } });
-    const first = await importHermesService(db, config(), home);
+    const first = await importHermes(ctxAt(db, config()), { home });
     expect(first.usage.events).toBe(2);
-    expect((await importHermesService(db, config(), home)).usage.events).toBe(0);
+    expect((await importHermes(ctxAt(db, config()), { home })).usage.events).toBe(0);
     fs.writeFileSync(usagePaths(home).file, pythonJson({ a: { use_count: 5, last_used_at: "2026-09-05T10:00:00+00:00", view_count: 1 } }));
     expect((await refreshUsageHistory(ctxAt(db, config(), NOW), { home })).events).toBe(1);
     const events = (await skillUsageEvents(db, home, "a")).map((e) => [e.kind, e.count, e.kind === "use" ? new Date(e.at).toISOString() : "at import"]);

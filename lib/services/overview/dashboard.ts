@@ -1,12 +1,12 @@
 import { engineCountsSince, engineTotalsByDay } from "../../../db/queries/skill-activity";
 import { hasDemoRows } from "../../demo/seed-demo";
 import { DAY_MS, utcDay } from "../../time";
-import { type AgentOverview, agentsOverview } from "../agent-switches";
+import { type JudgeInUse, judgeInUse } from "../catalog/judge-in-use";
 import type { ServiceCtx } from "../context";
 import { curatorSchedule, type NextCuratorRun } from "../curator/overview";
-import { decisionSummary } from "../decision-summary";
-import { type JudgeInUse, judgeInUse } from "../judge-in-use";
-import { suppressionService } from "../suppression";
+import { decisionSummary } from "../decisions/summary";
+import { type AgentOverview, agentsOverview } from "../rules/agent-switches";
+import { suppressionView } from "../rules/suppression";
 
 /** The ranges the Overview offers, in days ending today (UTC). */
 export const OVERVIEW_RANGES = [7, 30, 90] as const;
@@ -71,12 +71,12 @@ export async function overviewDashboard(ctx: ServiceCtx, input: { days: Overview
   const firstDay = today - input.days + 1;
   const dayTexts = Array.from({ length: input.days }, (_, i) => utcDay((firstDay + i) * DAY_MS));
   const [summary, totals, counts, suppression, curator, agents, hasDemo] = await Promise.all([
-    decisionSummary(ctx.db, { from: dayTexts[0], to: dayTexts.at(-1) }, now),
+    decisionSummary(ctx, { from: dayTexts[0], to: dayTexts.at(-1) }),
     engineTotalsByDay(ctx.db, firstDay),
     engineCountsSince(ctx.db, firstDay),
-    suppressionService(ctx.db, ctx.config, { now }),
+    suppressionView(ctx),
     curatorSchedule(ctx),
-    agentsOverview(ctx.db, now),
+    agentsOverview(ctx),
     hasDemoRows(ctx.db),
   ]);
   const turns = series(dayTexts, summary.byDay);

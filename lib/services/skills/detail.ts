@@ -10,7 +10,7 @@ import { JevError } from "../../errors";
 import { DAY_MS, utcDay } from "../../time";
 import type { Provenance } from "../../vocab/curator";
 import type { SkillSource } from "../../vocab/skill-sources";
-import { catalogSource } from "../catalog-source";
+import { catalogSource } from "../catalog/source";
 import type { ServiceCtx } from "../context";
 import { curatedHome, homeOptionsOf } from "../curator/home";
 import type { SkillLocation } from "./hermes-columns";

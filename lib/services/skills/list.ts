@@ -8,7 +8,7 @@ import type { LifecycleState } from "../../hermes/usage-record";
 import { DAY_MS } from "../../time";
 import type { Provenance } from "../../vocab/curator";
 import type { SkillSource } from "../../vocab/skill-sources";
-import { catalogSource } from "../catalog-source";
+import { catalogSource } from "../catalog/source";
 import type { ServiceCtx } from "../context";
 import { type HermesColumns, hermesSkills, type SkillLocation, SPARK_DAYS } from "./hermes-columns";
 import { filterSkills, type SkillsFilter, sortSkills } from "./list-filter";

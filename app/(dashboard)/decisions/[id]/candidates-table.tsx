@@ -1,4 +1,4 @@
-import type { DecisionDetail } from "@/lib/services/decision-explorer";
+import type { DecisionDetail } from "@/lib/services/decisions/explorer";
 import { secondText } from "@/lib/time";
 import { VERDICT_LABELS } from "@/lib/vocab/verdicts";
 import { formatMatch } from "../../_components/decision-table";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { DecisionDetail } from "@/lib/services/decision-explorer";
+import type { DecisionDetail } from "@/lib/services/decisions/explorer";
 import { secondText } from "@/lib/time";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { VIA_LABELS } from "@/lib/vocab/suggestion-via";

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getDb } from "@/db/client";
 import { JevError } from "@/lib/errors";
-import { type DecisionDetail, decisionDetailService } from "@/lib/services/decision-explorer";
+import { liveCtx } from "@/lib/services/context";
+import { type DecisionDetail, decisionDetail } from "@/lib/services/decisions/explorer";
 import { FeedbackList } from "../../_components/feedback-list";
 import { CandidatesTable } from "./candidates-table";
 import { DecisionFacts } from "./decision-facts";
@@ -15,7 +15,7 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
   if (!/^\d{1,15}$/.test(id)) notFound();
   let d: DecisionDetail;
   try {
-    d = await decisionDetailService(getDb(), Number(id));
+    d = await decisionDetail(liveCtx(), { id: Number(id) });
   } catch (err) {
     if (err instanceof JevError && err.code === "not_found") notFound();
     throw err;

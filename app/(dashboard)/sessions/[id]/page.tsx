@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { getDb } from "@/db/client";
-import { sessionTimelineService } from "@/lib/services/decision-explorer";
+import { liveCtx } from "@/lib/services/context";
+import { sessionTimeline } from "@/lib/services/decisions/explorer";
 import { DecisionTable } from "../../_components/decision-table";
 import { FeedbackList } from "../../_components/feedback-list";
 import { EmptyState } from "../../_components/kit/empty-state";
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 /** The turns of one session in order, with what was suggested and what the agent reported. */
 export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
   const session = decodeURIComponent((await params).id).slice(0, 256);
-  const t = await sessionTimelineService(getDb(), session);
+  const t = await sessionTimeline(liveCtx(), { session });
   return (
     <section>
       <p>

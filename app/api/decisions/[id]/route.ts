@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
-import { decisionDetailService } from "@/lib/services/decision-explorer";
+import { liveCtx } from "@/lib/services/context";
+import { decisionDetail } from "@/lib/services/decisions/explorer";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +12,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   return handle(async () => {
     await requireToken(request);
     const { id } = parseWith(DecisionId, await params);
-    return Response.json(await decisionDetailService(getDb(), id));
+    return Response.json(await decisionDetail(liveCtx(), { id }));
   });
 }

@@ -1,7 +1,7 @@
-import { getDb } from "@/db/client";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
 import { searchParamsOf } from "@/lib/http/query";
-import { decisionSummary } from "@/lib/services/decision-summary";
+import { liveCtx } from "@/lib/services/context";
+import { decisionSummary } from "@/lib/services/decisions/summary";
 import { SummaryQuery } from "./schema";
 
 export const dynamic = "force-dynamic";
@@ -9,6 +9,6 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request) {
   return handle(async () => {
     await requireToken(request);
-    return Response.json(await decisionSummary(getDb(), parseWith(SummaryQuery, searchParamsOf(request))));
+    return Response.json(await decisionSummary(liveCtx(), parseWith(SummaryQuery, searchParamsOf(request))));
   });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
-import { replayRunService } from "@/lib/services/replay-runs";
+import { liveCtx } from "@/lib/services/context";
+import { replayRun } from "@/lib/services/replay/runs";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +12,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   return handle(async () => {
     await requireToken(request);
     const { id } = parseWith(RunId, await params);
-    return Response.json(await replayRunService(getDb(), id));
+    return Response.json(await replayRun(liveCtx(), { id }));
   });
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
 import { instant, searchParamsOf } from "@/lib/http/query";
-import { exportReplayLog } from "@/lib/services/export-log";
+import { liveCtx } from "@/lib/services/context";
+import { exportReplayLog } from "@/lib/services/decisions/export-log";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +12,7 @@ const ExportQuery = z.object({ from: instant.optional(), to: instant.optional() 
 export async function GET(request: Request) {
   return handle(async () => {
     await requireToken(request);
-    const { batches } = exportReplayLog(getDb(), parseWith(ExportQuery, searchParamsOf(request)));
+    const { batches } = exportReplayLog(liveCtx(), parseWith(ExportQuery, searchParamsOf(request)));
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import { rootPolicy } from "../../catalog/allowed-roots";
+import { defaultRoots } from "../../catalog/roots";
+import type { JevConfig } from "../../config";
+import { JevError } from "../../errors";
+import { disabledOn, readHermesSkillsConfig } from "../../hermes/config-yaml";
+import { isKnownAgent, KNOWN_AGENTS } from "../../vocab/agents";
+
+/** Why an explicit root cannot be read, or null when it can. */
+function rootProblem(root: string): string | null {
+  try {
+    if (!fs.statSync(root).isDirectory()) return "is not a folder";
+    fs.accessSync(root, fs.constants.R_OK | fs.constants.X_OK);
+    return null;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";
+  }
+}
+
+/**
+ * The roots and disabled names a request ranks (selection spec §1). Explicit
+ * roots replace the defaults; Hermes's `skills.disabled` applies whenever the
+ * catalog is Hermes's: default roots, or a caller that says it is Hermes.
+ * `hiddenOnPlatform` adds the request's platform's `skills.platform_disabled`
+ * list (beyond the global one): filtered after discovery, so every platform
+ * shares one catalog and one index.
+ * `warnings` name explicit roots that cannot be read and an unknown agent.
+ * With `checkRoots` (API clients), a root outside the allow-list is a 400
+ * `root_not_allowed` naming it; `fence` is where the walk's symlinks may lead.
+ */
+export function catalogSource(request: { roots?: string[]; agent?: string; platform?: string }, config: JevConfig, options: { checkRoots?: boolean } = {}) {
+  const servingHermes = request.agent === "hermes";
+  const explicit = request.roots && request.roots.length > 0;
+  const warnings: string[] = [];
+  const policy = rootPolicy(config);
+  if (explicit && options.checkRoots) {
+    request.roots!.forEach((root, i) => {
+      if (policy.allows(root)) return;
+      const shown = root.length > 200 ? `${root.slice(0, 200)}…` : root;
+      throw new JevError(
+        "root_not_allowed",
+        `roots.${i}: ${shown} is not an allowed root (JEV_ALLOWED_ROOTS, default: the default roots and folders under the server's home)`,
+        `roots.${i}`,
+      );
+    });
+  }
+  if (request.agent !== undefined && !isKnownAgent(request.agent)) {
+    warnings.push(`agent '${request.agent}' is not one jev knows (${KNOWN_AGENTS.join(", ")}); served with no agent-specific handling`);
+  }
+  if (explicit) {
+    for (const root of request.roots!) {
+      const problem = rootProblem(root);
+      if (problem) warnings.push(`root ${root} ${problem}`);
+    }
+  }
+  const hermesCatalog = !explicit || servingHermes;
+  const skillsConfig = hermesCatalog ? readHermesSkillsConfig(config.hermesHome) : null;
+  const hiddenOnPlatform = new Set<string>();
+  if (skillsConfig && request.platform) {
+    const global = new Set(skillsConfig.disabled);
+    for (const name of disabledOn(skillsConfig, request.platform)) if (!global.has(name)) hiddenOnPlatform.add(name);
+  }
+  return {
+    roots: explicit ? request.roots! : defaultRoots({ hermesHome: config.hermesHome, servingHermes, env: config.pathVars }),
+    disabled: skillsConfig?.disabled ?? [],
+    hiddenOnPlatform,
+    warnings,
+    fence: policy.fence,
+  };
+}

@@ -1,0 +1,218 @@
+import { performance } from "node:perf_hooks";
+import type { Db } from "../../../db/client";
+import { ruleTwoWindows } from "../../../db/queries/shown-history";
+import { sessionReports, sessionSuggested } from "../../../db/queries/suggestions";
+import { discover } from "../../catalog/discover";
+import { verifyOnDisk } from "../../catalog/verify-on-disk";
+import { isWalkOverBudget, type WalkBudget } from "../../catalog/walk-budget";
+import { type JevConfig, loadConfig } from "../../config";
+import type { EntryInput } from "../../engine/domain-entry";
+import { type Decision, failOpenDecision, type PickInput, pickSkill, switchedOffDecision } from "../../engine/pick-skill";
+import { TurnAnalysis } from "../../engine/turn-analysis";
+import { mergeRequestsOn } from "../../hermes/jev-state";
+import { judgeFor, localRelevance } from "../../judges/create-judge";
+import type { Judge } from "../../judges/types";
+import { mayMerge, type RouteDecision, routeFrom, routeTurn } from "../../routing/route-turn";
+import { type RoutingConfig, readRoutingConfig } from "../../routing/routing-config";
+import type { RulesConfig } from "../../rules/config";
+import { checkSuggestion, type ShownWindow, shownWindow } from "../../rules/suggestion-rules";
+import { catalogSource } from "../catalog/source";
+import { agentSwitches } from "../rules/agent-switches";
+import { liveRules } from "../rules/settings";
+import { logDecision } from "./log";
+
+export interface PickRequest {
+  turn: string;
+  sessionId?: string;
+  /** Replace the default roots entirely. */
+  roots?: string[];
+  /** Skills already loaded in this session: never suggested again. */
+  loaded?: string[];
+  /** Names the agent's loader knows: nothing else is returned. */
+  loadable?: string[];
+  /** The agent being served; `hermes` keeps its working directory's ./skills out. */
+  agent?: string;
+  /** The agent's platform (Hermes: `cli`, `telegram`, …): skills in its `skills.platform_disabled` list are never offered. */
+  platform?: string;
+  /** The client reports loads (`POST /api/feedback`), so rule 2 may count its suggestions. */
+  feedback?: boolean;
+  /** Also route the turn to a model tier (the reply's `route` block). */
+  route?: boolean;
+  /** Let routing's questions ride in skill selection's request (default: the state file's `merge_requests`, on). */
+  mergeRequests?: boolean;
+}
+
+export interface PickContext {
+  channel: "api" | "cli";
+  /** Parsed configuration; built from `env` (default: the process's) when omitted. */
+  config?: JevConfig;
+  env?: NodeJS.ProcessEnv;
+  /** Where decision rows go; omitted when there is no database to write. */
+  db?: Db;
+  clock?: () => number;
+  /** How much this request may walk (default: WALK_LIMITS from now); tests pass a spent one. */
+  walkBudget?: WalkBudget;
+}
+
+export interface ServedDecision extends Decision {
+  /** Problems with the request the agent should hear about (e.g. a root that does not exist). */
+  warnings: string[];
+  /** The decision's id in the log, when it was written. */
+  decisionId: number | null;
+  /** The routing decision, when the request asked for one. */
+  route?: RouteDecision;
+}
+
+const loggedDropped = new Set<string>();
+
+/** Names beyond a capped judge's limit are logged once per process (selection spec §4). */
+function logDroppedOnce(names: readonly string[]): void {
+  const fresh = names.filter((n) => !loggedDropped.has(n));
+  if (fresh.length === 0) return;
+  for (const n of fresh) loggedDropped.add(n);
+  console.warn(`[jev] catalog over the judge's skill cap; not ranked: ${fresh.join(", ")}`);
+}
+
+/** What the session has told us: its loads (rule 1) and whether its client reports loads (rule 2). */
+async function sessionState(request: PickRequest, db: Db | undefined) {
+  const sessionLoaded = new Set(request.loaded ?? []);
+  let reportsLoads = request.feedback === true;
+  if (db && request.sessionId) {
+    const reports = await sessionReports(db, request.sessionId);
+    for (const s of reports.loaded) sessionLoaded.add(s);
+    reportsLoads ||= reports.reportsLoads;
+  }
+  return { sessionLoaded, reportsLoads };
+}
+
+/** The suggestion rules of selection spec §7, for the names the engine asks about, over rule 2's windows of just those names. */
+function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig): NonNullable<PickInput["rules"]> {
+  const windowsOf = db ? ruleTwoWindows(db, now, rules) : async () => new Map<string, ShownWindow>();
+  return async (names) => {
+    const windows = await windowsOf(names);
+    return (name) => checkSuggestion(name, { sessionLoaded, windowOf: (n) => windows.get(n) ?? shownWindow([], now, rules), now, rules });
+  };
+}
+
+/** The domain entry step's input, when the rules file configures entry skills; the session's suggestions are read only for a domain's turn. */
+function entryInput(rules: RulesConfig, sessionLoaded: ReadonlySet<string>, db: Db | undefined, sessionId: string | undefined): EntryInput | undefined {
+  if (Object.keys(rules.entry_skills).length === 0) return undefined;
+  const sessionShown = new Set<string>();
+  const loadSession = async () => {
+    if (db && sessionId) for (const name of await sessionSuggested(db, sessionId)) sessionShown.add(name);
+  };
+  return { entries: rules.entry_skills, sessionLoaded, sessionShown, loadSession };
+}
+
+/** The live rules, with rule 2 off for an agent whose `skill_feedback` switch is off. */
+function rulesFor(config: JevConfig, agentFeedback: "on" | "off" | undefined): RulesConfig {
+  const rules = liveRules(config);
+  return agentFeedback === "off" ? { ...rules, suppression: { ...rules.suppression, enabled: false } } : rules;
+}
+
+/**
+ * Routing's decision for a served turn: from the merged request's answers
+ * when it succeeded, else asked on its own, exactly as when the two run
+ * separately (selection spec §9). A broken routing.json fails open.
+ */
+async function routeAfter(decision: Decision, turn: TurnAnalysis, judge: Judge | null, routing: RoutingConfig | { problem: string }): Promise<RouteDecision> {
+  if ("problem" in routing) {
+    warnOnce(`[jev] ${routing.problem}; routing fails open until it is fixed`);
+    return { status: "fail_open", reason: "other", requests: 0 };
+  }
+  if (decision.routing) return routeFrom(decision.routing, "merged", routing);
+  if (!judge) return { status: "fail_open", reason: "other", requests: 0 };
+  return routeTurn(turn, judge, routing);
+}
+
+const warned = new Set<string>();
+function warnOnce(line: string): void {
+  if (warned.has(line)) return;
+  warned.add(line);
+  console.error(line);
+}
+
+let warnedJudge = false;
+
+/** A misconfigured judge is "the judge was not asked": fail open, and say why once per process. */
+function misconfiguredJudge(problem: string): Decision {
+  if (!warnedJudge) console.error(`[jev] ${problem}; every selection fails open until it is fixed`);
+  warnedJudge = true;
+  return failOpenDecision("other");
+}
+
+/** One served decision: rank, apply the suggestion rules, reply, and log it with its candidates. */
+export async function servePickSkill(ctx: PickContext, request: PickRequest): Promise<ServedDecision> {
+  const config = ctx.config ?? loadConfig(ctx.env);
+  const now = (ctx.clock ?? Date.now)();
+  // Read once: the gate, the secret check, the redaction and the terms serve routing, domain entry and the engine.
+  const turn = new TurnAnalysis(request.turn);
+  // Agents without a Hermes home (Claude Code) keep their switches here: `skills` off means nothing is ranked.
+  const switches = ctx.db ? await agentSwitches(ctx.db, request.agent) : null;
+  if (switches?.skills === "off") return { ...switchedOffDecision(), warnings: [], decisionId: null };
+  const { sessionLoaded, reportsLoads } = await sessionState(request, ctx.db);
+  const judge = "problem" in config.judge ? null : judgeFor(config.judge);
+  const routing = request.route ? readRoutingConfig(config.hermesHome) : null;
+  const log = async (decision: Decision, judgeName: string, warnings: string[] = []): Promise<ServedDecision> => {
+    const decisionId = ctx.db
+      ? await logDecision(ctx.db, decision, {
+          sessionId: request.sessionId,
+          agent: request.agent,
+          reportsLoads,
+          judge: judgeName,
+          channel: ctx.channel,
+          at: now,
+        })
+      : null;
+    const route = routing ? await routeAfter(decision, turn, judge, routing) : undefined;
+    return { ...decision, warnings, decisionId, route };
+  };
+  if ("problem" in config.judge || !judge)
+    return log(misconfiguredJudge("problem" in config.judge ? config.judge.problem : "no judge"), "problem" in config.judge ? config.judge.raw : "none");
+
+  const source = catalogSource(request, config, { checkRoots: ctx.channel === "api" });
+  let catalog: Awaited<ReturnType<typeof discover>>["skills"];
+  try {
+    catalog = (await discover(source.roots, { disabled: source.disabled, fence: source.fence, budget: ctx.walkBudget })).skills;
+    if (source.hiddenOnPlatform.size > 0) catalog = catalog.filter((card) => !source.hiddenOnPlatform.has(card.name));
+  } catch (err) {
+    if (!isWalkOverBudget(err)) throw err;
+    // An incomplete catalog could hide the right skill: say nothing, and say why.
+    return log(failOpenDecision("catalog_over_budget"), config.judge.kind, [...source.warnings, `${err.message}; catalog not ranked`]);
+  }
+  const mergeRouting =
+    routing !== null && !("problem" in routing) && mayMerge(turn, judge, routing, request.mergeRequests ?? mergeRequestsOn(config.hermesHome));
+  const rules = rulesFor(config, switches?.skill_feedback);
+  const decision = await pickSkill(
+    {
+      turn,
+      loadable: request.loadable,
+      rules: ruleCheck(sessionLoaded, ctx.db, now, rules),
+      mergeRouting,
+      entry: entryInput(rules, sessionLoaded, ctx.db, request.sessionId),
+    },
+    {
+      catalog,
+      judge,
+      verify: verifyOnDisk,
+      metaSkills: config.metaSkills,
+      now: () => performance.now(),
+      onDropped: logDroppedOnce,
+      relevance: localRelevance,
+    },
+  );
+  return log(decision, config.judge.kind, [...source.warnings, ...whyHeldBack(decision)]);
+}
+
+/**
+ * When rule 2 removed the skill that would have been suggested, one warning saying so: the agent
+ * otherwise sees an empty list and cannot tell "nothing fits" from "held back" (the rest of the
+ * reply keeps its exact bytes; `warnings` is the contract's additive field).
+ */
+function whyHeldBack(decision: Decision): string[] {
+  if (decision.record.outcome !== "suppressed") return [];
+  const held = decision.record.candidates.find((c) => c.verdict === "suppressed" && c.detail);
+  if (!held?.detail) return [];
+  const { suggestions, loads, retry_at } = held.detail;
+  return [`'${held.name}' fits but is held back by rule 2 (suggested ${suggestions} times lately and loaded ${loads}); it is offered again from ${retry_at}`];
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import type { Db } from "../../../db/client";
+import { type AgentSeen, agentsSeen } from "../../../db/queries/agents-seen";
+import { getSetting, setSetting } from "../../../db/queries/settings";
+import { JevError } from "../../errors";
+import { DAY_MS } from "../../time";
+import type { DbCtx, ServiceCtx } from "../context";
+
+/**
+ * On/off switches per agent, kept by the server, for agents that have no
+ * Hermes home to hold a state file (Claude Code). `skills: off` and jev
+ * answers that agent's turns with no skill and no ranking
+ * (`skipped: "switched_off"`); `skill_feedback: off` and rule 2 does not
+ * suppress for it. Set from the dashboard or `jev settings`.
+ */
+export const AGENT_SWITCHES = ["skills", "skill_feedback"] as const;
+export type AgentSwitch = (typeof AGENT_SWITCHES)[number];
+const Switches = z.object({ skills: z.enum(["on", "off"]).default("on"), skill_feedback: z.enum(["on", "off"]).default("on") });
+export type AgentSwitches = z.infer<typeof Switches>;
+export const AgentName = z.string().min(1).max(64);
+
+const keyOf = (agent: string) => `agent-switches:${agent}`;
+
+export async function agentSwitches(db: Db, agent: string | undefined): Promise<AgentSwitches> {
+  const stored = agent ? await getSetting(db, keyOf(agent)) : null;
+  if (!stored) return Switches.parse({});
+  try {
+    return Switches.parse(JSON.parse(stored));
+  } catch {
+    return Switches.parse({});
+  }
+}
+
+export async function setAgentSwitch(ctx: Pick<ServiceCtx, "db">, input: { agent: string; name: AgentSwitch; value: "on" | "off" }): Promise<AgentSwitches> {
+  const { db } = ctx;
+  const { agent, name, value } = input;
+  if (!AgentName.safeParse(agent).success) throw new JevError("bad_request", "agent: 1 to 64 characters", "agent");
+  const next = { ...(await agentSwitches(db, agent)), [name]: value };
+  await setSetting(db, keyOf(agent), JSON.stringify(next));
+  return next;
+}
+
+export type AgentOverview = AgentSeen & { switches: AgentSwitches };
+
+/** The Overview's agents of the last 24 hours, each with its switches. */
+export async function agentsOverview(ctx: DbCtx): Promise<AgentOverview[]> {
+  const { db } = ctx;
+  const now = ctx.clock();
+  const agents = await agentsSeen(db, now - DAY_MS);
+  return Promise.all(agents.map(async (a) => ({ ...a, switches: await agentSwitches(db, a.agent ?? undefined) })));
+}
