@@ -5,7 +5,7 @@
  *    jev's history exact. Baselines in the same run, the same way: 10,000 GET /api/health, and
  *    10,000 POST /api/feedback (token, JSON body, a database write: a bump without the file).
  *    Both POST routes are served past Next.js (server/direct-routes.ts); health goes through it.
- *  - The Skills page's data (lib/services/skills-list.ts) for 1,000 skills with a year of
+ *  - The Skills page's data (lib/services/skills/list.ts) for 1,000 skills with a year of
  *    usage events (3M rows, with the per-day counts the write path keeps): target < 150 ms.
  *    Baseline in the same run: the same 30 days summed from the raw event rows.
  * Median of several runs.
