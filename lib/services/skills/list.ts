@@ -4,18 +4,20 @@ import { type DescriptionProblem, descriptionProblem } from "../../catalog/descr
 import { discover, readSkillCard } from "../../catalog/discover";
 import type { SkillCard } from "../../catalog/types";
 import { isWalkOverBudget } from "../../catalog/walk-budget";
-import type { LifecycleState } from "../../hermes/usage-record";
 import { DAY_MS } from "../../time";
-import type { Provenance } from "../../vocab/curator";
 import type { SkillSource } from "../../vocab/skill-sources";
 import { catalogSource } from "../catalog/source";
 import type { ServiceCtx } from "../context";
-import { type HermesColumns, hermesSkills, type SkillLocation, SPARK_DAYS } from "./hermes-columns";
+import { type HermesColumns, hermesSkills, SPARK_DAYS } from "./hermes-columns";
 import { filterSkills, type SkillsFilter, sortSkills } from "./list-filter";
 import { skillSourceOf } from "./source-of";
 
+/** The Hermes columns a row carries: those without a neutral value are null when no Hermes home holds the skill. */
+type HermesFields = Omit<HermesColumns, NullWithoutHermes> & { [K in NullWithoutHermes]: HermesColumns[K] | null };
+type NullWithoutHermes = "location" | "provenance" | "state" | "uses" | "views";
+
 /** One skill jev ranks, as the Skills page and `GET /api/skills` list it. */
-export interface SkillListRow {
+export interface SkillListRow extends HermesFields {
   name: string;
   /** Its SKILL.md (the first copy found, as the engine ranks it). */
   path: string;
@@ -24,20 +26,6 @@ export interface SkillListRow {
   source: SkillSource;
   /** Other SKILL.md files of the same name the engine ranked in the window (same-name copies load as one). */
   copies: number;
-  // A Hermes home's columns: null (or zero) when no Hermes home holds the skill.
-  location: SkillLocation | null;
-  provenance: Provenance | null;
-  managed: boolean;
-  state: LifecycleState | null;
-  pinned: boolean;
-  disabled: boolean;
-  use_count: number;
-  view_count: number;
-  patch_count: number;
-  activity_count: number;
-  last_activity_at: string | null;
-  uses: number[] | null;
-  views: number[] | null;
   // The engine's side over the same SPARK_DAYS days.
   /** Suggestions shown to clients that report loads. */
   suggested: number;
@@ -58,13 +46,7 @@ export interface SkillsListing {
   skipped: { path: string; problem: string }[];
 }
 
-const NO_HERMES: Omit<HermesColumns, "location" | "provenance" | "state" | "uses" | "views"> & {
-  location: null;
-  provenance: null;
-  state: null;
-  uses: null;
-  views: null;
-} = {
+const NO_HERMES: HermesFields = {
   location: null,
   provenance: null,
   managed: false,
