@@ -6,6 +6,11 @@
  *  - 200 scripted turns over 20 sessions with loads reported through the
  *    plugin: the server's history of suggestions shown and loads (what rule 2
  *    reads) against the script's own count.
+ *  - the Claude Code hook's wall time per prompt, as Claude Code runs it: the
+ *    command `jev integrate claude-code` wrote before (`python3 <script>`,
+ *    resolved through PATH) against the one it writes now (the interpreter's
+ *    absolute path, `-I -S`), alternating, and jev's own time for the same
+ *    request in the same run (an HTTP POST from here).
  * Needs a build (`npm start` makes one) and python3.
  *
  *   node bin/run-ts.mjs bench/agent-integrations.ts
@@ -17,6 +22,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { readCasesFile } from "../lib/eval/formats";
+import { jevHookCommand } from "../lib/integrations/claude-settings";
+import { findPython } from "../lib/integrations/python-interpreter";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { isolatedServerEnv, prepareDb, startServer } from "../lib/testing/server-process";
 import { layoutCatalog } from "./support/layout-catalog";
@@ -62,12 +69,43 @@ try {
   const scriptShown = Object.values(run.shown).reduce((n, l) => n + l.length, 0);
   const scriptLoaded = Object.values(run.loaded).reduce((n, l) => n + l.length, 0);
 
+  // The Claude Code hook, one process per prompt, as Claude Code starts it (through a shell).
+  const hookScript = path.resolve("integrations/claude-code/jev_hook.py");
+  const python = findPython();
+  const commands = { before: `python3 '${hookScript}'`, after: jevHookCommand(hookScript, python) };
+  const hookEnv = { ...process.env, HOME: path.join(dir, "claude-home"), JEV_URL: `http://127.0.0.1:${PORT}`, JEV_API_TOKEN: TOKEN };
+  const hookTimes: Record<keyof typeof commands, number[]> = { before: [], after: [] };
+  const jevTimes: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: `hook-${i}`, cwd: dir, prompt: cases[400 + i] });
+    for (const which of (i % 2 ? ["before", "after"] : ["after", "before"]) as (keyof typeof commands)[]) {
+      const started = performance.now();
+      const r = spawnSync("/bin/sh", ["-c", commands[which]], { input: event, env: hookEnv, encoding: "utf8" });
+      hookTimes[which].push(performance.now() - started);
+      if (r.status !== 0) throw new Error(`hook exited ${r.status}`);
+    }
+    const started = performance.now();
+    await fetch(`http://127.0.0.1:${PORT}/api/pick-skill`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ turn: cases[400 + i], agent: "claude-code", session_id: `direct-${i}` }),
+    }).then((res) => res.text());
+    jevTimes.push(performance.now() - started);
+  }
+
   console.log("agent integrations against a real jev server (864 public skills), the Hermes plugin driven from Python as Hermes calls it");
   console.log(`  plugin time per turn, ${run.ms.length} turns: p50 ${fmt(percentile(run.ms, 50))}, p99 ${fmt(percentile(run.ms, 99))}   (target p50 < 15 ms)`);
   console.log(`  a server that never answers (timeout 300 ms): at most ${fmt(Math.max(...down.ms))} per turn, no hint`);
   console.log(
     `  200 turns, 20 sessions: the script showed ${scriptShown} hints and loaded ${scriptLoaded}; the server recorded ${serverShown} suggestions and ${serverLoaded} loads (${scriptShown === serverShown && scriptLoaded === serverLoaded ? "exact" : "MISMATCH"})`,
   );
+  const p50 = (xs: number[]) => percentile(xs, 50);
+  console.log(`  Claude Code hook per prompt, 40 prompts each, alternating (interpreter: ${python ?? "python3 on PATH"}):`);
+  console.log(`    before, \`python3 <script>\` through PATH: p50 ${fmt(p50(hookTimes.before))}`);
+  console.log(
+    `    now, the absolute interpreter with -I -S: p50 ${fmt(p50(hookTimes.after))} (${(p50(hookTimes.after) / p50(hookTimes.before)).toFixed(2)}x of before)`,
+  );
+  console.log(`    jev's own time for the same request (HTTP POST from here): p50 ${fmt(p50(jevTimes))}`);
 } finally {
   await server.kill("SIGTERM");
   fs.rmSync(dir, { recursive: true, force: true });

@@ -293,6 +293,8 @@ describe("jev curator", () => {
 
 describe("jev integrate claude-code", () => {
   it("adds the hooks with a backup first, keeps the rest, changes nothing the second time, and refuses a file that is not JSON", async () => {
+    vi.stubEnv("HOME", path.join(tmp, "home"));
+    vi.stubEnv("PORT", "3217");
     const settings = path.join(tmp, "claude", "settings.json");
     fs.mkdirSync(path.dirname(settings), { recursive: true });
     fs.writeFileSync(settings, JSON.stringify({ theme: "dark", hooks: { Stop: [{ hooks: [{ type: "command", command: "say done" }] }] } }));
@@ -300,7 +302,20 @@ describe("jev integrate claude-code", () => {
     const written = JSON.parse(fs.readFileSync(settings, "utf8"));
     expect(written.theme).toBe("dark");
     expect(Object.keys(written.hooks).sort()).toEqual(["PostToolUse", "Stop", "UserPromptSubmit"]);
-    expect(written.hooks.UserPromptSubmit[0].hooks[0].command).toMatch(/integrations\/claude-code\/jev_hook\.py'$/);
+    const command = written.hooks.UserPromptSubmit[0].hooks[0].command as string;
+    expect(command).toMatch(/integrations\/claude-code\/jev_hook\.py'$/);
+    // The interpreter by absolute path (no PATH lookup or version-manager shim on every prompt), isolated.
+    const python = command.match(/^'([^']+)' -I -S '/)?.[1];
+    expect(python && path.isAbsolute(python)).toBe(true);
+    expect(fs.statSync(python!).isFile()).toBe(true);
+    // The token and the URL, where the hook reads them, readable by the user alone.
+    const jevDir = path.join(tmp, "home", ".claude", "jev");
+    for (const name of ["token", "url"]) expect(fs.statSync(path.join(jevDir, name)).mode & 0o777, name).toBe(0o600);
+    expect(fs.statSync(jevDir).mode & 0o777).toBe(0o700);
+    expect(fs.readFileSync(path.join(jevDir, "url"), "utf8")).toBe("http://127.0.0.1:3217\n");
+    out = [];
+    expect(await run("token")).toBe(0);
+    expect(fs.readFileSync(path.join(jevDir, "token"), "utf8")).toBe(`${out[0]}\n`);
     const backups = fs.readdirSync(path.dirname(settings)).filter((f) => f.startsWith("settings.json.jev-backup-"));
     expect(backups).toHaveLength(1);
     expect(JSON.parse(fs.readFileSync(path.join(path.dirname(settings), backups[0]), "utf8")).theme).toBe("dark");
@@ -312,8 +327,15 @@ describe("jev integrate claude-code", () => {
     expect(await run("integrate", "claude-code", "--settings", settings)).toBe(1);
     expect(fs.readFileSync(settings, "utf8")).toBe("{ not json");
     out = [];
+    fs.rmSync(jevDir, { recursive: true });
     expect(await run("integrate", "claude-code", "--print")).toBe(0);
-    expect(JSON.parse(out.join("\n")).hooks.PostToolUse[0].matcher).toBe("^Skill$");
+    const printed = JSON.parse(out.join("\n"));
+    expect(printed.hooks.PostToolUse[0].matcher).toBe("^Skill$");
+    expect(printed.files.map((f: { path: string; mode: string }) => [path.basename(f.path), f.mode])).toEqual([
+      ["url", "0600"],
+      ["token", "0600"],
+    ]);
+    expect(fs.existsSync(jevDir)).toBe(false); // --print writes nothing
     expect(await run("integrate", "codex")).toBe(2);
   });
 });

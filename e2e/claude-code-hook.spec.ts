@@ -47,6 +47,15 @@ test("UserPromptSubmit hints the fitting skill once per session; PostToolUse rep
   const first = hook(prompt("merge these two PDF files and extract the tables", session));
   expect(first.status).toBe(0);
   expect(hint(first.stdout)).toContain('"pdf-tools"');
+  // It stays in the conversation: it names the prompt it was for, so later it reads as past advice.
+  expect(hint(first.stdout)).toMatch(/^jev, for the prompt "merge these two PDF files and extract the tables": load the skill "pdf-tools"/);
+
+  // Settings `jev integrate claude-code` wrote (no JEV_URL or JEV_API_TOKEN in the environment) reach the same server.
+  fs.mkdirSync(path.join(home, ".claude", "jev"), { recursive: true });
+  fs.writeFileSync(path.join(home, ".claude", "jev", "url"), `${E2E.baseURL}\n`, { mode: 0o600 });
+  fs.writeFileSync(path.join(home, ".claude", "jev", "token"), `${E2E.token}\n`, { mode: 0o600 });
+  const fromFiles = hook(prompt("merge these two PDF files and extract the tables", `${session}-files`), { JEV_URL: "", JEV_API_TOKEN: "" });
+  expect(hint(fromFiles.stdout)).toContain('"pdf-tools"');
 
   // Chit-chat and a secret-looking prompt: nothing added.
   expect(hook(prompt("thanks, that's all", session))).toMatchObject({ status: 0, stdout: "" });

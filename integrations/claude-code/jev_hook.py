@@ -8,8 +8,12 @@
 
 It never blocks a prompt: whatever happens (server down, slow, an error reply, a fail_open
 answer, bad input) it prints nothing and exits 0 within its timeout. Configuration, from the
-environment: JEV_URL (default http://127.0.0.1:3000), JEV_API_TOKEN (or the file
-~/.claude/jev/token), JEV_HOOK_TIMEOUT seconds (default 1.5).
+environment: JEV_URL (or the file ~/.claude/jev/url; default http://127.0.0.1:3000),
+JEV_API_TOKEN (or the file ~/.claude/jev/token), JEV_HOOK_TIMEOUT seconds (default 1.5).
+`jev integrate claude-code` writes both files (mode 0600).
+
+The hint stays in the conversation after its turn, so it names the prompt it was for: read
+later, it is advice about that earlier prompt, not about the one at hand.
 """
 
 import json
@@ -28,20 +32,25 @@ def _timeout():
         return 1.5
 
 
-def _token():
-    token = os.environ.get("JEV_API_TOKEN", "").strip()
-    if token:
-        return token
+def _setting(variable, file_name):
+    """An environment variable, else the file `jev integrate claude-code` wrote; empty when neither is set."""
+    value = os.environ.get(variable, "").strip()
+    if value:
+        return value
     try:
-        with open(os.path.join(os.path.expanduser("~"), ".claude", "jev", "token"), encoding="utf-8") as f:
+        with open(os.path.join(os.path.expanduser("~"), ".claude", "jev", file_name), encoding="utf-8") as f:
             return f.read().strip()
     except OSError:
         return ""
 
 
+def _token():
+    return _setting("JEV_API_TOKEN", "token")
+
+
 def _post(path, body):
     """POST JSON to jev and return the decoded reply; raises on any failure (the caller stays silent)."""
-    url = os.environ.get("JEV_URL", "http://127.0.0.1:3000").rstrip("/") + path
+    url = (_setting("JEV_URL", "url") or "http://127.0.0.1:3000").rstrip("/") + path
     headers = {"content-type": "application/json"}
     token = _token()
     if token:
@@ -64,14 +73,26 @@ def _skill_roots(event):
     return [r for r in roots if os.path.isdir(r)]
 
 
-def hint_for(reply):
-    """The one line of context for a pick-skill reply, or None."""
+PROMPT_SHOWN = 60
+
+
+def _prompt_excerpt(prompt):
+    """The start of the prompt, on one line, as the hint quotes it."""
+    text = " ".join(prompt.split()).replace('"', "'")
+    return text if len(text) <= PROMPT_SHOWN else text[: PROMPT_SHOWN - 1].rstrip() + "\u2026"
+
+
+def hint_for(reply, prompt=""):
+    """The one line of context for a pick-skill reply, naming the prompt it is for; or None."""
     if not isinstance(reply, dict) or reply.get("status") != "ok":
         return None
     for skill in reply.get("skills") or []:
         if isinstance(skill, dict) and isinstance(skill.get("name"), str) and isinstance(skill.get("match"), (int, float)):
             if skill["match"] >= LOAD_AT:
-                return 'jev: the skill "%s" fits this request; load it with the Skill tool before answering (skip it if it does not fit).' % skill["name"]
+                return (
+                    'jev, for the prompt "%s": load the skill "%s" with the Skill tool before answering that prompt '
+                    "(skip it if it does not fit). This advice is about that prompt only." % (_prompt_excerpt(prompt), skill["name"])
+                )
     return None
 
 
@@ -85,7 +106,7 @@ def on_prompt(event):
     roots = _skill_roots(event)
     if roots:
         body["roots"] = roots
-    hint = hint_for(_post("/api/pick-skill", body))
+    hint = hint_for(_post("/api/pick-skill", body), prompt)
     if hint is None:
         return None
     return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": hint}}

@@ -128,15 +128,17 @@ describe("Hermes roots", () => {
     expect(discoverRoots(path.join(tmp, "nowhere"))).toEqual([]);
   });
 
-  it("default roots: Hermes, ~/.claude/skills, ~/.codex/skills, ./skills (not for Hermes)", async () => {
+  it("default roots: Hermes, ~/.claude/skills, Codex's ~/.codex/skills and ~/.agents/skills, ./skills (not for Hermes)", async () => {
     const home = path.join(tmp, "hermes");
-    for (const d of ["hermes/skills", ".claude/skills", ".codex/skills", "project/skills"]) fs.mkdirSync(path.join(tmp, d), { recursive: true });
+    for (const d of ["hermes/skills", ".claude/skills", ".codex/skills", ".agents/skills", "project/skills"])
+      fs.mkdirSync(path.join(tmp, d), { recursive: true });
     const env = { ...process.env, HOME: tmp };
     const cwd = path.join(tmp, "project");
     expect(defaultRoots({ hermesHome: home, cwd, env })).toEqual([
       path.join(home, "skills"),
       path.join(tmp, ".claude/skills"),
       path.join(tmp, ".codex/skills"),
+      path.join(tmp, ".agents/skills"),
       path.join(cwd, "skills"),
     ]);
     expect(defaultRoots({ hermesHome: home, cwd, env, servingHermes: true })).not.toContain(path.join(cwd, "skills"));

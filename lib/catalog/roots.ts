@@ -52,7 +52,7 @@ export interface DefaultRootsOptions {
 const ROOTS_TTL_MS = 2_000;
 const resolvedRoots = new Map<string, { at: number; roots: string[] }>();
 
-/** Hermes roots, then `~/.claude/skills`, `~/.codex/skills`, `./skills`. */
+/** Hermes roots, then `~/.claude/skills`, Codex's `~/.codex/skills` (its installer's) and `~/.agents/skills` (where Codex reads a user's skills), `./skills`. */
 export function defaultRoots(opts: DefaultRootsOptions): string[] {
   const env = opts.env ?? process.env;
   const key = [opts.hermesHome, opts.cwd ?? process.cwd(), homeDir(env), opts.servingHermes ? 1 : 0].join("\0");
@@ -67,7 +67,12 @@ export function defaultRoots(opts: DefaultRootsOptions): string[] {
 function resolveDefaultRoots(opts: DefaultRootsOptions): string[] {
   const env = opts.env ?? process.env;
   const home = homeDir(env);
-  const candidates = [...discoverRoots(opts.hermesHome, env), path.join(home, ".claude", "skills"), path.join(home, ".codex", "skills")];
+  const candidates = [
+    ...discoverRoots(opts.hermesHome, env),
+    path.join(home, ".claude", "skills"),
+    path.join(home, ".codex", "skills"),
+    path.join(home, ".agents", "skills"),
+  ];
   if (!opts.servingHermes) candidates.push(path.resolve(opts.cwd ?? process.cwd(), "skills"));
   return existingUnique(candidates);
 }

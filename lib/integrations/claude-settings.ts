@@ -11,13 +11,21 @@ const HOOK_TIMEOUT_S = 5;
 
 type Json = Record<string, unknown>;
 
-export function jevHookCommand(scriptPath: string): string {
-  return `python3 '${scriptPath.replaceAll("'", "'\\''")}'`;
+const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/**
+ * The hook's command line: the interpreter by absolute path when known (no
+ * PATH or version-manager shim on every prompt), `-I` (no user site, no
+ * PYTHON* variables: the script is standard library only) and `-S` (no
+ * `site` import), which start it faster.
+ */
+export function jevHookCommand(scriptPath: string, python: string | null): string {
+  return `${python ? shellQuoted(python) : "python3"} -I -S ${shellQuoted(scriptPath)}`;
 }
 
 /** The entries, as `--print` shows them. */
-export function jevHookEntries(scriptPath: string): Json {
-  const hook = { type: "command", command: jevHookCommand(scriptPath), timeout: HOOK_TIMEOUT_S };
+export function jevHookEntries(scriptPath: string, python: string | null): Json {
+  const hook = { type: "command", command: jevHookCommand(scriptPath, python), timeout: HOOK_TIMEOUT_S };
   return { UserPromptSubmit: [{ hooks: [hook] }], PostToolUse: [{ matcher: "^Skill$", hooks: [hook] }] };
 }
 
@@ -28,9 +36,9 @@ const isJevGroup = (group: unknown) =>
   ((group as Json).hooks as unknown[]).some((h) => typeof (h as Json)?.command === "string" && ((h as Json).command as string).includes(HOOK_SCRIPT_NAME));
 
 /** Settings with jev's entries in; `changed` is false when they were there already, exactly. */
-export function mergeJevHooks(settings: Json, scriptPath: string): { settings: Json; changed: boolean } {
+export function mergeJevHooks(settings: Json, scriptPath: string, python: string | null): { settings: Json; changed: boolean } {
   const hooks: Json = typeof settings.hooks === "object" && settings.hooks !== null && !Array.isArray(settings.hooks) ? { ...(settings.hooks as Json) } : {};
-  const entries = jevHookEntries(scriptPath);
+  const entries = jevHookEntries(scriptPath, python);
   for (const [event, groups] of Object.entries(entries)) {
     const existing = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [];
     hooks[event] = [...existing.filter((g) => !isJevGroup(g)), ...(groups as unknown[])];

@@ -45,7 +45,7 @@ export function CatalogHealth({ catalog }: { catalog: CatalogOverview }) {
               <code>$HERMES_HOME/skills</code> (default <code>~/.hermes/skills</code>) and Hermes&apos;s <code>skills.external_dirs</code>
             </li>
             <li>
-              <code>~/.claude/skills</code>, <code>~/.codex/skills</code>, <code>./skills</code>
+              <code>~/.claude/skills</code>, <code>~/.codex/skills</code>, <code>~/.agents/skills</code>, <code>./skills</code>
             </li>
           </ul>
           <p>Add skills there, or pass roots explicitly to each request.</p>

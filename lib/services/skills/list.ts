@@ -76,7 +76,7 @@ async function defaultCatalog(ctx: ServiceCtx): Promise<readonly SkillCard[]> {
 /**
  * Every skill jev ranks, one row per name: the Hermes home's skills (with
  * its telemetry and curator columns, archived ones included), the default
- * roots' (`~/.claude/skills`, `~/.codex/skills`, `./skills`), and any other
+ * roots' (`~/.claude/skills`, Codex's `~/.codex/skills` and `~/.agents/skills`, `./skills`), and any other
  * SKILL.md the engine ranked in the last SPARK_DAYS days (roots a client sent:
  * a project's `.claude/skills`, `--root`s), each with the engine's own
  * activity and its description's health. Works with no Hermes home.
