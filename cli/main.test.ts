@@ -336,7 +336,7 @@ describe("jev integrate claude-code", () => {
       ["token", "0600"],
     ]);
     expect(fs.existsSync(jevDir)).toBe(false); // --print writes nothing
-    expect(await run("integrate", "codex")).toBe(2);
+    expect(await run("integrate", "cursor")).toBe(2);
   });
 });
 

@@ -76,6 +76,43 @@ test("UserPromptSubmit hints the fitting skill once per session; PostToolUse rep
   expect(hint(hook(prompt("now split the PDF into single pages", `${session}-other`)).stdout)).toContain('"pdf-tools"');
 });
 
+test("Codex: the same script with --agent codex reads ~/.agents/skills, hints a Codex-shaped prompt, and learns a load from a SKILL.md read", () => {
+  // Codex's user skills live in ~/.agents/skills (here the same folder, linked), its settings in $CODEX_HOME.
+  const codexUser = path.join(E2E.dir, "codex-user");
+  fs.rmSync(codexUser, { recursive: true, force: true });
+  fs.mkdirSync(path.join(codexUser, ".agents"), { recursive: true });
+  fs.symlinkSync(path.join(E2E.home, "claude-skills"), path.join(codexUser, ".agents", "skills"));
+  const codex = (event: object) => {
+    const r = spawnSync("python3", [script, "--agent", "codex"], {
+      input: JSON.stringify(event),
+      encoding: "utf8",
+      env: { ...process.env, HOME: codexUser, CODEX_HOME: path.join(codexUser, ".codex"), JEV_URL: E2E.baseURL, JEV_API_TOKEN: E2E.token },
+    });
+    expect(r.status).toBe(0);
+    return r.stdout;
+  };
+  // The fields Codex 0.171 sends (its hook input schema), Claude Code's shape with Codex's extras.
+  const session = `codex-${Date.now()}`;
+  const shaped = { session_id: session, cwd: codexUser, model: "gpt-5-codex", permission_mode: "default", transcript_path: null, turn_id: "t-1" };
+  const first = hint(codex({ ...shaped, hook_event_name: "UserPromptSubmit", prompt: "merge these two PDF files and extract the tables" }));
+  const skillFile = path.join(codexUser, ".agents", "skills", "pdf-tools", "SKILL.md");
+  expect(first).toContain(`read the skill "pdf-tools" (${skillFile})`);
+
+  // Codex reads the file through its shell tool: that is the load.
+  const read = { ...shaped, hook_event_name: "PostToolUse", tool_name: "Bash", tool_use_id: "c-1", tool_input: { command: `sed -n '1,200p' ${skillFile}` } };
+  expect(codex({ ...read, tool_response: "---\nname: pdf-tools\n" })).toBe("");
+  const db = new Database(E2E.serverEnv.JEV_DB, { readonly: true });
+  try {
+    expect(db.prepare("SELECT skill, event FROM feedback WHERE session_id = ?").all(session)).toEqual([{ skill: "pdf-tools", event: "loaded" }]);
+    expect(db.prepare("SELECT DISTINCT agent FROM decisions WHERE session_id = ?").pluck().all(session)).toEqual(["codex"]);
+  } finally {
+    db.close();
+  }
+  expect(hint(codex({ ...shaped, hook_event_name: "UserPromptSubmit", prompt: "now split the PDF into single pages" }))).toBeNull();
+  // A tool call that names no SKILL.md reports nothing.
+  expect(codex({ ...read, session_id: `${session}-x`, tool_input: { command: "ls -la" }, tool_response: "" })).toBe("");
+});
+
 test("the agent's switch kept by the server: jev settings --agent claude-code --skills off silences the hints, on brings them back", () => {
   const settings = (...args: string[]) => {
     const r = spawnSync(process.execPath, [path.resolve("bin/jev.mjs"), "settings", "--agent", "claude-code", ...args], {

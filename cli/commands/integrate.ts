@@ -4,14 +4,16 @@ import { writeDotenv } from "../../lib/integrations/dotenv-file";
 import { installHermesPlugin } from "../../lib/integrations/hermes-install";
 import { parseFlags, UsageError } from "../usage";
 import { integrateClaudeCode } from "./integrate-claude";
+import { integrateCodex } from "./integrate-codex";
 import { tokenForAgents } from "./token-for-agents";
 
-/** `jev integrate claude-code|hermes …`: connect an agent to this jev server. */
+/** `jev integrate claude-code|codex|hermes …`: connect an agent to this jev server. */
 export async function integrateCommand(args: string[], out: (line: string) => void): Promise<number> {
   const [agent, ...rest] = args;
   if (agent === "hermes") return integrateHermes(rest, out);
   if (agent === "claude-code") return integrateClaudeCode(rest, out);
-  throw new UsageError("integrate takes claude-code or hermes");
+  if (agent === "codex") return integrateCodex(rest, out);
+  throw new UsageError("integrate takes claude-code, codex or hermes");
 }
 
 /**

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""jev for Claude Code: one hook script for two events (Python 3 standard library only).
+"""jev for Claude Code and Codex: one hook script for two events (Python 3 standard library only).
+
+Run as `jev_hook.py` for Claude Code, `jev_hook.py --agent codex` for Codex (both send the same
+event shapes; they keep skills and settings in different places).
 
 - UserPromptSubmit: asks jev's POST /api/pick-skill which skill fits the prompt and, when one
   does (match >= 0.5), adds one line of context naming it. Otherwise it adds nothing.
 - PostToolUse (matcher "Skill"): reports the skill Claude loaded through POST /api/feedback, so
-  jev's suggestion rules learn from it.
+  jev's suggestion rules learn from it. Codex has no Skill tool: it loads a skill by reading its
+  SKILL.md through a tool, so for Codex a tool call whose input names an existing SKILL.md is
+  reported as that skill's load.
 
 It never blocks a prompt: whatever happens (server down, slow, an error reply, a fail_open
 answer, bad input) it prints nothing and exits 0 within its timeout. Configuration, from the
@@ -18,11 +23,19 @@ later, it is advice about that earlier prompt, not about the one at hand.
 
 import json
 import os
+import re
 import sys
 import urllib.request
 
 LOAD_AT = 0.5
-AGENT = "claude-code"
+AGENT = "codex" if sys.argv[1:3] == ["--agent", "codex"] else "claude-code"
+
+
+def _config_dir():
+    """Where the agent keeps its settings, and jev's files beside them (`jev integrate` writes them)."""
+    if AGENT == "codex":
+        return os.environ.get("CODEX_HOME") or os.path.join(os.path.expanduser("~"), ".codex")
+    return os.path.join(os.path.expanduser("~"), ".claude")
 
 
 def _timeout():
@@ -38,7 +51,7 @@ def _setting(variable, file_name):
     if value:
         return value
     try:
-        with open(os.path.join(os.path.expanduser("~"), ".claude", "jev", file_name), encoding="utf-8") as f:
+        with open(os.path.join(_config_dir(), "jev", file_name), encoding="utf-8") as f:
             return f.read().strip()
     except OSError:
         return ""
@@ -62,15 +75,34 @@ def _post(path, body):
         return json.loads(response.read().decode("utf-8"))
 
 
-def _skill_roots(event):
-    """Where Claude Code keeps skills: the user's, and the project's when it has some."""
-    roots = [os.path.join(os.path.expanduser("~"), ".claude", "skills")]
+def _project(event):
     project = os.environ.get("CLAUDE_PROJECT_DIR") or event.get("cwd")
-    if isinstance(project, str) and project:
-        local = os.path.join(project, ".claude", "skills")
-        if os.path.isdir(local):
-            roots.append(local)
-    return [r for r in roots if os.path.isdir(r)]
+    return project if isinstance(project, str) and project else None
+
+
+def _skill_roots(event):
+    """Where the agent keeps skills: the user's, and the project's when it has some."""
+    home = os.path.expanduser("~")
+    project = _project(event)
+    if AGENT == "codex":
+        roots = [os.path.join(home, ".agents", "skills"), os.path.join(_config_dir(), "skills")]
+        # A repository's .agents/skills, from the working folder up to the repository's root.
+        folder = project
+        while folder:
+            roots.append(os.path.join(folder, ".agents", "skills"))
+            if os.path.exists(os.path.join(folder, ".git")) or os.path.dirname(folder) == folder:
+                break
+            folder = os.path.dirname(folder)
+    else:
+        roots = [os.path.join(home, ".claude", "skills")]
+        if project:
+            roots.append(os.path.join(project, ".claude", "skills"))
+    seen, out = set(), []
+    for r in roots:
+        if os.path.isdir(r) and os.path.realpath(r) not in seen:
+            seen.add(os.path.realpath(r))
+            out.append(r)
+    return out
 
 
 PROMPT_SHOWN = 60
@@ -89,9 +121,13 @@ def hint_for(reply, prompt=""):
     for skill in reply.get("skills") or []:
         if isinstance(skill, dict) and isinstance(skill.get("name"), str) and isinstance(skill.get("match"), (int, float)):
             if skill["match"] >= LOAD_AT:
+                if AGENT == "codex":  # no Skill tool: a skill is loaded by reading its file
+                    action = 'read the skill "%s" (%s)' % (skill["name"], skill.get("path", "its SKILL.md"))
+                else:
+                    action = 'load the skill "%s" with the Skill tool' % skill["name"]
                 return (
-                    'jev, for the prompt "%s": load the skill "%s" with the Skill tool before answering that prompt '
-                    "(skip it if it does not fit). This advice is about that prompt only." % (_prompt_excerpt(prompt), skill["name"])
+                    'jev, for the prompt "%s": %s before answering that prompt '
+                    "(skip it if it does not fit). This advice is about that prompt only." % (_prompt_excerpt(prompt), action)
                 )
     return None
 
@@ -112,16 +148,61 @@ def on_prompt(event):
     return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": hint}}
 
 
+SKILL_FILE = re.compile(r"""[^\s'"`;|&<>()]*SKILL\.md""")
+NAME_LINE = re.compile(r"^name:\s*['\"]?([^'\"\n]+?)['\"]?\s*$", re.MULTILINE)
+
+
+def _strings(value, depth=0):
+    """Every string in a tool's input (bounded: a tool input is small, but it is not ours)."""
+    if isinstance(value, str):
+        yield value
+    elif depth < 4 and isinstance(value, dict):
+        for v in list(value.values())[:50]:
+            yield from _strings(v, depth + 1)
+    elif depth < 4 and isinstance(value, list):
+        for v in value[:50]:
+            yield from _strings(v, depth + 1)
+
+
+def _skill_name(path):
+    """The name a SKILL.md gives itself (front matter `name:`), else its folder's."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return None
+    found = NAME_LINE.search(head.split("\n---", 1)[0]) if head.startswith("---") else None
+    return found.group(1).strip() if found else os.path.basename(os.path.dirname(os.path.abspath(path)))
+
+
+def _read_skills(event):
+    """Skills whose SKILL.md a tool call's input names (Codex loads a skill by reading it)."""
+    cwd = _project(event) or os.getcwd()
+    names = []
+    for text in _strings(event.get("tool_input")):
+        for match in SKILL_FILE.findall(text[:20000]):
+            path = os.path.join(cwd, os.path.expanduser(match))
+            name = _skill_name(path) if os.path.isfile(path) else None
+            if name and name not in names:
+                names.append(name)
+    return names
+
+
 def on_tool_use(event):
-    if event.get("tool_name") != "Skill":
-        return None
-    tool_input = event.get("tool_input") or {}
-    skill = tool_input.get("skill") if isinstance(tool_input, dict) else None
     session = event.get("session_id")
-    if not isinstance(skill, str) or not skill or not isinstance(session, str) or not session:
+    if not isinstance(session, str) or not session:
         return None
-    # A plugin's skill arrives as "plugin:skill"; jev knows it by its own name.
-    _post("/api/feedback", {"session_id": session, "skill": skill.split(":")[-1], "event": "loaded"})
+    if AGENT == "codex":
+        skills = _read_skills(event)
+    elif event.get("tool_name") == "Skill":
+        tool_input = event.get("tool_input") or {}
+        skill = tool_input.get("skill") if isinstance(tool_input, dict) else None
+        # A plugin's skill arrives as "plugin:skill"; jev knows it by its own name.
+        skills = [skill.split(":")[-1]] if isinstance(skill, str) and skill else []
+    else:
+        skills = []
+    for skill in skills:
+        _post("/api/feedback", {"session_id": session, "skill": skill, "event": "loaded"})
     return None
 
 

@@ -19,8 +19,8 @@ const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
  * PYTHON* variables: the script is standard library only) and `-S` (no
  * `site` import), which start it faster.
  */
-export function jevHookCommand(scriptPath: string, python: string | null): string {
-  return `${python ? shellQuoted(python) : "python3"} -I -S ${shellQuoted(scriptPath)}`;
+export function jevHookCommand(scriptPath: string, python: string | null, args: readonly string[] = []): string {
+  return [python ? shellQuoted(python) : "python3", "-I", "-S", shellQuoted(scriptPath), ...args.map(shellQuoted)].join(" ");
 }
 
 /** The entries, as `--print` shows them. */
@@ -35,14 +35,22 @@ const isJevGroup = (group: unknown) =>
   Array.isArray((group as Json).hooks) &&
   ((group as Json).hooks as unknown[]).some((h) => typeof (h as Json)?.command === "string" && ((h as Json).command as string).includes(HOOK_SCRIPT_NAME));
 
-/** Settings with jev's entries in; `changed` is false when they were there already, exactly. */
-export function mergeJevHooks(settings: Json, scriptPath: string, python: string | null): { settings: Json; changed: boolean } {
+/**
+ * A hooks file (Claude Code's settings.json, Codex's hooks.json: the same
+ * shape) with jev's entries in: other hooks and keys kept, an older jev entry
+ * replaced; `changed` is false when they were there already, exactly.
+ */
+export function mergeHookEntries(settings: Json, entries: Json): { settings: Json; changed: boolean } {
   const hooks: Json = typeof settings.hooks === "object" && settings.hooks !== null && !Array.isArray(settings.hooks) ? { ...(settings.hooks as Json) } : {};
-  const entries = jevHookEntries(scriptPath, python);
   for (const [event, groups] of Object.entries(entries)) {
     const existing = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [];
     hooks[event] = [...existing.filter((g) => !isJevGroup(g)), ...(groups as unknown[])];
   }
   const merged = { ...settings, hooks };
   return { settings: merged, changed: JSON.stringify(merged) !== JSON.stringify(settings) };
+}
+
+/** Claude Code's settings with jev's entries in. */
+export function mergeJevHooks(settings: Json, scriptPath: string, python: string | null): { settings: Json; changed: boolean } {
+  return mergeHookEntries(settings, jevHookEntries(scriptPath, python));
 }

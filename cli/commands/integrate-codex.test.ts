@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { tempDir } from "../../lib/testing/factories";
+import { main } from "../main";
+
+let tmp: ReturnType<typeof tempDir>;
+let out: string[];
+let err: ReturnType<typeof vi.spyOn>;
+const run = (...argv: string[]) => main(argv, (line) => out.push(line));
+
+beforeEach(() => {
+  tmp = tempDir("jev-codex-");
+  out = [];
+  err = vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.stubEnv("JEV_DB", path.join(tmp.dir, "jev.db"));
+  vi.stubEnv("HOME", path.join(tmp.dir, "home"));
+  vi.stubEnv("CODEX_HOME", path.join(tmp.dir, "codex"));
+  vi.stubEnv("PORT", "3218");
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  err.mockRestore();
+  tmp.cleanup();
+});
+
+it("jev integrate codex merges jev's hooks into $CODEX_HOME/hooks.json idempotently, with a backup, and stores the URL and token 0600", async () => {
+  const hooksFile = path.join(tmp.dir, "codex", "hooks.json");
+  const theirs = { hooks: [{ type: "command", command: "./audit.sh", timeoutSec: 10 }] };
+  fs.mkdirSync(path.dirname(hooksFile), { recursive: true });
+  fs.writeFileSync(hooksFile, JSON.stringify({ hooks: { Stop: [theirs], UserPromptSubmit: [theirs] } }));
+
+  expect(await run("integrate", "codex", "--print")).toBe(0);
+  const printed = JSON.parse(out.join("\n"));
+  expect(printed.hooksFile).toBe(hooksFile);
+  expect(JSON.parse(fs.readFileSync(hooksFile, "utf8")).hooks.PostToolUse).toBeUndefined(); // --print writes nothing
+
+  out = [];
+  expect(await run("integrate", "codex")).toBe(0);
+  const written = JSON.parse(fs.readFileSync(hooksFile, "utf8"));
+  expect(written.hooks.Stop).toEqual([theirs]);
+  expect(written.hooks.UserPromptSubmit[0]).toEqual(theirs);
+  const ours = written.hooks.UserPromptSubmit[1].hooks[0];
+  expect(ours).toMatchObject({ type: "command", timeoutSec: 5 }); // Codex's key for a handler's timeout
+  expect(ours.command).toMatch(/^'\/[^']+' -I -S '[^']+\/integrations\/claude-code\/jev_hook\.py' '--agent' 'codex'$/);
+  expect(written.hooks.PostToolUse).toEqual([{ hooks: [ours] }]);
+  expect(fs.readdirSync(path.dirname(hooksFile)).filter((f) => f.startsWith("hooks.json.jev-backup-"))).toHaveLength(1);
+  expect(out.join("\n")).toContain("trust");
+  for (const name of ["url", "token"]) expect(fs.statSync(path.join(tmp.dir, "codex", "jev", name)).mode & 0o777, name).toBe(0o600);
+  expect(fs.readFileSync(path.join(tmp.dir, "codex", "jev", "url"), "utf8")).toBe("http://127.0.0.1:3218\n");
+
+  out = [];
+  expect(await run("integrate", "codex")).toBe(0);
+  expect(out[0]).toContain("already");
+  expect(fs.readdirSync(path.dirname(hooksFile)).filter((f) => f.startsWith("hooks.json.jev-backup-"))).toHaveLength(1);
+  expect(JSON.parse(fs.readFileSync(hooksFile, "utf8"))).toEqual(written);
+
+  fs.writeFileSync(hooksFile, "[1, 2]");
+  expect(await run("integrate", "codex")).toBe(1);
+  expect(fs.readFileSync(hooksFile, "utf8")).toBe("[1, 2]");
+});
