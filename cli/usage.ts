@@ -5,7 +5,7 @@ export class UsageError extends Error {}
 
 /** One usage line per command: `jev --help` prints them all, `jev <command> --help` its own. */
 export const COMMAND_USAGE: Record<string, string> = {
-  "pick-skill": `jev pick-skill --turn TEXT|- [--root DIR]... [--session ID] [--loaded NAME]... [--loadable NAME]... [--agent NAME] [--platform NAME] [--feedback]
+  "pick-skill": `jev pick-skill --turn TEXT|- [--root DIR]... [--session ID] [--loaded NAME]... [--loadable NAME]... [--hidden NAME]... [--agent NAME] [--platform NAME] [--feedback]
       Which skill to load for one turn: the reply JSON, one line. --feedback says this client reports loads (rule 2 may apply);
       --platform leaves out the skills Hermes's skills.platform_disabled hides on that platform.`,
   feedback: `jev feedback --session ID --skill NAME --event loaded|rejected [--at ISO-8601]

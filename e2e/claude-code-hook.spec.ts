@@ -76,6 +76,69 @@ test("UserPromptSubmit hints the fitting skill once per session; PostToolUse rep
   expect(hint(hook(prompt("now split the PDF into single pages", `${session}-other`)).stdout)).toContain('"pdf-tools"');
 });
 
+test("plugin skills Claude Code installed are hinted by their plugin:skill name; a skillOverrides entry that hides a skill is honoured", () => {
+  // Claude Code's own layout: ~/.claude/plugins/installed_plugins.json (v2) naming each install's folder,
+  // the plugin's skills under <installPath>/skills, enabledPlugins and skillOverrides in settings.json.
+  // The plugin's folder is under the server user's home, where Claude Code would put it for that user (the server allows roots there).
+  const installPath = path.join(E2E.home, "claude-plugin-cache", "tools-market", "doc-tools", "1.2.0");
+  fs.mkdirSync(path.join(installPath, ".claude-plugin"), { recursive: true });
+  fs.mkdirSync(path.join(home, ".claude", "plugins"), { recursive: true });
+  fs.writeFileSync(path.join(installPath, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "doc-tools", version: "1.2.0" }));
+  const skillDir = path.join(installPath, "skills", "slide-deck");
+  fs.mkdirSync(skillDir, { recursive: true });
+  fs.writeFileSync(path.join(skillDir, "SKILL.md"), "---\nname: slide-deck\ndescription: Build a PowerPoint slide deck presentation from an outline.\n---\n");
+  const installed = {
+    version: 2,
+    plugins: { "doc-tools@tools-market": [{ scope: "user", installPath, version: "1.2.0", installedAt: new Date().toISOString() }] },
+  };
+  fs.writeFileSync(path.join(home, ".claude", "plugins", "installed_plugins.json"), JSON.stringify(installed));
+  const settingsFile = path.join(home, ".claude", "settings.json");
+  const write = (settings: object) => fs.writeFileSync(settingsFile, JSON.stringify(settings));
+  try {
+    // Installed but not enabled: its skills are not Claude Code's, so not sent.
+    write({});
+    expect(hint(hook(prompt("build a powerpoint slide deck presentation from my outline", `pl-${Date.now()}`)).stdout)).toBeNull();
+    write({ enabledPlugins: { "doc-tools@tools-market": true } });
+    expect(hint(hook(prompt("build a powerpoint slide deck presentation from my outline", `pl-on-${Date.now()}`)).stdout)).toContain(
+      'load the skill "doc-tools:slide-deck" with the Skill tool',
+    );
+    // skillOverrides: "off" and "user-invocable-only" hide a skill from the model, so jev never hints it; "name-only" still lists it.
+    for (const [mode, hinted] of [
+      ["off", false],
+      ["user-invocable-only", false],
+      ["name-only", true],
+    ] as const) {
+      write({ enabledPlugins: { "doc-tools@tools-market": true }, skillOverrides: { "pdf-tools": mode } });
+      const said = hint(hook(prompt("merge these two PDF files and extract the tables", `ov-${mode}-${Date.now()}`)).stdout);
+      if (hinted) expect(said, mode).toContain('"pdf-tools"');
+      else expect(said ?? "", mode).not.toContain('"pdf-tools"');
+    }
+  } finally {
+    fs.rmSync(settingsFile, { force: true });
+    fs.rmSync(path.join(home, ".claude", "plugins"), { recursive: true, force: true });
+    fs.rmSync(path.join(E2E.home, "claude-plugin-cache"), { recursive: true, force: true });
+  }
+});
+
+test("a monorepo package's .claude/skills, between the project and where Claude works, is sent too", () => {
+  const project = path.join(E2E.home, "mono");
+  const pkg = path.join(project, "packages", "web");
+  const skill = path.join(pkg, ".claude", "skills", "chart-maker");
+  fs.mkdirSync(skill, { recursive: true });
+  fs.writeFileSync(path.join(skill, "SKILL.md"), "---\nname: chart-maker\ndescription: Draw bar and line charts from CSV data with matplotlib.\n---\n");
+  try {
+    const event = {
+      hook_event_name: "UserPromptSubmit",
+      session_id: `mono-${Date.now()}`,
+      cwd: pkg,
+      prompt: "draw a bar chart from this CSV data with matplotlib",
+    };
+    expect(hint(hook(event, { CLAUDE_PROJECT_DIR: project }).stdout)).toContain('"chart-maker"');
+  } finally {
+    fs.rmSync(project, { recursive: true, force: true });
+  }
+});
+
 test("Codex: the same script with --agent codex reads ~/.agents/skills, hints a Codex-shaped prompt, and learns a load from a SKILL.md read", () => {
   // Codex's user skills live in ~/.agents/skills (here the same folder, linked), its settings in $CODEX_HOME.
   const codexUser = path.join(E2E.dir, "codex-user");

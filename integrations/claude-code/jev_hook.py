@@ -80,6 +80,54 @@ def _project(event):
     return project if isinstance(project, str) and project else None
 
 
+def _read_json(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            value = json.load(f)
+        return value if isinstance(value, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _claude_settings(project):
+    """Claude Code's settings as it merges them: the user's, then the project's, then the project's local ones."""
+    files = [os.path.join(_config_dir(), "settings.json")]
+    if project:
+        files += [os.path.join(project, ".claude", "settings.json"), os.path.join(project, ".claude", "settings.local.json")]
+    merged = {"enabledPlugins": {}, "skillOverrides": {}}
+    for path in files:
+        settings = _read_json(path)
+        for key in merged:
+            if isinstance(settings.get(key), dict):
+                merged[key].update(settings[key])
+    return merged
+
+
+def _plugin_skill_roots(project):
+    """(plugin name, skills folder) of each enabled plugin Claude Code installed for this user or this project."""
+    installed = _read_json(os.path.join(_config_dir(), "plugins", "installed_plugins.json")).get("plugins")
+    enabled = _claude_settings(project)["enabledPlugins"]
+    out = []
+    for plugin_id, installs in (installed or {}).items() if isinstance(installed, dict) else []:
+        if enabled.get(plugin_id) is not True or not isinstance(installs, list):
+            continue
+        for install in installs:
+            if not isinstance(install, dict) or not isinstance(install.get("installPath"), str):
+                continue
+            if install.get("scope") in ("user", "managed") or (project and install.get("projectPath") == project):
+                skills = os.path.join(install["installPath"], "skills")
+                if os.path.isdir(skills):
+                    out.append((plugin_id.split("@")[0], skills))
+                break
+    return out
+
+
+def _hidden_skills(project):
+    """Skills the model cannot load (skillOverrides `off` or `user-invocable-only`): never hinted."""
+    overrides = _claude_settings(project)["skillOverrides"]
+    return sorted(name for name, mode in overrides.items() if mode in ("off", "user-invocable-only"))
+
+
 def _skill_roots(event):
     """Where the agent keeps skills: the user's, and the project's when it has some."""
     home = os.path.expanduser("~")
@@ -95,14 +143,34 @@ def _skill_roots(event):
             folder = os.path.dirname(folder)
     else:
         roots = [os.path.join(home, ".claude", "skills")]
-        if project:
-            roots.append(os.path.join(project, ".claude", "skills"))
+        # The project's .claude/skills, and those of the folders between it and where Claude is working (a monorepo's packages).
+        cwd = event.get("cwd") if isinstance(event.get("cwd"), str) else None
+        folder = cwd if cwd and project and (cwd == project or cwd.startswith(os.path.join(project, ""))) else project
+        while folder:
+            roots.append(os.path.join(folder, ".claude", "skills"))
+            if folder == project or os.path.dirname(folder) == folder:
+                break
+            folder = os.path.dirname(folder)
+        roots += [skills for _, skills in _plugin_skill_roots(project)]
     seen, out = set(), []
     for r in roots:
         if os.path.isdir(r) and os.path.realpath(r) not in seen:
             seen.add(os.path.realpath(r))
             out.append(r)
     return out
+
+
+def _qualified(reply, project):
+    """A plugin's skill is loaded by `plugin:skill`: name it so in the reply the hint is made from."""
+    if AGENT != "claude-code" or not isinstance(reply, dict) or not isinstance(reply.get("skills"), list):
+        return reply
+    plugins = [(name, os.path.join(skills, "")) for name, skills in _plugin_skill_roots(project)]
+    for skill in reply["skills"]:
+        path = skill.get("path") if isinstance(skill, dict) else None
+        for plugin, folder in plugins:
+            if isinstance(path, str) and path.startswith(folder) and ":" not in skill.get("name", ":"):
+                skill["name"] = "%s:%s" % (plugin, skill["name"])
+    return reply
 
 
 PROMPT_SHOWN = 60
@@ -142,7 +210,11 @@ def on_prompt(event):
     roots = _skill_roots(event)
     if roots:
         body["roots"] = roots
-    hint = hint_for(_post("/api/pick-skill", body), prompt)
+    if AGENT == "claude-code":
+        hidden = _hidden_skills(_project(event))
+        if hidden:
+            body["hidden"] = hidden
+    hint = hint_for(_qualified(_post("/api/pick-skill", body), _project(event)), prompt)
     if hint is None:
         return None
     return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": hint}}

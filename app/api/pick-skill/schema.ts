@@ -14,6 +14,7 @@ export const PickSkillBody = z
     roots: z.array(z.string().min(1).max(4096)).max(64).optional(),
     loaded: z.array(name).max(10_000).optional(),
     loadable: z.array(name).max(10_000).optional(),
+    hidden: z.array(name).max(10_000).optional(),
     agent: z.string().min(1).max(64).optional(),
     platform: z.string().min(1).max(64).optional(),
     feedback: z.boolean().optional(),

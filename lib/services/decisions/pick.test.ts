@@ -84,6 +84,14 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
     expect((await decisionDetail(ctxAt(db), { id: decisionId! })).candidates.find((c) => c.name === "pdf")?.verdict).toBe("not_loadable");
   });
 
+  it("a name the agent hides from its model is never ranked (Claude Code's skillOverrides)", async () => {
+    const { reply, decisionId } = await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents", roots: [root], hidden: ["pdf"] });
+    expect(reply.skills.map((s) => s.name)).not.toContain("pdf");
+    const detail = await decisionDetail(ctxAt(db), { id: decisionId! });
+    expect(detail.candidates.map((c) => c.name)).not.toContain("pdf");
+    expect(detail.catalog_size).toBe(2);
+  });
+
   it("fails open with no_skills when no root has skills, and warns about the missing root", async () => {
     const missing = path.join(tmp.dir, "empty");
     const { reply, warnings } = await servePickSkill({ channel: "cli", db, config }, { turn: "merge PDF documents", roots: [missing], agent: "my-bot" });

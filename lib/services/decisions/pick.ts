@@ -30,6 +30,8 @@ export interface PickRequest {
   loaded?: string[];
   /** Names the agent's loader knows: nothing else is returned. */
   loadable?: string[];
+  /** Names the agent hides from its model (Claude Code's skillOverrides `off`, `user-invocable-only`): never ranked. */
+  hidden?: string[];
   /** The agent being served; `hermes` keeps its working directory's ./skills out. */
   agent?: string;
   /** The agent's platform (Hermes: `cli`, `telegram`, …): skills in its `skills.platform_disabled` list are never offered. */
@@ -174,7 +176,8 @@ export async function servePickSkill(ctx: PickContext, request: PickRequest): Pr
   let catalog: Awaited<ReturnType<typeof discover>>["skills"];
   try {
     catalog = (await discover(source.roots, { disabled: source.disabled, fence: source.fence, budget: ctx.walkBudget })).skills;
-    if (source.hiddenOnPlatform.size > 0) catalog = catalog.filter((card) => !source.hiddenOnPlatform.has(card.name));
+    const hidden = new Set([...source.hiddenOnPlatform, ...(request.hidden ?? [])]);
+    if (hidden.size > 0) catalog = catalog.filter((card) => !hidden.has(card.name));
   } catch (err) {
     if (!isWalkOverBudget(err)) throw err;
     // An incomplete catalog could hide the right skill: say nothing, and say why.
