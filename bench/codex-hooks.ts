@@ -21,7 +21,7 @@ import { isolatedServerEnv, prepareDb, startServer } from "../lib/testing/server
 import { fakeResponsesApi } from "./support/fake-responses-api";
 import { fmt } from "./support/stats";
 
-const PORT = 3196;
+const PORT = 3341;
 const TOKEN = "bench-codex-token";
 const version = process.env.CODEX_VERSION || "0.171.0";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jev-bench-codex-"));
