@@ -158,7 +158,9 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   facts.stageOneMs = Math.round(deps.now() - stageOneStart);
   if (!one.ok) {
     settle(stageOneRequests(skills.length));
-    asking.done();
+    // The turn's deadline still bounds the batches finishing behind the reply; it ends when they have.
+    if (one.draining) void one.draining.finally(asking.done);
+    else asking.done();
     return finish({ status: "fail_open", reason: one.reason, skills: [] }, "fail_open");
   }
   settle(one.requests);

@@ -22,7 +22,12 @@ export interface TurnAsking {
   done: () => void;
 }
 
-export type StageFailure = { ok: false; reason: ReasonCode };
+export type StageFailure = {
+  ok: false;
+  reason: ReasonCode;
+  /** Stage 1's other batches, still finishing when the turn failed open; settles when they have. */
+  draining?: Promise<void>;
+};
 
 const batchCache = new Map<string, number[][]>();
 
@@ -55,7 +60,12 @@ export interface StageOneOutcome {
 /**
  * Stage 1: every batch at once; the wall time is the slowest batch. One failed
  * batch fails the whole turn (a partial ranking could say "nothing fits" while
- * the right skill sat in the lost batch), and the others are cancelled.
+ * the right skill sat in the lost batch), and the turn fails open at once.
+ * The other batches are not cancelled: cancelling a request closes its
+ * connection, and a judge failing every turn would then cost a new connection
+ * (a TLS session, with a provider) per batch per turn. They finish, bounded by
+ * the turn's deadline, their answers read and dropped, and `draining` settles
+ * when they have (the caller ends the turn's deadline then).
  */
 export async function runStageOne(
   judge: Judge,
@@ -65,33 +75,38 @@ export async function runStageOne(
   alsoRoute = false,
 ): Promise<StageOneOutcome | StageFailure> {
   const parts = batches(catalog.skills.length);
-  const abort = new AbortController();
-  const signal = asking.signal ? AbortSignal.any([abort.signal, asking.signal]) : abort.signal;
-  let results: (readonly number[])[];
   let routing: RouteAnswers | undefined;
-  try {
-    results = await Promise.all(
-      parts.map(async (batch, b) => {
-        try {
-          // Routing's questions ride in the first batch's request only: one request serves both.
-          const merged = alsoRoute && b === 0;
-          const answer = await judge.stageOne({ turn, catalog, batch, alsoRoute: merged, signal, deadline: asking.deadline, meter: asking.meter });
-          const { scores } = answer;
-          if (scores.length !== batch.length || scores.some((s) => !Number.isFinite(s)) || (merged && !answer.routing)) {
-            throw new JudgeError("invalid_response");
-          }
-          if (merged) routing = answer.routing;
-          return scores;
-        } catch (err) {
-          abort.abort();
-          throw err;
-        }
-      }),
-    );
-  } catch (err) {
+  let firstError: { err: unknown } | null = null;
+  let failed: () => void = () => {};
+  const firstFailure = new Promise<"failed">((resolve) => {
+    failed = () => resolve("failed");
+  });
+  const answers = parts.map(async (batch, b) => {
+    try {
+      // Routing's questions ride in the first batch's request only: one request serves both.
+      const merged = alsoRoute && b === 0;
+      const answer = await judge.stageOne({ turn, catalog, batch, alsoRoute: merged, signal: asking.signal, deadline: asking.deadline, meter: asking.meter });
+      const { scores } = answer;
+      if (scores.length !== batch.length || scores.some((s) => !Number.isFinite(s)) || (merged && !answer.routing)) {
+        throw new JudgeError("invalid_response");
+      }
+      if (merged) routing = answer.routing;
+      return scores;
+    } catch (err) {
+      firstError ??= { err };
+      failed();
+      return null;
+    }
+  });
+  const all = Promise.all(answers);
+  const first = await Promise.race([all, firstFailure]);
+  if (firstError !== null) {
+    const { err } = firstError as { err: unknown };
     // The judge not ready at all is its own reason; any other failed batch leaves stage 1 incomplete.
-    return { ok: false, reason: err instanceof JudgeError && err.reason === "index_building" ? "index_building" : "stage_one_incomplete" };
+    const reason = err instanceof JudgeError && err.reason === "index_building" ? "index_building" : "stage_one_incomplete";
+    return { ok: false, reason, draining: all.then(() => undefined) };
   }
+  const results = first as (readonly number[])[]; // no batch failed: every one answered
   const top = new TopK(10);
   parts.forEach((batch, b) => {
     batch.forEach((index, k) => {

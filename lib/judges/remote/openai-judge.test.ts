@@ -138,6 +138,25 @@ describe("deadlines, retries and failures, each with its reason code", () => {
     expect(reply).toEqual({ status: "fail_open", reason: "stage_one_incomplete", skills: [] });
   });
 
+  it("a failing batch fails the turn open at once, and the other batches finish: 10 such turns over 960 skills open at most 16 connections", async () => {
+    await closeJudgePools(); // count this test's connections only
+    server.reset();
+    // A judge that answers garbage to one batch of each turn at once, and the others a moment later.
+    server.script((call) =>
+      call.stage === "one" && call.names.includes("skill-0") ? { kind: "content", content: "not the scores" } : { kind: "answer", delayMs: 200 },
+    );
+    const judge = new OpenAiJudge(remote());
+    for (let i = 0; i < 10; i++) {
+      const before = server.calls.length;
+      const answered = () => server.calls.slice(before).filter((c) => c.handledMs !== undefined).length;
+      const { reply } = await pickSkill({ turn: "please pdf merge these" }, deps(judge, [...catalogOf(959), card("pdf-merge")]));
+      expect(reply).toEqual({ status: "fail_open", reason: "stage_one_incomplete", skills: [] });
+      expect(answered()).toBeLessThan(8); // the agent heard before the other batches were answered
+      await vi.waitFor(() => expect(answered()).toBe(8), { timeout: 2_000 }); // they finish, their answers are read, their connections kept
+    }
+    expect(server.connections()).toBeLessThanOrEqual(16);
+  });
+
   it("retries a refused request once when it can, and never past the deadline", async () => {
     let first = true;
     server.script((call) => {
