@@ -1,12 +1,9 @@
 import { entryHintCounts } from "../../../db/queries/entry-hints";
-import { discover } from "../../catalog/discover";
 import type { SkillCard } from "../../catalog/types";
-import { isWalkOverBudget } from "../../catalog/walk-budget";
-import type { JevConfig } from "../../config";
 import { DAY_MS } from "../../time";
 import type { ServiceCtx } from "../context";
 import { rulesFileSetting } from "../rules/settings";
-import { catalogSource } from "./source";
+import { defaultCatalog } from "./source";
 
 /** Hints of one skill over the window, and how many were loaded. */
 interface HintFigures {
@@ -61,14 +58,4 @@ export async function entrySkillsOverview(ctx: ServiceCtx): Promise<EntrySkillsO
     return { skill, words, path: card?.path ?? null, related, ...figures("entry_skill", skill) };
   });
   return { ...base, catalogUnread: unread, entries };
-}
-
-async function defaultCatalog(config: JevConfig): Promise<{ cards: readonly SkillCard[]; unread: boolean }> {
-  const { roots, disabled, fence } = catalogSource({}, config);
-  try {
-    return { cards: (await discover(roots, { disabled, fence })).skills, unread: false };
-  } catch (err) {
-    if (!isWalkOverBudget(err)) throw err;
-    return { cards: [], unread: true };
-  }
 }

@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import { rootPolicy } from "../../catalog/allowed-roots";
+import { discover } from "../../catalog/discover";
 import { defaultRoots } from "../../catalog/roots";
+import type { SkillCard } from "../../catalog/types";
+import { isWalkOverBudget } from "../../catalog/walk-budget";
 import type { JevConfig } from "../../config";
 import { JevError } from "../../errors";
 import { disabledOn, readHermesSkillsConfig } from "../../hermes/config-yaml";
@@ -67,4 +70,23 @@ export function catalogSource(request: { roots?: string[]; agent?: string; platf
     warnings,
     fence: policy.fence,
   };
+}
+
+/**
+ * The default catalog's cards (the roots a request that names none ranks),
+ * and whether they were left unread because the roots are over the walk
+ * budget. `includeDisabled` keeps Hermes's disabled skills (a listing shows
+ * them; ranking never does).
+ */
+export async function defaultCatalog(
+  config: JevConfig,
+  options: { includeDisabled?: boolean } = {},
+): Promise<{ cards: readonly SkillCard[]; unread: boolean }> {
+  const { roots, disabled, fence } = catalogSource({}, config);
+  try {
+    return { cards: (await discover(roots, { disabled: options.includeDisabled ? [] : disabled, fence })).skills, unread: false };
+  } catch (err) {
+    if (!isWalkOverBudget(err)) throw err;
+    return { cards: [], unread: true };
+  }
 }

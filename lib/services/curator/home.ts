@@ -9,11 +9,15 @@ export const curatedHome = (config: JevConfig): string => config.hermesHome;
 /** How the configuration narrows what the curator may touch. */
 export const homeOptionsOf = (config: JevConfig): CuratorHomeOptions => ({ protectedNames: config.protectedSkills });
 
+/** The Hermes home when there is one; null when HERMES_HOME names no folder (a Claude Code or Codex user's machine). */
+export function presentHome(config: JevConfig): string | null {
+  const home = curatedHome(config);
+  return fs.statSync(/*turbopackIgnore: true*/ home, { throwIfNoEntry: false })?.isDirectory() ? home : null;
+}
+
 /** The home must exist: jev never creates one (curator spec §0). */
 export function requireHome(config: JevConfig): string {
-  const home = curatedHome(config);
-  if (!fs.statSync(/*turbopackIgnore: true*/ home, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new JevError("not_found", `no Hermes home found at ${home}; set HERMES_HOME (or pass --hermes-home)`);
-  }
+  const home = presentHome(config);
+  if (home === null) throw new JevError("not_found", `no Hermes home found at ${curatedHome(config)}; set HERMES_HOME (or pass --hermes-home)`);
   return home;
 }

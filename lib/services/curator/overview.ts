@@ -1,15 +1,16 @@
-import fs from "node:fs";
 import { curatorActionEvents } from "../../../db/queries/usage-events";
 import { listArchived } from "../../curator/archive";
-import { type CuratorHome, loadCuratorHome } from "../../curator/curator-home";
+import { loadCuratorHome } from "../../curator/curator-home";
 import { unmanagedList } from "../../curator/provenance";
 import { listRunReports, type RunReportSummary } from "../../curator/run-report";
 import { type CuratorStatus, curatorStatus } from "../../curator/status";
 import { type PlannedTransition, planTransitions } from "../../curator/transitions";
+import { type CuratorConfig, readHermesConfig } from "../../hermes/config-yaml";
+import { type CuratorState, readCuratorState } from "../../hermes/curator-state";
 import { formatPyTime, parsePyTime } from "../../hermes/py-time";
 import { HOUR_MS } from "../../time";
 import type { ServiceCtx } from "../context";
-import { curatedHome, homeOptionsOf, requireHome } from "./home";
+import { homeOptionsOf, presentHome, requireHome } from "./home";
 
 export type NextCuratorRun = { at: string } | { never: string };
 
@@ -27,21 +28,24 @@ export interface CuratorOverview {
 }
 
 /** When the scheduler will run the curator next, or why it will not. */
-function nextRunOf(h: CuratorHome, status: CuratorStatus, now: number): NextCuratorRun {
-  const last = parsePyTime(status.state.last_run_at);
-  if (!h.config.enabled) return { never: "disabled in config.yaml (curator.enabled)" };
-  if (status.state.paused) return { never: "paused (.curator_state)" };
+function nextRunOf(config: Pick<CuratorConfig, "enabled" | "intervalHours">, state: CuratorState, now: number): NextCuratorRun {
+  const last = parsePyTime(state.last_run_at);
+  if (!config.enabled) return { never: "disabled in config.yaml (curator.enabled)" };
+  if (state.paused) return { never: "paused (.curator_state)" };
   if (last === null) return { never: "not scheduled yet: the first check defers the first run by one interval" };
-  return { at: formatPyTime(Math.max(now, last + h.config.intervalHours * HOUR_MS)) };
+  return { at: formatPyTime(Math.max(now, last + config.intervalHours * HOUR_MS)) };
 }
 
-/** The Overview's curator tile: the next run of the Hermes home's curator; null when there is no Hermes home. */
-export async function curatorSchedule(ctx: ServiceCtx): Promise<{ nextRun: NextCuratorRun; lastRunAt: string | null } | null> {
-  const home = curatedHome(ctx.config);
-  if (!fs.statSync(/*turbopackIgnore: true*/ home, { throwIfNoEntry: false })?.isDirectory()) return null;
-  const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
-  const status = curatorStatus(h, ctx.clock());
-  return { nextRun: nextRunOf(h, status, ctx.clock()), lastRunAt: status.state.last_run_at ?? null };
+/**
+ * The Overview's curator tile: when the Hermes home's curator runs next;
+ * null when there is no Hermes home. From config.yaml and .curator_state
+ * alone: no walk of the skill tree on the Overview.
+ */
+export function curatorSchedule(ctx: ServiceCtx): { nextRun: NextCuratorRun; lastRunAt: string | null } | null {
+  const home = presentHome(ctx.config);
+  if (home === null) return null;
+  const state = readCuratorState(home);
+  return { nextRun: nextRunOf(readHermesConfig(home).curator, state, ctx.clock()), lastRunAt: state.last_run_at ?? null };
 }
 
 /** The Curator page: status, when it runs next, the preview of the next run, archived skills, past reports, and what the curator did. */
@@ -50,7 +54,7 @@ export async function curatorOverview(ctx: ServiceCtx): Promise<CuratorOverview>
   const now = ctx.clock();
   const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
   const status = curatorStatus(h, now);
-  const nextRun = nextRunOf(h, status, now);
+  const nextRun = nextRunOf(h.config, status.state, now);
   const plan = planTransitions(h, now).sort((a, b) => Number(a.step === "keep") - Number(b.step === "keep"));
   return {
     home,

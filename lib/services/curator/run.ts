@@ -3,7 +3,7 @@ import { JevError } from "../../errors";
 import { homeWriteError } from "../../hermes/usage-file";
 import type { ServiceCtx } from "../context";
 import { recordRun } from "./history";
-import { homeOptionsOf, requireHome } from "./home";
+import { homeOptionsOf, presentHome, requireHome } from "./home";
 
 /** A dry run's addition to Hermes's summary: what a real run now would do (Hermes's own dry run skips the automatic transitions). */
 function wouldChangeText(c: NonNullable<CuratorRunResult["wouldChange"]>): string {
@@ -44,12 +44,8 @@ export async function runCuratorNow(ctx: ServiceCtx, input: { dryRun?: boolean }
  * (or the home is missing); never throws, as Hermes's own trigger.
  */
 export async function runCuratorIfDue(ctx: ServiceCtx): Promise<CuratorRunResult | null> {
-  let home: string;
-  try {
-    home = requireHome(ctx.config);
-  } catch {
-    return null;
-  }
+  const home = presentHome(ctx.config);
+  if (home === null) return null;
   const now = ctx.clock();
   const run = await maybeRun(home, { now, homeOptions: homeOptionsOf(ctx.config) });
   // The run happened whatever the database says: a history that cannot be written is reported, not thrown.

@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import { takeLease } from "../../../db/queries/job-leases";
 import { HOUR_MS, MINUTE_MS } from "../../time";
 import type { ServiceCtx } from "../context";
 import { instanceId } from "../instance-id";
 import { refreshUsageHistory } from "../usage/refresh-history";
-import { curatedHome } from "./home";
+import { curatedHome, presentHome } from "./home";
 import { runCuratorIfDue } from "./run";
 
 /** First curator check after start, then every hour (curator spec §7.3). */
@@ -23,7 +22,7 @@ const USAGE_LEASE_MS = USAGE_REFRESH_MS - 5_000;
  */
 export function startCuratorScheduler(ctx: ServiceCtx): () => void {
   const home = curatedHome(ctx.config);
-  const present = () => fs.existsSync(/*turbopackIgnore: true*/ home);
+  const present = () => presentHome(ctx.config) !== null;
   const curatorTick = async () => {
     if (!present() || !(await takeLease(ctx.db, `curator:${home}`, instanceId(), ctx.clock(), CURATOR_LEASE_MS))) return;
     const run = await runCuratorIfDue(ctx);

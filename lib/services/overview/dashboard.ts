@@ -75,7 +75,7 @@ export async function overviewDashboard(ctx: ServiceCtx, input: { days: Overview
     engineTotalsByDay(ctx.db, firstDay),
     engineCountsSince(ctx.db, firstDay),
     suppressionView(ctx),
-    curatorSchedule(ctx),
+    Promise.resolve(curatorSchedule(ctx)),
     agentsOverview(ctx),
     hasDemoRows(ctx.db),
   ]);

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { engineDaysOf, rankedSkillRefs } from "../../../db/queries/skill-activity";
 import { skillUsageEvents, usageDaysSince } from "../../../db/queries/usage-events";
-import { discover } from "../../catalog/discover";
 import { archivedSkills } from "../../curator/archive";
 import { type CuratorHome, loadCuratorHome } from "../../curator/curator-home";
 import { type CuratedRow, findLocalFolder, isCurationEligible, managedSet, provenanceOf, reportRow } from "../../curator/provenance";
@@ -10,9 +9,9 @@ import { JevError } from "../../errors";
 import { DAY_MS, utcDay } from "../../time";
 import type { Provenance } from "../../vocab/curator";
 import type { SkillSource } from "../../vocab/skill-sources";
-import { catalogSource } from "../catalog/source";
+import { defaultCatalog } from "../catalog/source";
 import type { ServiceCtx } from "../context";
-import { curatedHome, homeOptionsOf } from "../curator/home";
+import { homeOptionsOf, presentHome } from "../curator/home";
 import type { SkillLocation } from "./hermes-columns";
 import { skillSourceOf } from "./source-of";
 
@@ -55,8 +54,7 @@ function locateInHome(h: CuratorHome, name: string): { folder: string; location:
 
 /** Outside a Hermes home: the folder of the default catalog's skill of that name, else of a SKILL.md the engine ranked lately. */
 async function locateRanked(ctx: ServiceCtx, name: string, sinceMs: number): Promise<string | null> {
-  const { roots, fence } = catalogSource({}, ctx.config);
-  const card = (await discover(roots, { fence }).catch(() => ({ skills: [] }))).skills.find((s) => s.name === name);
+  const card = (await defaultCatalog(ctx.config, { includeDisabled: true })).cards.find((s) => s.name === name);
   if (card) return path.dirname(card.path);
   const ref = (await rankedSkillRefs(ctx.db, sinceMs)).find((r) => r.name === name && fs.existsSync(/*turbopackIgnore: true*/ r.path));
   return ref ? path.dirname(ref.path) : null;
@@ -105,11 +103,9 @@ async function hermesDetail(ctx: ServiceCtx, h: CuratorHome, name: string, found
 export async function skillDetail(ctx: ServiceCtx, name: string): Promise<SkillDetail> {
   const now = ctx.clock();
   const fromDay = Math.floor(now / DAY_MS) - DETAIL_DAYS + 1;
-  const home = curatedHome(ctx.config);
-  const hasHome = fs.statSync(/*turbopackIgnore: true*/ home, { throwIfNoEntry: false })?.isDirectory() === true;
-  const h = hasHome ? await loadCuratorHome(home, homeOptionsOf(ctx.config)) : null;
+  const home = presentHome(ctx.config);
+  const h = home === null ? null : await loadCuratorHome(home, homeOptionsOf(ctx.config));
   const inHome = h ? locateInHome(h, name) : null;
-  const heldByHermes = inHome !== null;
   const folder = inHome?.folder ?? (await locateRanked(ctx, name, fromDay * DAY_MS));
   if (folder === null) throw new JevError("not_found", `no skill named '${name}' that jev ranks`, "name");
 
@@ -122,8 +118,8 @@ export async function skillDetail(ctx: ServiceCtx, name: string): Promise<SkillD
     loaded: 0,
     suppressed: 0,
   }));
-  if (heldByHermes) {
-    for (const d of await usageDaysSince(ctx.db, home, fromDay, [name])) {
+  if (h && inHome) {
+    for (const d of await usageDaysSince(ctx.db, h.home, fromDay, [name])) {
       const row = days[d.day - fromDay];
       row.uses += d.uses;
       row.views += d.views;
@@ -139,7 +135,7 @@ export async function skillDetail(ctx: ServiceCtx, name: string): Promise<SkillD
   }
   return {
     name,
-    source: heldByHermes ? "hermes" : skillSourceOf(path.join(folder, "SKILL.md"), []),
+    source: inHome ? "hermes" : skillSourceOf(path.join(folder, "SKILL.md"), []),
     folder,
     days,
     hermes: h && inHome ? await hermesDetail(ctx, h, name, inHome) : null,

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { usageDaysSince } from "../../../db/queries/usage-events";
 import { archivedSkills } from "../../curator/archive";
@@ -8,7 +7,7 @@ import { managedSet, provenanceOf, reportRow } from "../../curator/provenance";
 import type { LifecycleState } from "../../hermes/usage-record";
 import type { Provenance } from "../../vocab/curator";
 import type { ServiceCtx } from "../context";
-import { curatedHome, homeOptionsOf } from "../curator/home";
+import { homeOptionsOf, presentHome } from "../curator/home";
 
 /** Days of activity a row's sparkline shows. */
 export const SPARK_DAYS = 30;
@@ -60,8 +59,8 @@ export interface HermesSkills {
  * reaches the history through the scheduler's refresh.
  */
 export async function hermesSkills(ctx: ServiceCtx, fromDay: number): Promise<HermesSkills | null> {
-  const home = curatedHome(ctx.config);
-  if (!fs.statSync(/*turbopackIgnore: true*/ home, { throwIfNoEntry: false })?.isDirectory()) return null;
+  const home = presentHome(ctx.config);
+  if (home === null) return null;
   const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
   const now = ctx.clock();
   const managed = new Set(managedSet(h));

@@ -1,12 +1,10 @@
 import path from "node:path";
 import { engineCountsSince, rankedSkillRefs } from "../../../db/queries/skill-activity";
 import { type DescriptionProblem, descriptionProblem } from "../../catalog/description-health";
-import { discover, readSkillCard } from "../../catalog/discover";
-import type { SkillCard } from "../../catalog/types";
-import { isWalkOverBudget } from "../../catalog/walk-budget";
+import { readSkillCard } from "../../catalog/discover";
 import { DAY_MS } from "../../time";
 import type { SkillSource } from "../../vocab/skill-sources";
-import { catalogSource } from "../catalog/source";
+import { defaultCatalog } from "../catalog/source";
 import type { ServiceCtx } from "../context";
 import { type HermesColumns, hermesSkills, SPARK_DAYS } from "./hermes-columns";
 import { filterSkills, type SkillsFilter, sortSkills } from "./list-filter";
@@ -62,17 +60,6 @@ const NO_HERMES: HermesFields = {
   views: null,
 };
 
-/** The default catalog's cards (the roots the engine ranks when a request names none); none when the roots are over the walk budget. */
-async function defaultCatalog(ctx: ServiceCtx): Promise<readonly SkillCard[]> {
-  const { roots, fence } = catalogSource({}, ctx.config);
-  try {
-    return (await discover(roots, { fence })).skills;
-  } catch (err) {
-    if (isWalkOverBudget(err)) return [];
-    throw err;
-  }
-}
-
 /**
  * Every skill jev ranks, one row per name: the Hermes home's skills (with
  * its telemetry and curator columns, archived ones included), the default
@@ -86,7 +73,7 @@ export async function listSkills(ctx: ServiceCtx, filter: SkillsFilter = {}): Pr
   const fromDay = Math.floor(now / DAY_MS) - SPARK_DAYS + 1;
   const [hermes, catalog, engine, refs] = await Promise.all([
     hermesSkills(ctx, fromDay),
-    defaultCatalog(ctx),
+    defaultCatalog(ctx.config, { includeDisabled: true }).then((c) => c.cards),
     engineCountsSince(ctx.db, fromDay),
     rankedSkillRefs(ctx.db, fromDay * DAY_MS),
   ]);
