@@ -1,9 +1,9 @@
 import path from "node:path";
-import { loadConfig, localServerUrl, packageRoot } from "../../lib/config";
-import { HOOK_SCRIPT_NAME, jevHookEntries, mergeJevHooks } from "../../lib/integrations/claude-settings";
+import { loadConfig, packageRoot } from "../../lib/config";
+import { HOOK_SCRIPT_NAME, jevHookEntries } from "../../lib/integrations/claude-settings";
 import { findPython } from "../../lib/integrations/python-interpreter";
-import { parseFlags, UsageError } from "../usage";
-import { readHooksFile, serverFiles, writeMerged, writePrivate } from "./hooks-file";
+import { parseFlags } from "../usage";
+import { agentServerUrl, installAgentHooks } from "./hooks-file";
 import { tokenForAgents } from "./token-for-agents";
 
 /**
@@ -18,23 +18,19 @@ import { tokenForAgents } from "./token-for-agents";
 export async function integrateClaudeCode(args: string[], out: (line: string) => void): Promise<number> {
   const flags = parseFlags(args, { print: { type: "boolean" }, settings: { type: "string" }, url: { type: "string" } });
   const config = loadConfig();
-  const url = (flags.url ?? localServerUrl(config)).replace(/\/+$/, "");
-  if (!/^https?:\/\/[^\s/]+/.test(url)) throw new UsageError("--url must be an http:// or https:// address");
   const script = path.join(packageRoot(), "integrations", "claude-code", HOOK_SCRIPT_NAME);
   const python = findPython();
-  const token = await tokenForAgents(config);
-  const files = serverFiles(path.join(config.home, ".claude", "jev"), url, token);
   const file = path.resolve(flags.settings ?? path.join(config.home, ".claude", "settings.json"));
-  if (flags.print) {
-    out(JSON.stringify({ settings: file, hooks: jevHookEntries(script, python), files: files.map((f) => ({ ...f, mode: "0600" })) }, null, 2));
-    return 0;
-  }
-  const { text, settings } = readHooksFile(file);
-  if (await writeMerged(file, text, mergeJevHooks(settings, script, python), out))
-    out(`jev's hooks added to ${file}: UserPromptSubmit asks jev which skill fits, PostToolUse reports Skill loads.`);
-  if (!python) out("note: no Python 3.8 or later found as python3; the hooks call `python3` through PATH on each prompt");
-  for (const f of files) out(`${f.path}: ${(await writePrivate(f)) ? "written" : "already so"} (mode 0600)`);
-  if (!token) out("note: the API token is kept only as a hash here; run `jev token --new` and then this command again");
-  out(`The hook asks ${url}; JEV_URL and JEV_API_TOKEN in Claude Code's environment win over these files.`);
-  return 0;
+  const hooks = {
+    agent: "Claude Code",
+    file,
+    printKey: "settings",
+    entries: jevHookEntries(script, python),
+    jevDir: path.join(config.home, ".claude", "jev"),
+    url: agentServerUrl(flags.url, config),
+    token: await tokenForAgents(config),
+    python,
+    addedLines: [`jev's hooks added to ${file}: UserPromptSubmit asks jev which skill fits, PostToolUse reports Skill loads.`],
+  };
+  return installAgentHooks(hooks, flags.print === true, out);
 }

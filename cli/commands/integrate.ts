@@ -1,8 +1,9 @@
 import path from "node:path";
-import { loadConfig, localServerUrl, packageRoot } from "../../lib/config";
+import { loadConfig, packageRoot } from "../../lib/config";
 import { writeDotenv } from "../../lib/integrations/dotenv-file";
 import { installHermesPlugin } from "../../lib/integrations/hermes-install";
 import { parseFlags, UsageError } from "../usage";
+import { agentServerUrl } from "./hooks-file";
 import { integrateClaudeCode } from "./integrate-claude";
 import { integrateCodex } from "./integrate-codex";
 import { tokenForAgents } from "./token-for-agents";
@@ -25,10 +26,9 @@ async function integrateHermes(args: string[], out: (line: string) => void): Pro
   const flags = parseFlags(args, { "hermes-home": { type: "string" }, url: { type: "string" }, print: { type: "boolean" } });
   const config = loadConfig();
   const hermesHome = path.resolve(flags["hermes-home"] ?? config.hermesHome);
-  const url = flags.url ?? localServerUrl(config);
-  if (!/^https?:\/\/[^\s/]+/.test(url)) throw new UsageError("--url must be an http:// or https:// address");
+  const url = agentServerUrl(flags.url, config);
   const token = await tokenForAgents(config);
-  const env = new Map([["JEV_URL", url.replace(/\/+$/, "")]]);
+  const env = new Map([["JEV_URL", url]]);
   if (token) env.set("JEV_API_TOKEN", token);
   const envFile = path.join(hermesHome, ".env");
   const pluginSource = path.join(packageRoot(), "integrations", "hermes", "jev");

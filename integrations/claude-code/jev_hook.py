@@ -21,6 +21,7 @@ The hint stays in the conversation after its turn, so it names the prompt it was
 later, it is advice about that earlier prompt, not about the one at hand.
 """
 
+import functools
 import json
 import os
 import re
@@ -89,6 +90,7 @@ def _read_json(path):
         return {}
 
 
+@functools.lru_cache(maxsize=None)  # one process per event: read once, whoever asks
 def _claude_settings(project):
     """Claude Code's settings as it merges them: the user's, then the project's, then the project's local ones."""
     files = [os.path.join(_config_dir(), "settings.json")]
@@ -103,6 +105,7 @@ def _claude_settings(project):
     return merged
 
 
+@functools.lru_cache(maxsize=None)
 def _plugin_skill_roots(project):
     """(plugin name, skills folder) of each enabled plugin Claude Code installed for this user or this project."""
     installed = _read_json(os.path.join(_config_dir(), "plugins", "installed_plugins.json")).get("plugins")
@@ -119,7 +122,7 @@ def _plugin_skill_roots(project):
                 if os.path.isdir(skills):
                     out.append((plugin_id.split("@")[0], skills))
                 break
-    return out
+    return tuple(out)
 
 
 def _hidden_skills(project):
