@@ -43,12 +43,7 @@ async function writePrivate(file: HookFile): Promise<boolean> {
 }
 
 /** Write the merged hooks file, a backup of the old one first; false (and nothing written) when jev's entries were there already. */
-async function writeMerged(
-  file: string,
-  text: string | null,
-  merged: { settings: Json; changed: boolean },
-  out: (line: string) => void,
-): Promise<boolean> {
+async function writeMerged(file: string, text: string | null, merged: { settings: Json; changed: boolean }, out: (line: string) => void): Promise<boolean> {
   if (!merged.changed) {
     out(`jev's hooks are already in ${file}`);
     return false;
