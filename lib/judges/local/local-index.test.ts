@@ -46,3 +46,12 @@ describe("LocalCorpus: a corpus updated skill by skill", () => {
     expect([first.current, reordered.current, grown.current]).toEqual([false, false, true]);
   });
 });
+
+describe("LocalIndex.evidence under concurrent turns", () => {
+  it("scores each turn once even when other turns' batches ask in between", () => {
+    const index = LocalIndex.from(pool.slice(0, 30));
+    const first = turns.slice(0, 16).map((t) => index.evidence(t));
+    // Interleaved, as 16 turns in flight ask batch by batch: the same evidence, not a recomputation.
+    turns.slice(0, 16).forEach((t, i) => expect(index.evidence(t)).toBe(first[i]));
+  });
+});

@@ -14,6 +14,8 @@ const FILL_SLICE = 32;
 const DECIDED = 5;
 /** A skill whose ranking score is within this share of the best is in the crowd at the top. */
 const CROWD_SHARE = 0.9;
+/** Turns whose evidence an index keeps: more than a server's turns in flight at once (a few arrays of the catalog's size each). */
+const RECENT_TURNS = 64;
 
 /** Per-turn lexical evidence for every skill of a catalog. */
 export interface TurnEvidence {
@@ -117,7 +119,8 @@ export class LocalCorpus {
 
 /** The index of one catalog snapshot: its skills' slots in a corpus, and the statistics scoring needs. */
 export class LocalIndex {
-  private memo: { turn: string; evidence: TurnEvidence } | null = null;
+  /** The evidence of the turns asked lately, oldest first (see `evidence`). */
+  private readonly recent = new Map<string, TurnEvidence>();
   private byPath: Map<string, number> | null = null;
 
   constructor(
@@ -157,9 +160,14 @@ export class LocalIndex {
     return this.byPath;
   }
 
-  /** Evidence for a turn; the last turn is memoised since every batch of it asks again. Only while current. */
+  /**
+   * Evidence for a turn. Every batch of a turn asks again, and under
+   * concurrent load other turns' batches come in between: the last
+   * RECENT_TURNS turns are kept, so each turn is scored once. Only while current.
+   */
   evidence(turn: string): TurnEvidence {
-    if (this.memo?.turn === turn) return this.memo.evidence;
+    const known = this.recent.get(turn);
+    if (known) return known;
     // Its statistics describe the corpus as it was: scored against postings changed since, the numbers would be wrong.
     if (!this.current) throw new Error("evidence asked of an index that is no longer current");
     const reading = readTurn(turn);
@@ -178,7 +186,8 @@ export class LocalIndex {
     const needs = maxBm25 > 0 || maxCosine > 0 ? needsProbability(needsFeatures(features[0] ?? null, maxBm25, maxCosine)) : 0;
     const decided = new Map(ranked.map((i, k) => [i, matchProbability(rankProbability(features[k]), needs)]));
     const evidence = { bm25, cosine, blend, needs, reading, decided };
-    this.memo = { turn, evidence };
+    if (this.recent.size >= RECENT_TURNS) this.recent.delete(this.recent.keys().next().value as string);
+    this.recent.set(turn, evidence);
     return evidence;
   }
 
