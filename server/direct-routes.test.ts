@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postFeedback } from "../app/api/feedback/route";
+import { POST as postPickSkill } from "../app/api/pick-skill/route";
 import { POST as postUsage } from "../app/api/skills/[name]/usage/route";
 import { readUsage } from "../lib/hermes/usage-file";
 import { tempDir } from "../lib/testing/factories";
@@ -10,14 +11,16 @@ import { buildHermesHome } from "../lib/testing/hermes-home";
 import { matchDirectRoute, serveDirect, toWebRequest } from "./direct-routes";
 
 describe("matchDirectRoute", () => {
-  it("takes the agents' telemetry POSTs, with their decoded params, and leaves everything else to Next.js", () => {
+  it("takes the agents' per-turn POSTs, with their decoded params, and leaves everything else to Next.js", () => {
     expect(matchDirectRoute("POST", "/api/feedback")?.handler).toBe(postFeedback);
+    expect(matchDirectRoute("POST", "/api/pick-skill?x=1")?.handler).toBe(postPickSkill);
     expect(matchDirectRoute("POST", "/api/skills/pdf%20tools/usage?x=1")).toEqual({ handler: postUsage, params: { name: "pdf tools" } });
     expect(matchDirectRoute("POST", "/api/skills/a%2Fb/usage")?.params).toEqual({ name: "a/b" });
     for (const [method, url] of [
       ["GET", "/api/feedback"],
       ["HEAD", "/api/skills/pdf/usage"],
-      ["POST", "/api/pick-skill"],
+      ["GET", "/api/pick-skill"],
+      ["POST", "/api/pick-skill/x"],
       ["POST", "/api/skills//usage"],
       ["POST", "/api/skills/pdf/usage/more"],
       ["POST", "/api/skills/%E0%A4%A/usage"],
@@ -71,5 +74,13 @@ describe("serving a direct route on loopback", () => {
 
     const feedback = await post("/api/feedback", JSON.stringify({ session_id: "s1", skill: "pdf", event: "loaded" }));
     expect([feedback.status, await feedback.json()]).toEqual([200, { ok: true }]);
+  });
+
+  it("answers pick-skill with the route's exact reply bytes, and its envelope on a bad body", async () => {
+    const picked = await post("/api/pick-skill", JSON.stringify({ turn: "thanks!" }));
+    expect([picked.status, picked.headers.get("content-type")]).toEqual([200, "application/json"]);
+    expect(await picked.text()).toBe('{"status":"ok","needs_skill":0.0,"skills":[],"latency_ms":0,"skipped":"trivial"}');
+    const noTurn = await post("/api/pick-skill", "{}");
+    expect([noTurn.status, (await noTurn.json()).error.field]).toEqual([400, "turn"]);
   });
 });

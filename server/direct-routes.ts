@@ -1,23 +1,27 @@
 import type http from "node:http";
 import { Readable } from "node:stream";
 import { POST as postFeedback } from "../app/api/feedback/route";
+import { POST as postPickSkill } from "../app/api/pick-skill/route";
 import { POST as postUsage } from "../app/api/skills/[name]/usage/route";
 import { decodeSegments, pathOf } from "../lib/http/front-door";
 
 /**
- * The agent-facing telemetry routes, served straight from Node instead of
- * through Next.js: every agent turn can send a usage bump or a load, and
- * Next's request machinery (routing, tracing, async storage) cost about 2 ms
- * of CPU per POST here, more than the bump itself (bench/curator.ts). The
- * handler is the route module's own export, so `app/api` stays the one
- * definition; only the dispatch is different. Routes that keep caches in
- * memory (pick-skill's catalog and judge indexes) stay with Next.js: a second
- * copy of their module state would drift. `npm run dev` skips this, so the
- * routes hot-reload.
+ * The agent-facing routes, served straight from Node instead of through
+ * Next.js: every agent turn asks pick-skill, and may send a usage bump or a
+ * load. Next's request machinery (routing, tracing, async storage) cost about
+ * 2 ms of CPU per request here, more than the work itself (bench/http.ts,
+ * bench/curator.ts). The handler is the route module's own export, so
+ * `app/api` stays the one definition; only the dispatch is different. This
+ * bundle is a second copy of the modules Next.js loads, so every cache the
+ * hot path keeps (catalog, judge, index, term caches, the log's queue) lives
+ * on globalThis (`processWide`) and exists once per process
+ * (lib/services/decisions/pick-module-copies.test.ts). `npm run dev` skips
+ * this, so the routes hot-reload.
  */
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 const DIRECT_ROUTES: readonly { method: string; path: string; handler: RouteHandler }[] = [
+  { method: "POST", path: "/api/pick-skill", handler: postPickSkill as RouteHandler },
   { method: "POST", path: "/api/feedback", handler: postFeedback as RouteHandler },
   { method: "POST", path: "/api/skills/[name]/usage", handler: postUsage as RouteHandler },
 ];

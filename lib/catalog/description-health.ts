@@ -1,3 +1,4 @@
+import { processWide } from "../collections";
 import { DESCRIPTION_CHARS, type SkillCard } from "./types";
 
 /**
@@ -19,7 +20,7 @@ const BODY_WORDS = 300;
 const countWords = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 
 /** Counted once per card (a card is one version of a SKILL.md; bodies are long). */
-const bodyWords = new WeakMap<SkillCard, number>();
+const bodyWords = processWide("jev.cardBodyWords", () => new WeakMap<SkillCard, number>());
 
 function bodyWordsOf(card: SkillCard): number {
   let n = bodyWords.get(card);

@@ -1,6 +1,8 @@
 import type { SkillCard } from "../catalog/types";
+import { processWide } from "../collections";
 
-const prepared = new WeakMap<readonly SkillCard[], { key: string; value: readonly SkillCard[] }>();
+// Process-wide: the front door's copy of this module must hand the judge the array Next's copy warmed.
+const prepared = processWide("jev.preparedCatalogs", () => new WeakMap<readonly SkillCard[], { key: string; value: readonly SkillCard[] }>());
 
 /**
  * The catalog as ranked: selector-only meta skills removed. Memoised per

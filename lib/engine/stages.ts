@@ -1,3 +1,4 @@
+import { processWide } from "../collections";
 import { type Judge, JudgeError, type RankedCatalog, type RequestMeter } from "../judges/types";
 import type { RouteAnswers } from "../routing/questions";
 import type { ReasonCode } from "../vocab/reason-codes";
@@ -29,7 +30,7 @@ export type StageFailure = {
   draining?: Promise<void>;
 };
 
-const batchCache = new Map<string, number[][]>();
+const batchCache = processWide("jev.stageBatches", () => new Map<string, number[][]>());
 
 /** Split 0..n-1 into consecutive batches of `size` (memoised: the same catalog size repeats every turn). */
 export function batches(n: number, size: number = LIMITS.batchSize): readonly (readonly number[])[] {

@@ -1,4 +1,5 @@
 import type { SkillCard } from "../../catalog/types";
+import { processWide } from "../../collections";
 import { removeSlotPair } from "./slot-pairs";
 import { fieldCounts } from "./term-counter";
 
@@ -86,7 +87,8 @@ class TermPostings {
   }
 }
 
-let statsStamp = 0;
+/** Stamps unique across copies of this module (the front door bundles its own). */
+const stamps = processWide("jev.bm25fStatsStamps", () => ({ last: 0 }));
 
 /** What scoring needs of the skills held at one moment: each one's weight per occurrence in each field, and the IDF base. */
 export interface Bm25fStats {
@@ -165,7 +167,7 @@ export class Bm25fIndex {
       return out;
     };
     return {
-      stamp: ++statsStamp,
+      stamp: ++stamps.last,
       n: Math.max(slots.length, IDF_REFERENCE_SIZE),
       name: perOccurrence(this.lengths.name, p.nameWeight, p.nameB, avgName),
       description: perOccurrence(this.lengths.description, p.descriptionWeight, p.descriptionB, avgDesc),
@@ -288,7 +290,7 @@ function withoutBody(f: FieldTerms): FieldTerms {
  * SKILL.md (re-read only when its stamp changes), so a catalog change costs
  * the tokenizing of what changed, not of every body again.
  */
-const fieldTermsCache = new WeakMap<SkillCard, FieldTerms>();
+const fieldTermsCache = processWide("jev.cardFieldTerms", () => new WeakMap<SkillCard, FieldTerms>());
 
 export const hasFieldTerms = (card: SkillCard) => fieldTermsCache.has(card);
 

@@ -1,4 +1,5 @@
 import type { SkillCard } from "../../catalog/types";
+import { processWide } from "../../collections";
 import { contentWords } from "./analyze";
 import { IDF_REFERENCE_SIZE } from "./bm25f";
 import { removeSlotPair } from "./slot-pairs";
@@ -66,9 +67,9 @@ const LOG_TF = Float64Array.from({ length: 1024 }, (_, c) => 1 + Math.log(c));
 const logTf = (count: number) => (count < LOG_TF.length ? LOG_TF[count] : 1 + Math.log(count));
 
 /** Counted once per card (one card per version of a SKILL.md), as the body terms are. */
-const cardGramsCache = new WeakMap<SkillCard, CardGrams>();
+const cardGramsCache = processWide("jev.cardGrams", () => new WeakMap<SkillCard, CardGrams>());
 /** One string per text-keyed n-gram across cards (CJK catalogs have many). */
-const interned = new Map<string, string>();
+const interned = processWide("jev.internedGrams", () => new Map<string, string>());
 
 function internGram(gram: GramKey): GramKey {
   if (typeof gram === "number") return gram;
@@ -142,7 +143,8 @@ export interface NgramStats {
   stamp: number;
 }
 
-let statsStamp = 0;
+/** Stamps unique across copies of this module (the front door bundles its own). */
+const stamps = processWide("jev.ngramStatsStamps", () => ({ last: 0 }));
 
 const idfOf = (n: number, size: number) => Math.log((1 + n) / (1 + size)) + 1;
 
@@ -203,7 +205,7 @@ export class CharNgramIndex {
     const n = Math.max(slots.length, IDF_REFERENCE_SIZE); // see IDF_REFERENCE_SIZE
     this.updateIdf(n);
     const idf = this.idf.slice();
-    const stats: NgramStats = { n, unseenIdf: Math.log(1 + n) + 1, idf, norm: new Float64Array(capacity), stamp: ++statsStamp };
+    const stats: NgramStats = { n, unseenIdf: Math.log(1 + n) + 1, idf, norm: new Float64Array(capacity), stamp: ++stamps.last };
     const logTfs = LOG_TF;
     for (const slot of slots) {
       const ids = this.idsOf[slot] as Int32Array;

@@ -1,4 +1,5 @@
 import type { SkillCard } from "../../catalog/types";
+import { processWide } from "../../collections";
 import { ROUTE_QUESTION_KEYS, ROUTE_QUESTIONS } from "../../routing/questions";
 
 /**
@@ -41,7 +42,7 @@ const ROUTE_SYSTEM = [
 ].join("\n");
 
 /** A card's line, made once per card (discovery keeps one card object per version of a SKILL.md): every turn sends it again. */
-const cardLines = new WeakMap<SkillCard, string>();
+const cardLines = processWide("jev.cardLines", () => new WeakMap<SkillCard, string>());
 
 function numbered(cards: readonly SkillCard[]): string {
   let text = "";

@@ -3,7 +3,7 @@ import { inTransaction } from "../../../db/dialect";
 import { type DecisionWrite, writeDecision, writeDecisions } from "../../../db/queries/decision-batch";
 import { forgetSkillRefs } from "../../../db/queries/decision-candidates";
 import { noteShown } from "../../../db/queries/shown-history";
-import { getOrCreate } from "../../collections";
+import { getOrCreate, processWide } from "../../collections";
 import type { Decision } from "../../engine/pick-skill";
 import { utcDay } from "../../time";
 
@@ -25,7 +25,7 @@ interface Pending {
 }
 
 /** Decisions waiting for this event-loop turn's write, per database. */
-const queues = new Map<string, Pending[]>();
+const queues = processWide("jev.decisionLogQueues", () => new Map<string, Pending[]>());
 
 /**
  * Log a decision: its row, its candidates and its suggestion row. Decisions

@@ -5,6 +5,7 @@ import { sessionReports, sessionSuggested } from "../../../db/queries/suggestion
 import { discover } from "../../catalog/discover";
 import { verifyOnDisk } from "../../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../../catalog/walk-budget";
+import { processWide } from "../../collections";
 import { type JevConfig, loadConfig } from "../../config";
 import type { EntryInput } from "../../engine/domain-entry";
 import { type Decision, failOpenDecision, type PickInput, pickSkill, switchedOffDecision } from "../../engine/pick-skill";
@@ -65,7 +66,8 @@ export interface ServedDecision extends Decision {
   route?: RouteDecision;
 }
 
-const loggedDropped = new Set<string>();
+/** Once per process, not per copy of this module (the front door bundles its own). */
+const loggedDropped = processWide("jev.pickDroppedLogged", () => new Set<string>());
 
 /** Names beyond a capped judge's limit are logged once per process (selection spec §4). */
 function logDroppedOnce(names: readonly string[]): void {
@@ -127,19 +129,16 @@ async function routeAfter(decision: Decision, turn: TurnAnalysis, judge: Judge |
   return routeTurn(turn, judge, routing);
 }
 
-const warned = new Set<string>();
+const warned = processWide("jev.pickWarned", () => new Set<string>());
 function warnOnce(line: string): void {
   if (warned.has(line)) return;
   warned.add(line);
   console.error(line);
 }
 
-let warnedJudge = false;
-
 /** A misconfigured judge is "the judge was not asked": fail open, and say why once per process. */
 function misconfiguredJudge(problem: string): Decision {
-  if (!warnedJudge) console.error(`[jev] ${problem}; every selection fails open until it is fixed`);
-  warnedJudge = true;
+  warnOnce(`[jev] ${problem}; every selection fails open until it is fixed`);
   return failOpenDecision("other");
 }
 
