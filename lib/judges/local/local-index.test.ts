@@ -52,6 +52,6 @@ describe("LocalIndex.evidence under concurrent turns", () => {
     const index = LocalIndex.from(pool.slice(0, 30));
     const first = turns.slice(0, 16).map((t) => index.evidence(t));
     // Interleaved, as 16 turns in flight ask batch by batch: the same evidence, not a recomputation.
-    turns.slice(0, 16).forEach((t, i) => expect(index.evidence(t)).toBe(first[i]));
+    for (const [i, t] of turns.slice(0, 16).entries()) expect(index.evidence(t)).toBe(first[i]);
   });
 });
