@@ -119,18 +119,33 @@ class GramPostings {
     removeSlotPair(this.entries, slot);
   }
 
-  private cache: { stamp: number; weights: Float32Array } | null = null;
+  private cache: SnapshotPostings | null = null;
 
-  /** Each entry's weight in its skill's unit vector under these statistics (32-bit, as a one-go build stored them): computed once per snapshot. */
-  weights(stats: NgramStats): Float32Array {
-    if (this.cache?.stamp === stats.stamp) return this.cache.weights;
+  /**
+   * The postings under these statistics, computed once per snapshot: each
+   * entry's slot, and its weight in its skill's unit vector (32-bit, as a
+   * one-go build stored them), in two packed arrays the per-turn loop reads
+   * straight through.
+   */
+  snapshot(stats: NgramStats): SnapshotPostings {
+    if (this.cache?.stamp === stats.stamp) return this.cache;
     const e = this.entries;
     const idf = stats.idf[this.id];
-    const out = new Float32Array(this.size);
-    for (let i = 0; i < e.length; i += 2) out[i >> 1] = (logTf(e[i + 1]) * idf) / stats.norm[e[i]];
-    this.cache = { stamp: stats.stamp, weights: out };
-    return out;
+    const slots = new Int32Array(this.size);
+    const weights = new Float32Array(this.size);
+    for (let i = 0; i < e.length; i += 2) {
+      slots[i >> 1] = e[i];
+      weights[i >> 1] = (logTf(e[i + 1]) * idf) / stats.norm[e[i]];
+    }
+    this.cache = { stamp: stats.stamp, slots, weights };
+    return this.cache;
   }
+}
+
+interface SnapshotPostings {
+  stamp: number;
+  slots: Int32Array;
+  weights: Float32Array;
 }
 
 /** What scoring needs of the skills held at one moment: the IDF base, each n-gram's IDF (by id), each skill's vector norm. */
@@ -260,9 +275,8 @@ export class CharNgramIndex {
     norm = Math.sqrt(norm);
     for (const [list, w] of known) {
       const qw = w / norm;
-      const weights = list.weights(stats);
-      const e = list.entries;
-      for (let i = 0; i < e.length; i += 2) scores[e[i]] += qw * weights[i >> 1];
+      const { slots, weights } = list.snapshot(stats);
+      for (let k = 0; k < slots.length; k++) scores[slots[k]] += qw * weights[k];
     }
     return scores;
   }

@@ -173,8 +173,8 @@ export class LocalIndex {
     const reading = readTurn(turn);
     const bySlotBm25 = this.corpus.bm25.score(reading.terms, this.bm25Stats, new Float64Array(this.corpus.size));
     const bySlotCosine = this.corpus.ngrams.cosine(reading.ngramWords, this.ngramStats, new Float64Array(this.corpus.size));
-    const bm25 = Float64Array.from(this.slots, (slot) => bySlotBm25[slot]);
-    const cosine = Float64Array.from(this.slots, (slot) => bySlotCosine[slot]);
+    const bm25 = gather(bySlotBm25, this.slots);
+    const cosine = gather(bySlotCosine, this.slots);
     const maxBm25 = max(bm25);
     const maxCosine = max(cosine);
     const blend = new Float64Array(bm25.length);
@@ -226,6 +226,13 @@ export class LocalIndex {
   match(evidence: TurnEvidence, i: number): number {
     return evidence.decided.get(i) ?? 0;
   }
+}
+
+/** `values` at each of `slots`, in their order. A loop: `Float64Array.from` with a map function costs ten times as much per turn. */
+function gather(values: Float64Array, slots: Int32Array): Float64Array {
+  const out = new Float64Array(slots.length);
+  for (let i = 0; i < slots.length; i++) out[i] = values[slots[i]];
+  return out;
 }
 
 /** Positions of the `k` highest positive values, highest first, ties by lower position (the engine's stage-1 order). */
