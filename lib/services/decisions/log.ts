@@ -5,6 +5,7 @@ import { forgetSkillRefs } from "../../../db/queries/decision-candidates";
 import { noteShown } from "../../../db/queries/shown-history";
 import { getOrCreate, processWide } from "../../collections";
 import type { Decision } from "../../engine/pick-skill";
+import { GroupCommit } from "../../group-commit";
 import { utcDay } from "../../time";
 
 /** Who asked, as the log keeps it (no turn text). */
@@ -18,49 +19,44 @@ export interface DecisionContext {
   at: number;
 }
 
-interface Pending {
+interface Logged {
   decision: Decision;
   ctx: DecisionContext;
-  resolve: (id: number | null) => void;
 }
 
-/** Decisions waiting for this event-loop turn's write, per database. */
-const queues = processWide("jev.decisionLogQueues", () => new Map<string, Pending[]>());
+/** One group-commit queue per database, process-wide (the front door's copy of this module and Next's share it). */
+const queues = processWide("jev.decisionLogCommits", () => new Map<string, GroupCommit<Logged, number | null>>());
 
 /**
- * Log a decision: its row, its candidates and its suggestion row. Decisions
- * made in the same event-loop turn are written in one transaction (group
- * commit): under concurrent load a commit costs as much as the rows, and
- * nothing can read the log between the reply and this write, since an agent's
- * next request arrives in a later turn. Resolves with the decision's id, or
- * null when it could not be written (the agent's answer matters more).
+ * Log a decision: its row, its candidates and its suggestion row. The reply
+ * waits for it (an acknowledged decision is on disk), but decisions made in
+ * the same event-loop turn, or while a write is under way, are written in one
+ * transaction (lib/group-commit.ts). No extra wait under load, unlike the
+ * usage bumps (whose write is a file rewrite and an fsync): a decision's
+ * write is cheap beside its ranking, and holding replies back measured
+ * slower, not faster, over loopback HTTP at 16 clients. Resolves with the
+ * decision's id, or null when it could not be written (the agent's answer
+ * matters more).
  */
 export function logDecision(db: Db, decision: Decision, ctx: DecisionContext): Promise<number | null> {
-  return new Promise((resolve) => {
-    const queue = getOrCreate(queues, db.jev.key, () => {
-      setImmediate(() => void flush(db));
-      return [];
-    });
-    queue.push({ decision, ctx, resolve });
-  });
+  const queue = getOrCreate(queues, db.jev.key, () => new GroupCommit<Logged, number | null>((batch) => writeBatch(db, batch), { gatherMs: 0 }));
+  return queue.add({ decision, ctx });
 }
 
-async function flush(db: Db): Promise<void> {
-  const queue = queues.get(db.jev.key) ?? [];
-  queues.delete(db.jev.key);
+async function writeBatch(db: Db, batch: Logged[]): Promise<(number | null)[]> {
   let ids: (number | null)[];
   try {
-    ids = await inTransaction(db, async (tx) => {
-      return writeDecisions(
+    ids = await inTransaction(db, (tx) =>
+      writeDecisions(
         tx,
-        queue.map((p) => toWrite(p.decision, p.ctx)),
-      );
-    });
+        batch.map((p) => toWrite(p.decision, p.ctx)),
+      ),
+    );
   } catch {
     // One row that cannot be written must not lose the others: write them one by one.
     forgetSkillRefs(db);
     ids = [];
-    for (const p of queue) {
+    for (const p of batch) {
       try {
         ids.push(await inTransaction(db, (tx) => writeDecision(tx, toWrite(p.decision, p.ctx))));
       } catch {
@@ -71,11 +67,11 @@ async function flush(db: Db): Promise<void> {
       }
     }
   }
-  queue.forEach((p, i) => {
+  batch.forEach((p, i) => {
     const suggested = p.decision.record.suggested;
     if (ids[i] !== null && suggested && p.ctx.reportsLoads) noteShown(db, suggested.name, p.ctx.at);
-    p.resolve(ids[i]);
   });
+  return ids;
 }
 
 /** What the log keeps of a decision: its row, its candidates and its suggestion (no turn text). */

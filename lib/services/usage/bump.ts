@@ -2,8 +2,9 @@ import type { Db } from "../../../db/client";
 import { inTransaction } from "../../../db/dialect";
 import { addToSnapshot, type Counters, insertUsageEvents } from "../../../db/queries/usage-events";
 import { countedRequests, rememberRequests } from "../../../db/queries/usage-requests";
-import { getOrCreate } from "../../collections";
+import { getOrCreate, processWide } from "../../collections";
 import { isDiskFull, JevError } from "../../errors";
+import { GroupCommit } from "../../group-commit";
 import { mutateUsage, readUsage } from "../../hermes/usage-file";
 import { backfilled, bumpPatch, bumpUse, bumpView, type FullUsageRecord, recordOf } from "../../hermes/usage-record";
 import type { UsageKind } from "../../vocab/curator";
@@ -55,17 +56,13 @@ function currentRecord(home: string, name: string, now: number): FullUsageRecord
   return backfilled(recordOf(readUsage(home).map, name), now);
 }
 
-function enqueueBump(db: Db, home: string, bump: Omit<PendingBump, "resolve" | "reject">): Promise<FullUsageRecord> {
+function enqueueBump(db: Db, home: string, bump: PendingBump): Promise<FullUsageRecord> {
   const queue = getOrCreate(
     getOrCreate(bumpQueues, db, () => new Map()),
     home,
-    () => ({ pending: [], running: false, lastBatch: 0, lastEnded: 0 }),
+    () => new GroupCommit((batch: PendingBump[]) => writeBumps(db, home, batch)),
   );
-  return new Promise((resolve, reject) => {
-    queue.pending.push({ ...bump, resolve, reject });
-    if (queue.pending.length >= queue.lastBatch) queue.gathered?.();
-    if (!queue.running) void flushBumps(db, home, queue);
-  });
+  return queue.add(bump);
 }
 
 interface PendingBump {
@@ -73,69 +70,25 @@ interface PendingBump {
   kind: UsageKind;
   now: number;
   requestId?: string;
-  resolve: (record: FullUsageRecord) => void;
-  reject: (err: unknown) => void;
 }
-interface BumpQueue {
-  pending: PendingBump[];
-  running: boolean;
-  /** The size of the last write, and when it ended: how many callers to wait for. */
-  lastBatch: number;
-  lastEnded: number;
-  /** Set while a write waits for its batch to gather. */
-  gathered?: () => void;
-}
-/** Bumps waiting for the next write, per database and home. */
-const bumpQueues = new WeakMap<Db, Map<string, BumpQueue>>();
-/** At most this many bumps in one write. */
-const MAX_BATCH = 500;
-/** How long a write under load waits for the callers it expects. */
-const GATHER_MS = 3;
-/** The last write counts as load when it ended this recently. */
-const LOAD_WINDOW_MS = 50;
+/** Bumps waiting for the next write, per database and home; process-wide (the front door's copy of this module and Next's share them). */
+const bumpQueues = processWide("jev.usageBumpQueues", () => new WeakMap<Db, Map<string, GroupCommit<PendingBump, FullUsageRecord>>>());
 
-/** Under load, wait (a few ms at most) until as many bumps are pending as the last write had. */
-function gather(queue: BumpQueue): Promise<void> | undefined {
-  if (queue.pending.length >= queue.lastBatch || performance.now() - queue.lastEnded > LOAD_WINDOW_MS) return undefined;
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      queue.gathered = undefined;
-      resolve();
-    };
-    const timer = setTimeout(done, GATHER_MS);
-    queue.gathered = done;
-  });
-}
-
-async function flushBumps(db: Db, home: string, queue: BumpQueue): Promise<void> {
-  queue.running = true;
-  await gather(queue);
-  while (queue.pending.length > 0) {
-    const batch = queue.pending.splice(0, MAX_BATCH);
-    try {
-      const records = await mutateUsage(
-        home,
-        (map) => ({
-          write: true,
-          result: batch.map((b) => {
-            BUMPS[b.kind](map, b.name, b.now);
-            return backfilled(recordOf(map, b.name), b.now);
-          }),
-        }),
-        { now: batch[0].now },
-      );
-      await recordBumps(db, home, batch);
-      batch.forEach((b, i) => {
-        b.resolve(records[i]);
-      });
-    } catch (err) {
-      for (const b of batch) b.reject(err); // the file was not written: nothing was counted
-    }
-    queue.lastBatch = batch.length;
-    queue.lastEnded = performance.now();
-  }
-  queue.running = false;
+/** One write of the file for a batch of bumps (a refusal refuses the batch: the file was not written, nothing was counted). */
+async function writeBumps(db: Db, home: string, batch: PendingBump[]): Promise<FullUsageRecord[]> {
+  const records = await mutateUsage(
+    home,
+    (map) => ({
+      write: true,
+      result: batch.map((b) => {
+        BUMPS[b.kind](map, b.name, b.now);
+        return backfilled(recordOf(map, b.name), b.now);
+      }),
+    }),
+    { now: batch[0].now },
+  );
+  await recordBumps(db, home, batch);
+  return records;
 }
 
 /**
