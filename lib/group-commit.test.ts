@@ -52,21 +52,16 @@ describe("GroupCommit", () => {
     ]);
   });
 
-  it("with gatherMs 0 it never waits: callers that come one by one are written one by one", async () => {
-    const batches: number[][] = [];
-    const queue = new GroupCommit<number, number>(
-      async (items) => {
-        batches.push(items);
-        return items;
-      },
-      { gatherMs: 0 },
-    );
-    await Promise.all([1, 2].map((i) => queue.add(i)));
-    for (const i of [3, 4]) {
-      await sleep(2);
-      await queue.add(i);
-    }
-    expect(batches).toEqual([[1, 2], [3], [4]]);
+  it("with gatherMs 0 it never waits: a lone caller after a busy write is written at once", async () => {
+    const loneAfterBusy = async (gatherMs: number) => {
+      const queue = new GroupCommit<number, number>(async (items) => items, { gatherMs, loadWindowMs: 1_000 });
+      await Promise.all([1, 2, 3].map((i) => queue.add(i)));
+      const started = performance.now();
+      await queue.add(4);
+      return performance.now() - started;
+    };
+    expect(await loneAfterBusy(100)).toBeGreaterThanOrEqual(90); // the control: it waited for company
+    expect(await loneAfterBusy(0)).toBeLessThan(50);
   });
 
   it("a failed write refuses its own batch only", async () => {
