@@ -66,6 +66,9 @@ export async function serveDirect(request: Request, match: DirectMatch, res: htt
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = Object.fromEntries(response.headers);
   headers["content-length"] = String(body.length);
+  // A reply sent before the body was read to its end (a 413, a 401) ends the connection, as Next.js does:
+  // the unread rest would otherwise be parsed as the next request on it. The front door's lingering close drains it.
+  if (!res.req.complete) headers.connection = "close";
   res.writeHead(response.status, headers);
   res.end(body);
 }
