@@ -54,11 +54,6 @@ export class GroupCommit<T, R> {
     });
   }
 
-  /** Items waiting for a write (not counting one under way). */
-  get waiting(): number {
-    return this.pending.length;
-  }
-
   private async drain(): Promise<void> {
     this.running = true;
     // Callers finishing in this event-loop turn join the first write.
