@@ -51,6 +51,23 @@ function isRetryable(err: unknown): boolean {
 }
 
 /**
+ * `attempt` run again from the start when PostgreSQL aborts it for a
+ * deadlock or a serialization failure: instances upserting the same
+ * aggregate rows in different orders can deadlock, and the loser did nothing.
+ * For a transaction, or for one statement that is atomic by itself.
+ */
+export async function retriedOnConflict<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (n >= TRANSACTION_ATTEMPTS || !isRetryable(err)) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * n));
+    }
+  }
+}
+
+/**
  * `work` in one transaction, committed when it resolves and rolled back when
  * it throws. On SQLite (one connection) transactions and other writes take
  * turns (`db.jev.writes`), so nothing from elsewhere lands inside one; on
@@ -60,21 +77,14 @@ function isRetryable(err: unknown): boolean {
 export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   const current = inside.getStore();
   if (current && (current === db || (current as { jevParent?: Db }).jevParent === db)) return work(current);
-  if (isPostgres(db)) {
-    // Instances upserting the same aggregate rows in different orders can deadlock; PostgreSQL then
-    // aborts one transaction, which is run again from the start (as it would be for a serialization failure).
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return (await db.transaction(async (tx) => {
+  if (isPostgres(db))
+    return retriedOnConflict(
+      async () =>
+        (await db.transaction(async (tx) => {
           const handle = Object.assign(tx, { jev: db.jev, jevParent: db }) as unknown as Db;
           return inside.run(handle, () => work(handle));
-        })) as T;
-      } catch (err) {
-        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(err)) throw err;
-        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
-      }
-    }
-  }
+        })) as T,
+    );
   const client = sqliteOf(db).$client;
   return db.jev.writes(async () => {
     client.exec("BEGIN IMMEDIATE");

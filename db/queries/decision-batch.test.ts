@@ -3,7 +3,7 @@ import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
 import { utcDay } from "../../lib/time";
 import { DECISION_OUTCOMES } from "../../lib/vocab/reason-codes";
 import { inTransaction } from "../dialect";
-import { type DecisionWrite, insertDecisionBatch } from "./decision-batch";
+import { type DecisionWrite, writeDecisions } from "./decision-batch";
 import { candidatesOf } from "./decision-candidates";
 import { getDecisionRow } from "./decision-list";
 import { summarizeDecisions } from "./decisions";
@@ -50,7 +50,7 @@ function writes(): DecisionWrite[] {
 describeOnBothDatabases("writing a group of decisions at once", (t) => {
   it("writes every row, candidate, suggestion and aggregate as row-by-row writing counts them", async () => {
     const input = writes();
-    const ids = await inTransaction(t.db, (tx) => insertDecisionBatch(tx, input));
+    const ids = await inTransaction(t.db, (tx) => writeDecisions(tx, input));
     expect(ids).toHaveLength(60);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     for (const i of [0, 17, 59])
@@ -79,8 +79,8 @@ describeOnBothDatabases("writing a group of decisions at once", (t) => {
   });
 
   it("a second group adds to the same aggregate rows", async () => {
-    await inTransaction(t.db, (tx) => insertDecisionBatch(tx, writes()));
-    await inTransaction(t.db, (tx) => insertDecisionBatch(tx, writes()));
+    await inTransaction(t.db, (tx) => writeDecisions(tx, writes()));
+    await inTransaction(t.db, (tx) => writeDecisions(tx, writes()));
     expect((await summarizeDecisions(t.db, { from: T, to: T + 6 * 3_600_000 })).total).toBe(120);
   });
 });

@@ -1,11 +1,12 @@
-import { inArray, sql } from "drizzle-orm";
+import { type Column, getTableColumns, inArray, type SQL, sql, type Table } from "drizzle-orm";
 import { latencyBucket } from "../../lib/decisions/latency-buckets";
 import { DAY_MS, HOUR_MS } from "../../lib/time";
 import type { Db } from "../client";
-import { isPostgres } from "../dialect";
+import { inTransaction, isPostgres, retriedOnConflict, rowsOf } from "../dialect";
 import type { NewDecisionRow } from "../schema";
 import { type CandidateRow, insertCandidates, knownSkillRefs } from "./decision-candidates";
 import { insertDecision, judgeMsOf, reasonKey } from "./decisions";
+import { columnList, qualified, recordset, tableOf } from "./json-recordset";
 import { addToSuggestionDays, insertSuggestion } from "./suggestions";
 
 /** One decision as the log writes it: its row, its candidates and the suggestion it made. */
@@ -28,6 +29,17 @@ export async function writeDecisions(tx: Db, writes: readonly DecisionWrite[]): 
   return ids;
 }
 
+/**
+ * A group of decisions, all written or none, outside any transaction of the
+ * caller's: on PostgreSQL one statement (atomic by itself, so the group costs
+ * one round trip; run again if it loses a deadlock), on SQLite one
+ * transaction of row-by-row writes. Returns the ids in the order given.
+ */
+export function writeDecisionGroup(db: Db, writes: readonly DecisionWrite[]): Promise<number[]> {
+  if (isPostgres(db)) return retriedOnConflict(() => insertDecisionBatch(db, writes));
+  return inTransaction(db, (tx) => writeDecisions(tx, writes));
+}
+
 /** One decision: its row, its candidates and its suggestion row, inside the caller's transaction. */
 export async function writeDecision(tx: Db, w: DecisionWrite): Promise<number> {
   const at = w.row.at;
@@ -38,35 +50,76 @@ export async function writeDecision(tx: Db, w: DecisionWrite): Promise<number> {
   return decisionId;
 }
 
-/** Rows per INSERT: far below PostgreSQL's 65,535 bound parameters for the widest table. */
-const CHUNK = 500;
-
 /**
- * A group of decisions written with a few statements each of many rows,
- * inside the caller's transaction: PostgreSQL's way of the log, where every
- * statement is a round trip (SQLite writes row by row through its prepared
- * statements, which cost less than building these). The aggregates are
- * summed here first and upserted in key order, so instances writing the same
- * rows at once take their locks in the same order. Returns the decisions' ids
- * in the order given.
+ * A group of decisions written with ONE statement, PostgreSQL's way of the
+ * log, where every statement is a round trip (SQLite writes row by row
+ * through its prepared statements, which cost less than building this). The
+ * rows travel as jsonb recordsets (json-recordset.ts) and a chain of
+ * data-modifying CTEs inserts them: atomic by itself, so no BEGIN and COMMIT
+ * are needed, and it joins the caller's transaction when there is one. The
+ * aggregates are summed here first and upserted in key order, so instances
+ * writing the same rows at once take their locks in the same order. Skill
+ * refs not seen before cost two statements more, once. Returns the
+ * decisions' ids in the order given.
  */
-export async function insertDecisionBatch(tx: Db, writes: readonly DecisionWrite[]): Promise<number[]> {
+async function insertDecisionBatch(tx: Db, writes: readonly DecisionWrite[]): Promise<number[]> {
   if (writes.length === 0) return [];
   const t = tx.jev.t;
-  const ids: number[] = [];
-  for (let i = 0; i < writes.length; i += CHUNK) {
-    const part = writes.slice(i, i + CHUNK);
-    const inserted = await tx
-      .insert(t.decisions)
-      .values(part.map((w) => w.row))
-      .returning({ id: t.decisions.id });
-    // Identity values are taken row by row in VALUES order: the ids, ascending, are the rows' in order.
-    ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
-  }
-  await countDecisions(tx, writes);
-  await writeCandidates(tx, writes, ids);
-  await writeSuggestions(tx, writes, ids);
-  return ids;
+  const refs = await refIdsOf(
+    tx,
+    writes.flatMap((w) => w.candidates),
+  );
+  const ord = [{ name: "ord", type: "integer" }];
+  const d = recordset(
+    t.decisions,
+    "d",
+    writes.map((w, i) => ({ ...w.row, ord: i })),
+    { extra: ord },
+  );
+  const c = recordset(t.decisionCandidates, "c", candidateRows(writes, refs), { omit: ["decisionId"], extra: ord });
+  const s = recordset(t.suggestions, "s", suggestionRows(writes), { omit: ["decisionId"], extra: ord });
+  const { decisionRollups: r, judgeRollups: j, skillHours: h, suppressionDays: x, suggestionDays: g } = t;
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`WITH inserted AS (
+      INSERT INTO ${tableOf(t.decisions)} (${columnList(d.names)}) SELECT ${qualified("d", d.names)} FROM ${d.from} ORDER BY d.ord RETURNING id
+    ), ids AS (
+      SELECT id, (row_number() OVER (ORDER BY id) - 1)::integer AS ord FROM inserted
+    ), candidates AS (
+      INSERT INTO ${tableOf(t.decisionCandidates)} (decision_id, ${columnList(c.names)}) SELECT ids.id, ${qualified("c", c.names)} FROM ${c.from} JOIN ids ON ids.ord = c.ord
+    ), suggestions AS (
+      INSERT INTO ${tableOf(t.suggestions)} (decision_id, ${columnList(s.names)}) SELECT ids.id, ${qualified("s", s.names)} FROM ${s.from} JOIN ids ON ids.ord = s.ord
+    ), rollups AS (
+      ${upsert(r, rollupRows(writes), [r.hour, r.status, r.outcome, r.reason, r.latencyMs], { count: sql`${r.count} + excluded.count` })}
+    ), judged AS (
+      ${upsert(j, judgeRows(writes), [j.hour, j.judgeMs], { count: sql`${j.count} + excluded.count`, requests: sql`${j.requests} + excluded.requests` })}
+    ), hours AS (
+      ${upsert(h, hourRows(writes, refs), [h.skillRefId, h.hour], null)}
+    ), suppressed AS (
+      ${upsert(x, suppressedRows(writes), [x.skill, x.day], { count: sql`${x.count} + excluded.count` })}
+    ), days AS (
+      ${upsert(g, suggestionDayRows(writes), [g.skill, g.day], addToSuggestionDays(tx).set)}
+    )
+    SELECT id FROM ids ORDER BY ord`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * `INSERT … SELECT` of `rows` into `table`, then on a clash of `target` the
+ * `set` expressions (keyed as the table is), or nothing when `set` is null.
+ * (`WHERE true` keeps ON CONFLICT from reading as part of the FROM clause.)
+ */
+function upsert(table: Table, rows: readonly Record<string, unknown>[], target: readonly Column[], set: Record<string, SQL> | null): SQL {
+  const rs = recordset(table, "v", rows);
+  const columns = getTableColumns(table);
+  const action = set
+    ? sql`DO UPDATE SET ${sql.join(
+        Object.entries(set).map(([key, value]) => sql`${sql.identifier(columns[key].name)} = ${value}`),
+        sql`, `,
+      )}`
+    : sql`DO NOTHING`;
+  return sql`INSERT INTO ${tableOf(table)} (${columnList(rs.names)}) SELECT ${qualified("v", rs.names)} FROM ${rs.from} WHERE true ON CONFLICT (${columnList(target.map((col) => col.name))}) ${action}`;
 }
 
 /** Sum rows under string keys, then give them back in key order. */
@@ -80,12 +133,15 @@ function summed<V>(entries: Iterable<[string, V]>, add: (into: V, more: V) => vo
   return [...byKey.keys()].sort().map((k) => byKey.get(k)!);
 }
 
-async function countDecisions(tx: Db, writes: readonly DecisionWrite[]) {
-  const { decisionRollups: r, judgeRollups: j } = tx.jev.t;
-  const rollups = summed(
+const hourOf = (at: number) => at - (at % HOUR_MS);
+const refKey = (c: { name: string; path: string }) => `${c.name}\0${c.path}`;
+
+/** decision_rollups: decisions counted per hour, status, outcome, reason and latency bucket. */
+function rollupRows(writes: readonly DecisionWrite[]) {
+  return summed(
     writes.map(({ row }) => {
       const v = {
-        hour: row.at - (row.at % HOUR_MS),
+        hour: hourOf(row.at),
         day: row.day,
         status: row.status,
         outcome: row.outcome,
@@ -99,15 +155,15 @@ async function countDecisions(tx: Db, writes: readonly DecisionWrite[]) {
       a.count += b.count;
     },
   );
-  await tx
-    .insert(r)
-    .values(rollups)
-    .onConflictDoUpdate({ target: [r.hour, r.status, r.outcome, r.reason, r.latencyMs], set: { count: sql`${r.count} + excluded.count` } });
-  const judged = summed(
+}
+
+/** judge_rollups: the judged decisions per hour and judge-time bucket, with their requests. */
+function judgeRows(writes: readonly DecisionWrite[]) {
+  return summed(
     writes.flatMap(({ row }) => {
       const judgeMs = judgeMsOf(row);
       if (judgeMs === null) return [];
-      const v = { hour: row.at - (row.at % HOUR_MS), day: row.day, judgeMs: latencyBucket(judgeMs), count: 1, requests: row.requests };
+      const v = { hour: hourOf(row.at), day: row.day, judgeMs: latencyBucket(judgeMs), count: 1, requests: row.requests };
       return [[JSON.stringify([v.hour, v.judgeMs]), v] as [string, typeof v]];
     }),
     (a, b) => {
@@ -115,46 +171,31 @@ async function countDecisions(tx: Db, writes: readonly DecisionWrite[]) {
       a.requests += b.requests;
     },
   );
-  if (judged.length)
-    await tx
-      .insert(j)
-      .values(judged)
-      .onConflictDoUpdate({ target: [j.hour, j.judgeMs], set: { count: sql`${j.count} + excluded.count`, requests: sql`${j.requests} + excluded.requests` } });
 }
 
-async function writeCandidates(tx: Db, writes: readonly DecisionWrite[], ids: readonly number[]) {
-  const { decisionCandidates, skillHours, suppressionDays: x } = tx.jev.t;
-  const refs = await refIdsOf(
-    tx,
-    writes.flatMap((w) => w.candidates),
+/** decision_candidates, each with the index of its decision (`ord`) in place of the id it does not have yet. */
+function candidateRows(writes: readonly DecisionWrite[], refs: ReadonlyMap<string, number>) {
+  return writes.flatMap((w, ord) =>
+    w.candidates.map((c, rank) => ({ ord, rank, skillRefId: refs.get(refKey(c))!, score: c.score, match: c.match, verdict: c.verdict, detail: c.detail })),
   );
-  const rows = writes.flatMap((w, i) =>
-    w.candidates.map((c, rank) => ({
-      decisionId: ids[i],
-      rank,
-      skillRefId: refs.get(`${c.name}\0${c.path}`)!,
-      score: c.score,
-      match: c.match,
-      verdict: c.verdict,
-      detail: c.detail,
-    })),
-  );
-  for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(decisionCandidates).values(rows.slice(i, i + CHUNK));
-  const hours = summed(
+}
+
+/** skill_hours: each candidate skill once per hour it was ranked in. */
+function hourRows(writes: readonly DecisionWrite[], refs: ReadonlyMap<string, number>) {
+  return summed(
     writes.flatMap((w) =>
       w.candidates.map((c) => {
-        const v = { skillRefId: refs.get(`${c.name}\0${c.path}`)!, hour: w.row.at - (w.row.at % HOUR_MS) };
+        const v = { skillRefId: refs.get(refKey(c))!, hour: hourOf(w.row.at) };
         return [JSON.stringify([v.hour, v.skillRefId]), v] as [string, typeof v];
       }),
     ),
     () => {},
   );
-  for (let i = 0; i < hours.length; i += CHUNK)
-    await tx
-      .insert(skillHours)
-      .values(hours.slice(i, i + CHUNK))
-      .onConflictDoNothing();
-  const suppressed = summed(
+}
+
+/** suppression_days: rule 2's holds per skill and day. */
+function suppressedRows(writes: readonly DecisionWrite[]) {
+  return summed(
     writes.flatMap((w) =>
       w.candidates
         .filter((c) => c.verdict === "suppressed")
@@ -167,11 +208,29 @@ async function writeCandidates(tx: Db, writes: readonly DecisionWrite[], ids: re
       a.count += b.count;
     },
   );
-  if (suppressed.length)
-    await tx
-      .insert(x)
-      .values(suppressed)
-      .onConflictDoUpdate({ target: [x.skill, x.day], set: { count: sql`${x.count} + excluded.count` } });
+}
+
+/** suggestions, each with the index of its decision (`ord`). */
+function suggestionRows(writes: readonly DecisionWrite[]) {
+  return writes.flatMap((w, ord) =>
+    w.suggestion ? [{ ord, at: w.row.at, sessionId: w.row.sessionId ?? null, skill: w.suggestion.skill, reportsLoads: w.suggestion.reportsLoads }] : [],
+  );
+}
+
+/** suggestion_days: suggestions to clients that report loads, per skill and day (rule 2's aggregate). */
+function suggestionDayRows(writes: readonly DecisionWrite[]) {
+  return summed(
+    writes
+      .filter((w) => w.suggestion?.reportsLoads)
+      .map((w) => {
+        const v = { skill: w.suggestion!.skill, day: Math.floor(w.row.at / DAY_MS), suggestions: 1, loads: 0, lastAt: w.row.at };
+        return [JSON.stringify([v.skill, v.day]), v] as [string, typeof v];
+      }),
+    (a, b) => {
+      a.suggestions += b.suggestions;
+      a.lastAt = Math.max(a.lastAt, b.lastAt);
+    },
+  );
 }
 
 /** The ids of the candidates' (name, path) pairs: from the cache, else inserted (once) and read back in one query. */
@@ -181,7 +240,7 @@ async function refIdsOf(tx: Db, candidates: readonly { name: string; path: strin
   const out = new Map<string, number>();
   const missing = new Map<string, { name: string; path: string }>();
   for (const c of candidates) {
-    const key = `${c.name}\0${c.path}`;
+    const key = refKey(c);
     const id = cache.get(key);
     if (id !== undefined) out.set(key, id);
     else missing.set(key, { name: c.name, path: c.path });
@@ -192,34 +251,10 @@ async function refIdsOf(tx: Db, candidates: readonly { name: string; path: strin
   const names = [...new Set(pairs.map((p) => p.name))];
   const found = await tx.select().from(skillRefs).where(inArray(skillRefs.name, names));
   for (const r of found) {
-    const key = `${r.name}\0${r.path}`;
+    const key = refKey(r);
     if (!missing.has(key)) continue;
     out.set(key, r.id);
     cache.set(key, r.id);
   }
   return out;
-}
-
-async function writeSuggestions(tx: Db, writes: readonly DecisionWrite[], ids: readonly number[]) {
-  const { suggestionDays: d, suggestions } = tx.jev.t;
-  const rows = writes.flatMap((w, i) =>
-    w.suggestion
-      ? [{ decisionId: ids[i], at: w.row.at, sessionId: w.row.sessionId ?? null, skill: w.suggestion.skill, reportsLoads: w.suggestion.reportsLoads }]
-      : [],
-  );
-  if (rows.length === 0) return;
-  await tx.insert(suggestions).values(rows);
-  const days = summed(
-    rows
-      .filter((r) => r.reportsLoads)
-      .map((r) => {
-        const v = { skill: r.skill, day: Math.floor(r.at / DAY_MS), suggestions: 1, loads: 0, lastAt: r.at };
-        return [JSON.stringify([v.skill, v.day]), v] as [string, typeof v];
-      }),
-    (a, b) => {
-      a.suggestions += b.suggestions;
-      a.lastAt = Math.max(a.lastAt, b.lastAt);
-    },
-  );
-  if (days.length) await tx.insert(d).values(days).onConflictDoUpdate(addToSuggestionDays(tx));
 }

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
 import { utcDay } from "../../lib/time";
 import { inTransaction } from "../dialect";
-import { insertDecisionBatch } from "./decision-batch";
+import { writeDecisions } from "./decision-batch";
 import { deleteDecisionBatch, deleteFeedbackBatch, deleteSkillHoursBefore } from "./retention";
 import { recordFeedback } from "./suggestions";
 
@@ -28,7 +28,7 @@ describeOnBothDatabases("retention", (t) => {
       candidates: [{ name: "pdf", path: "/pdf", score: 0.9, match: 0.9, verdict: "suggested" as const, detail: null }],
       suggestion: { skill: "pdf", reportsLoads: true },
     });
-    await inTransaction(t.db, (tx) => insertDecisionBatch(tx, [...Array.from({ length: 5 }, (_, i) => row(T + i, i)), row(T + 10 * 86_400_000, 9)]));
+    await inTransaction(t.db, (tx) => writeDecisions(tx, [...Array.from({ length: 5 }, (_, i) => row(T + i, i)), row(T + 10 * 86_400_000, 9)]));
     await recordFeedback(t.db, { sessionId: "s0", skill: "pdf", event: "loaded", at: T + 100 }, 300_000);
     const cutoff = T + 86_400_000;
     const tables = t.db.jev.t;

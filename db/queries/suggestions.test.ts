@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
 import { utcDay } from "../../lib/time";
 import { inTransaction } from "../dialect";
-import { insertDecisionBatch } from "./decision-batch";
+import { writeDecisions } from "./decision-batch";
 import { entryHintCounts } from "./entry-hints";
 import { insertSuggestion, recordFeedback, sessionReports, sessionSuggested, shownHistorySince } from "./suggestions";
 import { shownWindows } from "./suppression";
@@ -51,7 +51,7 @@ describeOnBothDatabases("suggestions and feedback", (t) => {
       channel: "api",
     };
     await inTransaction(t.db, (tx) =>
-      insertDecisionBatch(tx, [
+      writeDecisions(tx, [
         {
           row: { ...base, at: T, sessionId: "a", suggestedSkill: "jev-blender", suggestedVia: "entry_skill" },
           candidates: [],

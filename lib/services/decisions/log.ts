@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client";
 import { inTransaction } from "../../../db/dialect";
-import { type DecisionWrite, writeDecision, writeDecisions } from "../../../db/queries/decision-batch";
+import { type DecisionWrite, writeDecision, writeDecisionGroup } from "../../../db/queries/decision-batch";
 import { forgetSkillRefs } from "../../../db/queries/decision-candidates";
 import { noteShown } from "../../../db/queries/shown-history";
 import { getOrCreate, processWide } from "../../collections";
@@ -46,11 +46,9 @@ export function logDecision(db: Db, decision: Decision, ctx: DecisionContext): P
 async function writeBatch(db: Db, batch: Logged[]): Promise<(number | null)[]> {
   let ids: (number | null)[];
   try {
-    ids = await inTransaction(db, (tx) =>
-      writeDecisions(
-        tx,
-        batch.map((p) => toWrite(p.decision, p.ctx)),
-      ),
+    ids = await writeDecisionGroup(
+      db,
+      batch.map((p) => toWrite(p.decision, p.ctx)),
     );
   } catch {
     // One row that cannot be written must not lose the others: write them one by one.

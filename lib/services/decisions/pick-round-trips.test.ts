@@ -1,0 +1,82 @@
+import path from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { closeHandle, type Db, openPostgresDb } from "../../../db/client";
+import { migratePostgres } from "../../../db/client-pg";
+import type { JevConfig } from "../../config";
+import { skillTree, tempDir, testConfig } from "../../testing/factories";
+import { type Postgres, startPostgres } from "../../testing/postgres";
+import { postgresSkip } from "../../testing/postgres-suite";
+import { recordAgentFeedback } from "../feedback/record";
+import { setAgentSwitch } from "../rules/agent-switches";
+import { servePickSkill } from "./pick";
+
+/**
+ * What one turn costs PostgreSQL in round trips: every statement a client
+ * sends is one (BEGIN and COMMIT included). Counted at the driver, so a new
+ * query on the hot path shows up here.
+ */
+describe.skipIf(postgresSkip("pick-skill's round trips"))("pick-skill's round trips on PostgreSQL", () => {
+  let cluster: Postgres;
+  let db: Db;
+  let tmp: ReturnType<typeof tempDir>;
+  let config: JevConfig;
+  let root: string;
+  let n = 0;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+  }, 60_000);
+  afterAll(() => cluster?.stop());
+  beforeEach(async () => {
+    const url = cluster.createDatabase(`round_trips_${++n}`);
+    await migratePostgres(url);
+    db = openPostgresDb(url, { max: 4 });
+    tmp = tempDir("jev-round-trips-");
+    config = testConfig(tmp.dir);
+    root = path.join(tmp.dir, "skills");
+    skillTree(root, {
+      pdf: "Extract text and tables from PDF files, fill PDF forms, merge and split PDF documents.",
+      xlsx: "Create, edit and analyze Excel spreadsheets with formulas and charts.",
+      "git-commit": "Write conventional git commit messages from staged changes.",
+    });
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await closeHandle(db);
+    tmp.cleanup();
+  });
+
+  /** The statements sent while `work` runs. */
+  async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+    const spy = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      const result = await work();
+      return { result, statements: spy.mock.calls.length };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  const turn = (text: string) =>
+    servePickSkill({ channel: "api", db, config }, { turn: text, roots: [root], sessionId: "s-1", agent: "claude-code", feedback: true });
+
+  it("a warm session's turn that suggests a skill: one read and one write", async () => {
+    await setAgentSwitch({ db }, { agent: "claude-code", name: "skill_feedback", value: "on" });
+    await turn("merge these two PDF documents into one");
+    await recordAgentFeedback({ db, config, clock: Date.now }, { sessionId: "s-1", skill: "pdf", event: "loaded" });
+    await turn("make a spreadsheet with formulas for the budget");
+    const { result, statements } = await counted(() => turn("build an Excel spreadsheet with charts of the sales"));
+    expect(result.reply.skills.map((s) => s.name)).toEqual(["xlsx"]);
+    expect(result.decisionId).not.toBeNull();
+    console.log(`[round trips] a warm turn that suggests: ${statements}`);
+    expect(statements).toBeLessThanOrEqual(2);
+  });
+
+  it("a trivial turn: one read (the session's reports) and one write", async () => {
+    await turn("merge these two PDF documents into one");
+    const { result, statements } = await counted(() => turn("thanks!"));
+    expect(result.reply).toMatchObject({ status: "ok", skipped: "trivial" });
+    console.log(`[round trips] a trivial turn: ${statements}`);
+    expect(statements).toBeLessThanOrEqual(2);
+  });
+});
