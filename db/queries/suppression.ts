@@ -3,6 +3,64 @@ import type { ShownWindow } from "../../lib/rules/suggestion-rules";
 import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
 
+/** A part of rule 2's windows, per skill: suggestions, loads, the latest (as PostgreSQL returns them). */
+export interface WindowPart {
+  skill: string;
+  suggestions: number | string;
+  loads: number | string;
+  lastAt: number | string | null;
+}
+
+/**
+ * The two queries rule 2's windows are summed from (see shownWindows): the
+ * whole days after the window's first, from suggestion_days, and that first
+ * day row by row. Their columns are named (`AS`), so either can also be read
+ * as JSON inside a larger statement (db/queries/turn-reads.ts).
+ */
+export function windowQueries(db: Db, windowStart: number, now: number, skills?: readonly string[]) {
+  const { suggestionDays: d, suggestions: s } = db.jev.t;
+  const edgeDay = Math.floor(windowStart / DAY_MS);
+  const whole = db
+    .select({
+      skill: d.skill,
+      suggestions: sql<number>`sum(${d.suggestions})`.as("suggestions"),
+      loads: sql<number>`sum(${d.loads})`.as("loads"),
+      lastAt: sql<number | null>`max(${d.lastAt})`.as("lastAt"),
+    })
+    .from(d)
+    .where(and(gt(d.day, edgeDay), lte(d.day, Math.floor(now / DAY_MS)), skills ? inArray(d.skill, [...skills]) : undefined))
+    .groupBy(d.skill);
+  const edge = db
+    .select({
+      skill: s.skill,
+      suggestions: sql<number>`count(*)`.as("suggestions"),
+      loads: sql<number>`count(${s.loadedAt})`.as("loads"),
+      lastAt: sql<number | null>`max(${s.at})`.as("lastAt"),
+    })
+    .from(s)
+    .where(and(gte(s.at, windowStart), lt(s.at, (edgeDay + 1) * DAY_MS), eq(s.reportsLoads, true), skills ? inArray(s.skill, [...skills]) : undefined))
+    .groupBy(s.skill);
+  return { whole, edge };
+}
+
+/** Per skill, the sum of its window parts. */
+export function foldWindows(parts: Iterable<WindowPart>): Map<string, ShownWindow> {
+  const out = new Map<string, ShownWindow>();
+  for (const r of parts) {
+    const suggestions = Number(r.suggestions);
+    const loads = Number(r.loads);
+    const lastAt = Number(r.lastAt);
+    const w = out.get(r.skill);
+    if (!w) out.set(r.skill, { suggestions, loads, lastShown: lastAt });
+    else {
+      w.suggestions += suggestions;
+      w.loads += loads;
+      w.lastShown = Math.max(w.lastShown, lastAt);
+    }
+  }
+  return out;
+}
+
 /**
  * Rule 2's window for every skill at once: suggestions shown to clients that
  * report loads since `windowStart`, the loaded ones, and the latest. Whole days
@@ -13,35 +71,6 @@ import type { Db } from "../client";
  * counted: this is the view of the present, where there are none.
  */
 export async function shownWindows(db: Db, windowStart: number, now: number, skills?: readonly string[]): Promise<Map<string, ShownWindow>> {
-  const { suggestionDays: d, suggestions: s } = db.jev.t;
-  const edgeDay = Math.floor(windowStart / DAY_MS);
-  const out = new Map<string, ShownWindow>();
-  const add = (r: { skill: string; suggestions: number; loads: number; lastAt: number | null }) => {
-    const lastAt = Number(r.lastAt);
-    const w = out.get(r.skill);
-    if (!w) out.set(r.skill, { suggestions: r.suggestions, loads: r.loads, lastShown: lastAt });
-    else {
-      w.suggestions += r.suggestions;
-      w.loads += r.loads;
-      w.lastShown = Math.max(w.lastShown, lastAt);
-    }
-  };
-  const whole = await db
-    .select({
-      skill: d.skill,
-      suggestions: sql<number>`sum(${d.suggestions})`.mapWith(Number),
-      loads: sql<number>`sum(${d.loads})`.mapWith(Number),
-      lastAt: max(d.lastAt),
-    })
-    .from(d)
-    .where(and(gt(d.day, edgeDay), lte(d.day, Math.floor(now / DAY_MS)), skills ? inArray(d.skill, [...skills]) : undefined))
-    .groupBy(d.skill);
-  for (const r of whole) add(r);
-  const edge = await db
-    .select({ skill: s.skill, suggestions: count(), loads: count(s.loadedAt), lastAt: max(s.at) })
-    .from(s)
-    .where(and(gte(s.at, windowStart), lt(s.at, (edgeDay + 1) * DAY_MS), eq(s.reportsLoads, true), skills ? inArray(s.skill, [...skills]) : undefined))
-    .groupBy(s.skill);
-  for (const r of edge) add(r);
-  return out;
+  const { whole, edge } = windowQueries(db, windowStart, now, skills);
+  return foldWindows([...(await whole), ...(await edge)]);
 }

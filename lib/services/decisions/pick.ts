@@ -1,7 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Db } from "../../../db/client";
-import { ruleTwoWindows } from "../../../db/queries/shown-history";
-import { sessionReports, sessionSuggested } from "../../../db/queries/suggestions";
+import { sessionSuggested } from "../../../db/queries/suggestions";
 import { discover } from "../../catalog/discover";
 import { verifyOnDisk } from "../../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../../catalog/walk-budget";
@@ -16,11 +15,11 @@ import type { Judge } from "../../judges/types";
 import { mayMerge, type RouteDecision, routeFrom, routeTurn } from "../../routing/route-turn";
 import { type RoutingConfig, readRoutingConfig } from "../../routing/routing-config";
 import type { RulesConfig } from "../../rules/config";
-import { checkSuggestion, type ShownWindow, shownWindow } from "../../rules/suggestion-rules";
 import { catalogSource } from "../catalog/source";
 import { agentSwitches } from "../rules/agent-switches";
 import { liveRules } from "../rules/settings";
 import { logDecision } from "./log";
+import { SessionView } from "./session-view";
 
 export interface PickRequest {
   turn: string;
@@ -77,27 +76,6 @@ function logDroppedOnce(names: readonly string[]): void {
   console.warn(`[jev] catalog over the judge's skill cap; not ranked: ${fresh.join(", ")}`);
 }
 
-/** What the session has told us: its loads (rule 1) and whether its client reports loads (rule 2). */
-async function sessionState(request: PickRequest, db: Db | undefined) {
-  const sessionLoaded = new Set(request.loaded ?? []);
-  let reportsLoads = request.feedback === true;
-  if (db && request.sessionId) {
-    const reports = await sessionReports(db, request.sessionId);
-    for (const s of reports.loaded) sessionLoaded.add(s);
-    reportsLoads ||= reports.reportsLoads;
-  }
-  return { sessionLoaded, reportsLoads };
-}
-
-/** The suggestion rules of selection spec §7, for the names the engine asks about, over rule 2's windows of just those names. */
-function ruleCheck(sessionLoaded: ReadonlySet<string>, db: Db | undefined, now: number, rules: RulesConfig): NonNullable<PickInput["rules"]> {
-  const windowsOf = db ? ruleTwoWindows(db, now, rules) : async () => new Map<string, ShownWindow>();
-  return async (names) => {
-    const windows = await windowsOf(names);
-    return (name) => checkSuggestion(name, { sessionLoaded, windowOf: (n) => windows.get(n) ?? shownWindow([], now, rules), now, rules });
-  };
-}
-
 /** The domain entry step's input, when the rules file configures entry skills; the session's suggestions are read only for a domain's turn. */
 function entryInput(rules: RulesConfig, sessionLoaded: ReadonlySet<string>, db: Db | undefined, sessionId: string | undefined): EntryInput | undefined {
   if (Object.keys(rules.entry_skills).length === 0) return undefined;
@@ -151,10 +129,12 @@ export async function servePickSkill(ctx: PickContext, request: PickRequest): Pr
   // Agents without a Hermes home (Claude Code) keep their switches here: `skills` off means nothing is ranked.
   const switches = ctx.db ? await agentSwitches(ctx.db, request.agent) : null;
   if (switches?.skills === "off") return { ...switchedOffDecision(), warnings: [], decisionId: null };
-  const { sessionLoaded, reportsLoads } = await sessionState(request, ctx.db);
   const judge = "problem" in config.judge ? null : judgeFor(config.judge);
   const routing = request.route ? readRoutingConfig(config.hermesHome) : null;
+  const rules = rulesFor(config, switches?.skill_feedback);
+  const session = new SessionView(request, ctx.db, now, rules);
   const log = async (decision: Decision, judgeName: string, warnings: string[] = []): Promise<ServedDecision> => {
+    const reportsLoads = await session.clientReportsLoads();
     const decisionId = ctx.db
       ? await logDecision(ctx.db, decision, {
           sessionId: request.sessionId,
@@ -184,14 +164,13 @@ export async function servePickSkill(ctx: PickContext, request: PickRequest): Pr
   }
   const mergeRouting =
     routing !== null && !("problem" in routing) && mayMerge(turn, judge, routing, request.mergeRequests ?? mergeRequestsOn(config.hermesHome));
-  const rules = rulesFor(config, switches?.skill_feedback);
   const decision = await pickSkill(
     {
       turn,
       loadable: request.loadable,
-      rules: ruleCheck(sessionLoaded, ctx.db, now, rules),
+      rules: session.check,
       mergeRouting,
-      entry: entryInput(rules, sessionLoaded, ctx.db, request.sessionId),
+      entry: entryInput(rules, session.loaded, ctx.db, request.sessionId),
     },
     {
       catalog,
