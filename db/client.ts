@@ -8,6 +8,7 @@ import pg from "pg";
 import { limiter } from "../lib/concurrency";
 import { loadConfig } from "../lib/config";
 import { migrationsFolder } from "./migrations-folder";
+import { stopWatchingSettings } from "./queries/settings-watch";
 import * as schema from "./schema";
 import * as pgSchema from "./schema-pg";
 
@@ -107,6 +108,8 @@ export async function closeDb(): Promise<void> {
 
 /** Close a handle: SQLite's file, or PostgreSQL's pool. */
 export async function closeHandle(db: Db): Promise<void> {
-  if (db.jev.dialect === "postgres") await (db as unknown as { $client: pg.Pool }).$client.end();
-  else (db as unknown as SqliteDb).$client.close();
+  if (db.jev.dialect === "postgres") {
+    await stopWatchingSettings(db);
+    await (db as unknown as { $client: pg.Pool }).$client.end();
+  } else (db as unknown as SqliteDb).$client.close();
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { write } from "../dialect";
 import { preparedSelect } from "./compiled";
+import { settingChanged, watchedSetting } from "./settings-watch";
 
 const settingOf = preparedSelect((db, p) => {
   const { settings } = db.jev.t;
@@ -16,12 +17,18 @@ export async function getSetting(db: Db, key: string): Promise<string | null> {
   return (await settingOf(db, { key }))[0]?.value ?? null;
 }
 
+/** A setting read on every turn: kept by this instance while PostgreSQL announces changes (settings-watch.ts). */
+export function getSettingOnHotPath(db: Db, key: string): Promise<string | null> {
+  return watchedSetting(db, key, (k) => getSetting(db, k));
+}
+
 /** Store `value` unless the key already has one; returns the value that is stored. */
 export async function setSettingOnce(db: Db, key: string, value: string): Promise<string> {
   const { settings } = db.jev.t;
   await write(db, async (w) => {
     await w.insert(settings).values({ key, value }).onConflictDoNothing();
   });
+  settingChanged(db, key);
   return (await getSetting(db, key))!;
 }
 
@@ -31,6 +38,7 @@ export async function setSetting(db: Db, key: string, value: string): Promise<vo
   await write(db, async (w) => {
     await w.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
   });
+  settingChanged(db, key);
 }
 
 /** Remove `key` and its value. */
@@ -39,4 +47,5 @@ export async function deleteSetting(db: Db, key: string): Promise<void> {
   await write(db, async (w) => {
     await w.delete(settings).where(eq(settings.key, key));
   });
+  settingChanged(db, key);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";
 import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";

@@ -35,7 +35,10 @@ export async function readForTurn(db: Db, ask: { sessionId?: string; names: read
   }
   if (!sessionId && names.length === 0) return { reports: null, windows: new Map() };
   const { feedback: f } = db.jev.t;
-  const reports = db.selectDistinct({ skill: f.skill, event: f.event }).from(f).where(eq(f.sessionId, sessionId ?? ""));
+  const reports = db
+    .selectDistinct({ skill: f.skill, event: f.event })
+    .from(f)
+    .where(eq(f.sessionId, sessionId ?? ""));
   const parts = names.length ? windowQueries(db, now - rules.suppression.window_days * DAY_MS, now, names) : null;
   const asJson = (query: unknown) => (query ? sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${query}) q)` : sql`'[]'::json`);
   const [row] = await rowsOf<{ reports: { skill: string; event: string }[]; whole: WindowPart[]; edge: WindowPart[] }>(

@@ -8,7 +8,7 @@ import { skillTree, tempDir, testConfig } from "../../testing/factories";
 import { type Postgres, startPostgres } from "../../testing/postgres";
 import { postgresSkip } from "../../testing/postgres-suite";
 import { recordAgentFeedback } from "../feedback/record";
-import { setAgentSwitch } from "../rules/agent-switches";
+import { agentSwitchesForTurn, setAgentSwitch } from "../rules/agent-switches";
 import { servePickSkill } from "./pick";
 
 /**
@@ -57,6 +57,15 @@ describe.skipIf(postgresSkip("pick-skill's round trips"))("pick-skill's round tr
     }
   }
 
+  /** The agent's switches are kept once this instance hears the database's announcements: a read of them then costs nothing. */
+  async function switchesKept() {
+    for (let i = 0; i < 250; i++) {
+      if ((await counted(() => agentSwitchesForTurn(db, "claude-code"))).statements === 0) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error("the switches were never kept");
+  }
+
   const turn = (text: string) =>
     servePickSkill({ channel: "api", db, config }, { turn: text, roots: [root], sessionId: "s-1", agent: "claude-code", feedback: true });
 
@@ -65,6 +74,7 @@ describe.skipIf(postgresSkip("pick-skill's round trips"))("pick-skill's round tr
     await turn("merge these two PDF documents into one");
     await recordAgentFeedback({ db, config, clock: Date.now }, { sessionId: "s-1", skill: "pdf", event: "loaded" });
     await turn("make a spreadsheet with formulas for the budget");
+    await switchesKept();
     const { result, statements } = await counted(() => turn("build an Excel spreadsheet with charts of the sales"));
     expect(result.reply.skills.map((s) => s.name)).toEqual(["xlsx"]);
     expect(result.decisionId).not.toBeNull();
@@ -72,8 +82,9 @@ describe.skipIf(postgresSkip("pick-skill's round trips"))("pick-skill's round tr
     expect(statements).toBeLessThanOrEqual(2);
   });
 
-  it("a trivial turn: one read (the session's reports) and one write", async () => {
+  it("a trivial turn: one read (the session's reports, for the log) and one write", async () => {
     await turn("merge these two PDF documents into one");
+    await switchesKept();
     const { result, statements } = await counted(() => turn("thanks!"));
     expect(result.reply).toMatchObject({ status: "ok", skipped: "trivial" });
     console.log(`[round trips] a trivial turn: ${statements}`);

@@ -7,7 +7,7 @@ import { isWalkOverBudget, type WalkBudget } from "../../catalog/walk-budget";
 import { processWide } from "../../collections";
 import { type JevConfig, loadConfig } from "../../config";
 import type { EntryInput } from "../../engine/domain-entry";
-import { type Decision, failOpenDecision, type PickInput, pickSkill, switchedOffDecision } from "../../engine/pick-skill";
+import { type Decision, failOpenDecision, pickSkill, switchedOffDecision } from "../../engine/pick-skill";
 import { TurnAnalysis } from "../../engine/turn-analysis";
 import { mergeRequestsOn } from "../../hermes/jev-state";
 import { judgeFor, localRelevance } from "../../judges/create-judge";
@@ -16,7 +16,7 @@ import { mayMerge, type RouteDecision, routeFrom, routeTurn } from "../../routin
 import { type RoutingConfig, readRoutingConfig } from "../../routing/routing-config";
 import type { RulesConfig } from "../../rules/config";
 import { catalogSource } from "../catalog/source";
-import { agentSwitches } from "../rules/agent-switches";
+import { agentSwitchesForTurn } from "../rules/agent-switches";
 import { liveRules } from "../rules/settings";
 import { logDecision } from "./log";
 import { SessionView } from "./session-view";
@@ -127,7 +127,7 @@ export async function servePickSkill(ctx: PickContext, request: PickRequest): Pr
   // Read once: the gate, the secret check, the redaction and the terms serve routing, domain entry and the engine.
   const turn = new TurnAnalysis(request.turn);
   // Agents without a Hermes home (Claude Code) keep their switches here: `skills` off means nothing is ranked.
-  const switches = ctx.db ? await agentSwitches(ctx.db, request.agent) : null;
+  const switches = ctx.db ? await agentSwitchesForTurn(ctx.db, request.agent) : null;
   if (switches?.skills === "off") return { ...switchedOffDecision(), warnings: [], decisionId: null };
   const judge = "problem" in config.judge ? null : judgeFor(config.judge);
   const routing = request.route ? readRoutingConfig(config.hermesHome) : null;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { type AgentSeen, agentsSeen } from "../../../db/queries/agents-seen";
-import { getSetting, setSetting } from "../../../db/queries/settings";
+import { getSetting, getSettingOnHotPath, setSetting } from "../../../db/queries/settings";
 import { JevError } from "../../errors";
 import { DAY_MS } from "../../time";
 import type { DbCtx, ServiceCtx } from "../context";
@@ -22,7 +22,15 @@ export const AgentName = z.string().min(1).max(64);
 const keyOf = (agent: string) => `agent-switches:${agent}`;
 
 export async function agentSwitches(db: Db, agent: string | undefined): Promise<AgentSwitches> {
-  const stored = agent ? await getSetting(db, keyOf(agent)) : null;
+  return parsed(agent ? await getSetting(db, keyOf(agent)) : null);
+}
+
+/** The switches a turn is served under: read on every turn, so kept per instance where the database announces changes (db/queries/settings-watch.ts). */
+export async function agentSwitchesForTurn(db: Db, agent: string | undefined): Promise<AgentSwitches> {
+  return parsed(agent ? await getSettingOnHotPath(db, keyOf(agent)) : null);
+}
+
+function parsed(stored: string | null): AgentSwitches {
   if (!stored) return Switches.parse({});
   try {
     return Switches.parse(JSON.parse(stored));
