@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type SQL, sql } from "drizzle-orm";
 import { DAY_MS } from "../lib/time";
-import type { Db, SqliteDb } from "./client";
+import type { Db, Dialect, SqliteDb } from "./client";
 
 /** What differs between SQLite and PostgreSQL in jev's queries, in one place. */
 
@@ -14,7 +14,8 @@ export function sqliteOf(db: Db): SqliteDb {
 }
 
 /** The larger of two values (SQLite's two-argument max, PostgreSQL's greatest). */
-export const greatest = (db: Db, a: SQL | unknown, b: SQL | unknown): SQL => (isPostgres(db) ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`);
+export const greatest = (db: Db | Dialect, a: SQL | unknown, b: SQL | unknown): SQL =>
+  (typeof db === "string" ? db === "postgres" : isPostgres(db)) ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`;
 
 /** Whether any row of a group has this boolean column true. */
 export const anyTrue = (db: Db, column: unknown): SQL<boolean> =>

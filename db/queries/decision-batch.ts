@@ -1,13 +1,15 @@
 import { type Column, getTableColumns, inArray, type SQL, sql, type Table } from "drizzle-orm";
+import { getOrCreate } from "../../lib/collections";
 import { latencyBucket } from "../../lib/decisions/latency-buckets";
 import { DAY_MS, HOUR_MS } from "../../lib/time";
-import type { Db } from "../client";
-import { inTransaction, isPostgres, retriedOnConflict, rowsOf } from "../dialect";
+import type { Db, Tables } from "../client";
+import { inTransaction, isPostgres, retriedOnConflict } from "../dialect";
 import type { NewDecisionRow } from "../schema";
 import { type CandidateRow, insertCandidates, knownSkillRefs } from "./decision-candidates";
 import { insertDecision, judgeMsOf, reasonKey } from "./decisions";
 import { columnList, qualified, recordset, tableOf } from "./json-recordset";
-import { addToSuggestionDays, insertSuggestion } from "./suggestions";
+import { namedStatement } from "./named-statement";
+import { insertSuggestion, suggestionDaysOnConflict } from "./suggestions";
 
 /** One decision as the log writes it: its row, its candidates and the suggestion it made. */
 export interface DecisionWrite {
@@ -64,24 +66,40 @@ export async function writeDecision(tx: Db, w: DecisionWrite): Promise<number> {
  */
 async function insertDecisionBatch(tx: Db, writes: readonly DecisionWrite[]): Promise<number[]> {
   if (writes.length === 0) return [];
-  const t = tx.jev.t;
   const refs = await refIdsOf(
     tx,
     writes.flatMap((w) => w.candidates),
   );
+  const b = batchShape(tx.jev.t);
+  const rows = await writeBatch(tx, {
+    d: b.d.encode(writes.map((w, ord) => ({ ...w.row, ord }))),
+    c: b.c.encode(candidateRows(writes, refs)),
+    s: b.s.encode(suggestionRows(writes)),
+    r: b.r.encode(rollupRows(writes)),
+    j: b.j.encode(judgeRows(writes)),
+    h: b.h.encode(hourRows(writes, refs)),
+    x: b.x.encode(suppressedRows(writes)),
+    g: b.g.encode(suggestionDayRows(writes)),
+  });
+  return rows.map((row) => Number(row.id));
+}
+
+/** The batch statement's recordsets (one placeholder each, named by its alias) and its text; built once per schema. */
+const shapes = new WeakMap<Tables, ReturnType<typeof buildBatchShape>>();
+const batchShape = (t: Tables) => getOrCreate(shapes, t, () => buildBatchShape(t));
+
+function buildBatchShape(t: Tables) {
   const ord = [{ name: "ord", type: "integer" }];
-  const d = recordset(
-    t.decisions,
-    "d",
-    writes.map((w, i) => ({ ...w.row, ord: i })),
-    { extra: ord },
-  );
-  const c = recordset(t.decisionCandidates, "c", candidateRows(writes, refs), { omit: ["decisionId"], extra: ord });
-  const s = recordset(t.suggestions, "s", suggestionRows(writes), { omit: ["decisionId"], extra: ord });
-  const { decisionRollups: r, judgeRollups: j, skillHours: h, suppressionDays: x, suggestionDays: g } = t;
-  const rows = await rowsOf<{ id: number }>(
-    tx,
-    sql`WITH inserted AS (
+  const { decisionRollups: rt, judgeRollups: jt, skillHours: ht, suppressionDays: xt, suggestionDays: gt } = t;
+  const d = recordset(t.decisions, "d", { extra: ord });
+  const c = recordset(t.decisionCandidates, "c", { omit: ["decisionId"], extra: ord });
+  const s = recordset(t.suggestions, "s", { omit: ["decisionId"], extra: ord });
+  const r = upsert(rt, "r", [rt.hour, rt.status, rt.outcome, rt.reason, rt.latencyMs], { count: sql`${rt.count} + excluded.count` });
+  const j = upsert(jt, "j", [jt.hour, jt.judgeMs], { count: sql`${jt.count} + excluded.count`, requests: sql`${jt.requests} + excluded.requests` });
+  const h = upsert(ht, "h", [ht.skillRefId, ht.hour], null);
+  const x = upsert(xt, "x", [xt.skill, xt.day], { count: sql`${xt.count} + excluded.count` });
+  const g = upsert(gt, "g", [gt.skill, gt.day], suggestionDaysOnConflict(gt));
+  const statement = sql`WITH inserted AS (
       INSERT INTO ${tableOf(t.decisions)} (${columnList(d.names)}) SELECT ${qualified("d", d.names)} FROM ${d.from} ORDER BY d.ord RETURNING id
     ), ids AS (
       SELECT id, (row_number() OVER (ORDER BY id) - 1)::integer AS ord FROM inserted
@@ -89,29 +107,22 @@ async function insertDecisionBatch(tx: Db, writes: readonly DecisionWrite[]): Pr
       INSERT INTO ${tableOf(t.decisionCandidates)} (decision_id, ${columnList(c.names)}) SELECT ids.id, ${qualified("c", c.names)} FROM ${c.from} JOIN ids ON ids.ord = c.ord
     ), suggestions AS (
       INSERT INTO ${tableOf(t.suggestions)} (decision_id, ${columnList(s.names)}) SELECT ids.id, ${qualified("s", s.names)} FROM ${s.from} JOIN ids ON ids.ord = s.ord
-    ), rollups AS (
-      ${upsert(r, rollupRows(writes), [r.hour, r.status, r.outcome, r.reason, r.latencyMs], { count: sql`${r.count} + excluded.count` })}
-    ), judged AS (
-      ${upsert(j, judgeRows(writes), [j.hour, j.judgeMs], { count: sql`${j.count} + excluded.count`, requests: sql`${j.requests} + excluded.requests` })}
-    ), hours AS (
-      ${upsert(h, hourRows(writes, refs), [h.skillRefId, h.hour], null)}
-    ), suppressed AS (
-      ${upsert(x, suppressedRows(writes), [x.skill, x.day], { count: sql`${x.count} + excluded.count` })}
-    ), days AS (
-      ${upsert(g, suggestionDayRows(writes), [g.skill, g.day], addToSuggestionDays(tx).set)}
-    )
-    SELECT id FROM ids ORDER BY ord`,
-  );
-  return rows.map((row) => Number(row.id));
+    ), rollups AS (${r.statement}), judged AS (${j.statement}), hours AS (${h.statement}), suppressed AS (${x.statement}), days AS (${g.statement})
+    SELECT id FROM ids ORDER BY ord`;
+  return { d, c, s, r, j, h, x, g, statement };
 }
 
+/** The one statement a group of decisions is written with (its text is the same for every group: prepared once per connection). */
+const writeBatch = namedStatement<{ id: number | string }>("jev_decision_batch_v1", (db) => batchShape(db.jev.t).statement);
+
 /**
- * `INSERT … SELECT` of `rows` into `table`, then on a clash of `target` the
- * `set` expressions (keyed as the table is), or nothing when `set` is null.
- * (`WHERE true` keeps ON CONFLICT from reading as part of the FROM clause.)
+ * `INSERT … SELECT` of a recordset named `alias` into `table`, then on a
+ * clash of `target` the `set` expressions (keyed as the table is), or
+ * nothing when `set` is null. (`WHERE true` keeps ON CONFLICT from reading
+ * as part of the FROM clause.)
  */
-function upsert(table: Table, rows: readonly Record<string, unknown>[], target: readonly Column[], set: Record<string, SQL> | null): SQL {
-  const rs = recordset(table, "v", rows);
+function upsert(table: Table, alias: string, target: readonly Column[], set: Record<string, SQL> | null) {
+  const rs = recordset(table, alias);
   const columns = getTableColumns(table);
   const action = set
     ? sql`DO UPDATE SET ${sql.join(
@@ -119,7 +130,8 @@ function upsert(table: Table, rows: readonly Record<string, unknown>[], target: 
         sql`, `,
       )}`
     : sql`DO NOTHING`;
-  return sql`INSERT INTO ${tableOf(table)} (${columnList(rs.names)}) SELECT ${qualified("v", rs.names)} FROM ${rs.from} WHERE true ON CONFLICT (${columnList(target.map((col) => col.name))}) ${action}`;
+  const statement = sql`INSERT INTO ${tableOf(table)} (${columnList(rs.names)}) SELECT ${qualified(alias, rs.names)} FROM ${rs.from} WHERE true ON CONFLICT (${columnList(target.map((col) => col.name))}) ${action}`;
+  return { statement, encode: rs.encode };
 }
 
 /** Sum rows under string keys, then give them back in key order. */

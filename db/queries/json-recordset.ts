@@ -10,10 +10,12 @@ import { type Column, getTableColumns, getTableName, is, SQL, sql, type Table } 
  * Drizzle table, so the schema stays the one definition of them.
  */
 export interface Recordset {
-  /** `jsonb_to_recordset($n::jsonb) AS alias(col type, …)`, for a FROM clause. */
+  /** `jsonb_to_recordset($alias::jsonb) AS alias(col type, …)`, for a FROM clause; its value is the placeholder named `alias`. */
   from: SQL;
   /** The table's columns, in the order `values` and `insert` use. */
   names: string[];
+  /** The placeholder's value for these rows (keyed as the Drizzle table is, plus the extra columns). */
+  encode(rows: readonly Record<string, unknown>[]): string;
 }
 
 interface Field {
@@ -36,32 +38,37 @@ function defaultOf(column: Column): unknown {
 }
 
 /**
- * `rows` of `table` (keyed as the Drizzle table is) as a recordset named
- * `alias`, with `extra` columns beyond the table's (e.g. the index of the
- * decision a candidate belongs to). `omit` leaves table columns out, for the
- * ones the statement fills itself (the decision's id).
+ * Rows of `table` as a recordset named `alias`, with `extra` columns beyond
+ * the table's (e.g. the index of the decision a candidate belongs to).
+ * `omit` leaves table columns out, for the ones the statement fills itself
+ * (the decision's id).
  */
 export function recordset(
   table: Table,
   alias: string,
-  rows: readonly Record<string, unknown>[],
   options: { omit?: readonly string[]; extra?: readonly { name: string; type: string }[] } = {},
 ): Recordset {
   const fields = fieldsOf(table, options.omit ?? []);
   const extra = options.extra ?? [];
-  const json = rows.map((row) => {
-    const out: Record<string, unknown> = Object.create(null);
-    for (const { key, column } of fields) out[column.name] = row[key] ?? defaultOf(column);
-    for (const e of extra) out[e.name] = row[e.name] ?? null;
-    return out;
-  });
+  const defaults = fields.map(({ column }) => defaultOf(column));
   const definitions = [
     ...fields.map(({ column }) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
     ...extra.map((e) => sql`${sql.identifier(e.name)} ${sql.raw(e.type)}`),
   ];
   return {
-    from: sql`jsonb_to_recordset(${JSON.stringify(json)}::jsonb) AS ${sql.identifier(alias)}(${sql.join(definitions, sql`, `)})`,
+    from: sql`jsonb_to_recordset(${sql.placeholder(alias)}::jsonb) AS ${sql.identifier(alias)}(${sql.join(definitions, sql`, `)})`,
     names: fields.map((f) => f.column.name),
+    encode: (rows) =>
+      JSON.stringify(
+        rows.map((row) => {
+          const out: Record<string, unknown> = Object.create(null);
+          fields.forEach(({ key, column }, i) => {
+            out[column.name] = row[key] ?? defaults[i];
+          });
+          for (const e of extra) out[e.name] = row[e.name] ?? null;
+          return out;
+        }),
+      ),
   };
 }
 

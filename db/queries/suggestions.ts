@@ -4,7 +4,7 @@ import { attributeLoad } from "../../lib/rules/attribution";
 import type { ShownSuggestion } from "../../lib/rules/suggestion-rules";
 import { DAY_MS } from "../../lib/time";
 import type { FeedbackEvent } from "../../lib/vocab/feedback-events";
-import type { Db } from "../client";
+import type { Db, Dialect, Tables } from "../client";
 import { greatest, inTransaction, utcDayOf } from "../dialect";
 import { preparedSelect, statement } from "./compiled";
 
@@ -18,13 +18,15 @@ const insertRow = statement((db, p) => {
 /** Rule 2's per-day counts grow by what is inserted: the ON CONFLICT of every write to suggestion_days. */
 export function addToSuggestionDays(db: Db) {
   const { suggestionDays: d } = db.jev.t;
+  return { target: [d.skill, d.day], set: suggestionDaysOnConflict(d, db.jev.dialect) };
+}
+
+/** Its SET expressions, for a statement built before any handle exists (the decision log's, db/queries/decision-batch.ts). */
+export function suggestionDaysOnConflict(d: Tables["suggestionDays"], dialect: Dialect = "postgres") {
   return {
-    target: [d.skill, d.day],
-    set: {
-      suggestions: sql`${d.suggestions} + excluded.suggestions`,
-      loads: sql`${d.loads} + excluded.loads`,
-      lastAt: greatest(db, d.lastAt, sql`excluded.last_at`),
-    },
+    suggestions: sql`${d.suggestions} + excluded.suggestions`,
+    loads: sql`${d.loads} + excluded.loads`,
+    lastAt: greatest(dialect, d.lastAt, sql`excluded.last_at`),
   };
 }
 

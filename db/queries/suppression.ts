@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, type Column, eq, gt, gte, inArray, lt, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";
 import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
@@ -11,15 +11,31 @@ export interface WindowPart {
   lastAt: number | string | null;
 }
 
+/** Where rule 2's window starts and where its first day ends, as numbers or as a prepared statement's placeholders. */
+export interface WindowEdges<V = number> {
+  windowStart: V;
+  /** The day the window starts in: read row by row. */
+  edgeDay: V;
+  /** `now`'s day: later days are left out. */
+  today: V;
+  /** Where the first day ends. */
+  edgeEnd: V;
+}
+
+export function windowEdges(windowStart: number, now: number): WindowEdges {
+  const edgeDay = Math.floor(windowStart / DAY_MS);
+  return { windowStart, edgeDay, today: Math.floor(now / DAY_MS), edgeEnd: (edgeDay + 1) * DAY_MS };
+}
+
 /**
  * The two queries rule 2's windows are summed from (see shownWindows): the
  * whole days after the window's first, from suggestion_days, and that first
- * day row by row. Their columns are named (`AS`), so either can also be read
- * as JSON inside a larger statement (db/queries/turn-reads.ts).
+ * day row by row. `skillIn` narrows both to some skills. Their columns are
+ * named (`AS`), so either can also be read as JSON inside a larger
+ * statement (db/queries/turn-reads.ts).
  */
-export function windowQueries(db: Db, windowStart: number, now: number, skills?: readonly string[]) {
+export function windowQueries(db: Db, e: WindowEdges<number | SQLWrapper>, skillIn?: (skill: Column) => SQL) {
   const { suggestionDays: d, suggestions: s } = db.jev.t;
-  const edgeDay = Math.floor(windowStart / DAY_MS);
   const whole = db
     .select({
       skill: d.skill,
@@ -28,7 +44,7 @@ export function windowQueries(db: Db, windowStart: number, now: number, skills?:
       lastAt: sql<number | null>`max(${d.lastAt})`.as("lastAt"),
     })
     .from(d)
-    .where(and(gt(d.day, edgeDay), lte(d.day, Math.floor(now / DAY_MS)), skills ? inArray(d.skill, [...skills]) : undefined))
+    .where(and(gt(d.day, e.edgeDay), lte(d.day, e.today), skillIn?.(d.skill)))
     .groupBy(d.skill);
   const edge = db
     .select({
@@ -38,7 +54,7 @@ export function windowQueries(db: Db, windowStart: number, now: number, skills?:
       lastAt: sql<number | null>`max(${s.at})`.as("lastAt"),
     })
     .from(s)
-    .where(and(gte(s.at, windowStart), lt(s.at, (edgeDay + 1) * DAY_MS), eq(s.reportsLoads, true), skills ? inArray(s.skill, [...skills]) : undefined))
+    .where(and(gte(s.at, e.windowStart), lt(s.at, e.edgeEnd), eq(s.reportsLoads, true), skillIn?.(s.skill)))
     .groupBy(s.skill);
   return { whole, edge };
 }
@@ -71,6 +87,6 @@ export function foldWindows(parts: Iterable<WindowPart>): Map<string, ShownWindo
  * counted: this is the view of the present, where there are none.
  */
 export async function shownWindows(db: Db, windowStart: number, now: number, skills?: readonly string[]): Promise<Map<string, ShownWindow>> {
-  const { whole, edge } = windowQueries(db, windowStart, now, skills);
+  const { whole, edge } = windowQueries(db, windowEdges(windowStart, now), skills ? (skill) => inArray(skill, [...skills]) : undefined);
   return foldWindows([...(await whole), ...(await edge)]);
 }

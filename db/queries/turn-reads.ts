@@ -1,12 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { RulesConfig } from "../../lib/rules/config";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";
 import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
-import { isPostgres, rowsOf } from "../dialect";
+import { isPostgres } from "../dialect";
+import { namedStatement } from "./named-statement";
 import { ruleTwoWindows } from "./shown-history";
 import { sessionReports } from "./suggestions";
-import { foldWindows, type WindowPart, windowQueries } from "./suppression";
+import { foldWindows, type WindowPart, windowEdges, windowQueries } from "./suppression";
 
 /** What a session has reported: the skills it loaded (rule 1), and whether it reports at all. */
 export interface SessionReports {
@@ -22,6 +23,24 @@ export interface TurnReads {
 }
 
 /**
+ * The session's reports and rule 2's windows of some names, as one row of
+ * three JSON arrays; one text for every turn, so each connection prepares it
+ * once. No session (NULL) reads no reports; no names, no windows.
+ */
+const readStatement = namedStatement<{ reports: { skill: string; event: string }[]; whole: WindowPart[]; edge: WindowPart[] }>("jev_turn_read_v1", (db) => {
+  const { feedback: f } = db.jev.t;
+  const p = sql.placeholder;
+  const reports = db
+    .selectDistinct({ skill: f.skill, event: f.event })
+    .from(f)
+    .where(eq(f.sessionId, p("sessionId")));
+  const edges = { windowStart: p("windowStart"), edgeDay: p("edgeDay"), today: p("today"), edgeEnd: p("edgeEnd") };
+  const { whole, edge } = windowQueries(db, edges, (skill) => sql`${skill} = ANY(${p("names")}::text[])`);
+  const asJson = (query: SQLWrapper) => sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${query}) q)`;
+  return sql`SELECT ${asJson(reports)} AS reports, ${asJson(whole)} AS whole, ${asJson(edge)} AS edge`;
+});
+
+/**
  * What a turn reads of the database once its finalists are known: the
  * session's reports and rule 2's windows of `names`. On PostgreSQL it is one
  * statement, one round trip, each part returned as JSON; on SQLite (no round
@@ -34,17 +53,11 @@ export async function readForTurn(db: Db, ask: { sessionId?: string; names: read
     return { reports: sessionId ? await sessionReports(db, sessionId) : null, windows: await ruleTwoWindows(db, now, rules)(names) };
   }
   if (!sessionId && names.length === 0) return { reports: null, windows: new Map() };
-  const { feedback: f } = db.jev.t;
-  const reports = db
-    .selectDistinct({ skill: f.skill, event: f.event })
-    .from(f)
-    .where(eq(f.sessionId, sessionId ?? ""));
-  const parts = names.length ? windowQueries(db, now - rules.suppression.window_days * DAY_MS, now, names) : null;
-  const asJson = (query: unknown) => (query ? sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${query}) q)` : sql`'[]'::json`);
-  const [row] = await rowsOf<{ reports: { skill: string; event: string }[]; whole: WindowPart[]; edge: WindowPart[] }>(
-    db,
-    sql`SELECT ${asJson(sessionId ? reports : null)} AS reports, ${asJson(parts?.whole)} AS whole, ${asJson(parts?.edge)} AS edge`,
-  );
+  const [row] = await readStatement(db, {
+    sessionId: sessionId ?? null,
+    names: [...names],
+    ...windowEdges(now - rules.suppression.window_days * DAY_MS, now),
+  });
   return {
     reports: sessionId ? { loaded: row.reports.filter((r) => r.event === "loaded").map((r) => r.skill), reportsLoads: row.reports.length > 0 } : null,
     windows: foldWindows([...row.whole, ...row.edge]),
