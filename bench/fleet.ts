@@ -4,7 +4,9 @@
  *  - one instance on SQLite (the baseline),
  *  - one instance on PostgreSQL,
  *  - three instances on the same PostgreSQL, requests spread round-robin,
- * measured in the same run, median of RUNS rounds. Every request names a
+ * all started at once and measured in turns, round by round (this machine's
+ * speed drifts over minutes, so set-ups measured one after the other would
+ * compare different machines), median of RUNS rounds. Every request names a
  * session and reports loads (`feedback: true`), so rule 2's windows are read
  * and every decision is logged with its candidates, as in production. Needs a
  * build (`npm start` makes one) and PostgreSQL's server binaries.
@@ -24,9 +26,11 @@ import { layoutCatalog } from "./support/layout-catalog";
 import { median, percentile } from "./support/stats";
 
 const TOKEN = "bench-fleet-token";
-const RUNS = 3;
+const RUNS = 5;
 const SECONDS = 6;
 const CLIENTS = 16;
+const SQLITE_PORT = 3364;
+const POSTGRES_PORT = 3365;
 const PORTS = [3361, 3362, 3363];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jev-bench-fleet-"));
@@ -62,38 +66,48 @@ async function load(ports: number[]): Promise<{ rps: number; p50: number; p99: n
   return { rps: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-async function measure(label: string, env: Record<string, string>, ports: number[]) {
+interface Setup {
+  label: string;
+  ports: number[];
+  servers: ServerProcess[];
+  rounds: { rps: number; p50: number; p99: number }[];
+}
+
+/** Prepare a database and start one server per port on it. */
+async function start(label: string, env: Record<string, string>, ports: number[], into: Setup[]): Promise<void> {
   prepareDb(env);
-  const servers: ServerProcess[] = [];
-  try {
-    for (const port of ports) servers.push(await startServer(port, env, 120_000));
-    await load(ports); // warm: indexes built, connections open
-    const rounds = [];
-    for (let r = 0; r < RUNS; r++) rounds.push(await load(ports));
-    const rss = servers.reduce((n, s) => n + rssMb(s.pid), 0);
-    return { label, rps: median(rounds.map((x) => x.rps)), p50: median(rounds.map((x) => x.p50)), p99: median(rounds.map((x) => x.p99)), rss };
-  } finally {
-    for (const s of servers) await s.kill();
-  }
+  const setup: Setup = { label, ports, servers: [], rounds: [] };
+  into.push(setup);
+  for (const port of ports) setup.servers.push(await startServer(port, env, 120_000));
 }
 
 const cluster = await startPostgres();
+const setups: Setup[] = [];
 try {
-  const results = [
-    await measure("1 instance, SQLite", { ...baseEnv, JEV_DB: path.join(dir, "jev.db") }, PORTS.slice(0, 1)),
-    await measure("1 instance, PostgreSQL", { ...baseEnv, DATABASE_URL: cluster.createDatabase("one") }, PORTS.slice(0, 1)),
-    await measure("3 instances, one PostgreSQL", { ...baseEnv, DATABASE_URL: cluster.createDatabase("three") }, PORTS),
-  ];
+  await start("1 instance, SQLite", { ...baseEnv, JEV_DB: path.join(dir, "jev.db") }, [SQLITE_PORT], setups);
+  await start("1 instance, PostgreSQL", { ...baseEnv, DATABASE_URL: cluster.createDatabase("one") }, [POSTGRES_PORT], setups);
+  await start("3 instances, one PostgreSQL", { ...baseEnv, DATABASE_URL: cluster.createDatabase("three") }, PORTS, setups);
+  for (const s of setups) await load(s.ports); // warm: indexes built, connections open
+  for (let r = 0; r < RUNS; r++) for (const s of setups) s.rounds.push(await load(s.ports));
+  const results = setups.map((s) => ({
+    label: s.label,
+    rps: median(s.rounds.map((x) => x.rps)),
+    p50: median(s.rounds.map((x) => x.p50)),
+    p99: median(s.rounds.map((x) => x.p99)),
+    rss: s.servers.reduce((n, p) => n + rssMb(p.pid), 0),
+  }));
   const base = results[0].rps;
   console.log(
-    `POST /api/pick-skill, ${CLIENTS} clients, ${SECONDS} s per round, median of ${RUNS} rounds, ${os.cpus().length} cores (load generator and database on the same machine)`,
+    `POST /api/pick-skill, ${CLIENTS} clients, ${SECONDS} s per round, median of ${RUNS} rounds taken in turns, ${os.cpus().length} cores (load generator and database on the same machine)`,
   );
   for (const r of results) {
     console.log(
       `  ${r.label.padEnd(28)} ${r.rps.toFixed(0).padStart(5)} req/s (${(r.rps / base).toFixed(2)}x SQLite)   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   servers' RSS ${r.rss.toFixed(0)} MB`,
     );
   }
+  for (let r = 0; r < RUNS; r++) console.log(`  round ${r + 1}: ${setups.map((s) => s.rounds[r].rps.toFixed(0)).join(" / ")} req/s`);
 } finally {
+  for (const s of setups) for (const p of s.servers) await p.kill();
   cluster.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

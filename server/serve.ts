@@ -131,6 +131,15 @@ function endAfterDraining(socket: Socket, reply?: string): void {
 
 /** How long a closing connection keeps reading what the client still sends. */
 const LINGER_MS = 5_000;
+// A port already taken (another jev, another server): say so and exit, rather than live on serving nothing.
+server.on("error", (err: NodeJS.ErrnoException) => {
+  console.error(
+    err.code === "EADDRINUSE"
+      ? `jev: port ${port} on ${hostname} is already in use (set PORT to another)`
+      : `jev: cannot listen on ${hostname}:${port} (${err.code ?? "error"})`,
+  );
+  process.exit(1);
+});
 await app.prepare();
 // Hot reload's websocket (dev only); the handler exists once Next.js is prepared.
 if (dev) server.on("upgrade", app.getUpgradeHandler());

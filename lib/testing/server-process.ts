@@ -66,7 +66,8 @@ export async function startServer(port: number, env: Record<string, string>, tim
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering`);
     const reply = await rawRequest(port, "GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n", "", 2_000);
-    if (reply.status === 200) break;
+    // Its own "serving" line too: a health reply alone may come from another server already on the port.
+    if (reply.status === 200 && printed.includes("jev: serving")) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error("server did not answer /api/health in time");
