@@ -1,4 +1,6 @@
 import { eq, type SQLWrapper, sql } from "drizzle-orm";
+import { getOrCreate, processWide } from "../../lib/collections";
+import { GroupCommit } from "../../lib/group-commit";
 import type { RulesConfig } from "../../lib/rules/config";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";
 import { DAY_MS } from "../../lib/time";
@@ -22,44 +24,90 @@ export interface TurnReads {
   windows: ReadonlyMap<string, ShownWindow>;
 }
 
+/** One turn's ask, as the grouped read takes it. */
+export interface TurnAsk {
+  sessionId?: string;
+  names: readonly string[];
+  now: number;
+  rules: RulesConfig;
+}
+
+type TurnRow = { i: number; reports: { skill: string; event: string }[]; whole: WindowPart[]; edge: WindowPart[] };
+
 /**
- * The session's reports and rule 2's windows of some names, as one row of
- * three JSON arrays; one text for every turn, so each connection prepares it
- * once. No session (NULL) reads no reports; no names, no windows.
+ * Several turns' reads in one statement: the asks travel as one jsonb
+ * recordset `t`, and each row of it gets its session's reports and rule 2's
+ * windows of its names, as three JSON arrays (a NULL session reads no
+ * reports; no names, no windows). One text for every group, so each
+ * connection prepares it once.
  */
-const readStatement = namedStatement<{ reports: { skill: string; event: string }[]; whole: WindowPart[]; edge: WindowPart[] }>("jev_turn_read_v1", (db) => {
+const readStatement = namedStatement<TurnRow>("jev_turn_reads_v2", (db) => {
   const { feedback: f } = db.jev.t;
-  const p = sql.placeholder;
+  const t = (column: string) => sql.raw(`t.${column}`);
   const reports = db
     .selectDistinct({ skill: f.skill, event: f.event })
     .from(f)
-    .where(eq(f.sessionId, p("sessionId")));
-  const edges = { windowStart: p("windowStart"), edgeDay: p("edgeDay"), today: p("today"), edgeEnd: p("edgeEnd") };
-  const { whole, edge } = windowQueries(db, edges, (skill) => sql`${skill} = ANY(${p("names")}::text[])`);
+    .where(eq(f.sessionId, t("session_id")));
+  const edges = { windowStart: t("window_start"), edgeDay: t("edge_day"), today: t("today"), edgeEnd: t("edge_end") };
+  const { whole, edge } = windowQueries(db, edges, (skill) => sql`${skill} = ANY(t.names)`);
   const asJson = (query: SQLWrapper) => sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${query}) q)`;
-  return sql`SELECT ${asJson(reports)} AS reports, ${asJson(whole)} AS whole, ${asJson(edge)} AS edge`;
+  const asks = sql`jsonb_to_recordset(${sql.placeholder("asks")}::jsonb) AS t(i integer, session_id text, names text[], window_start bigint, edge_day integer, today integer, edge_end bigint)`;
+  return sql`SELECT t.i, ${asJson(reports)} AS reports, ${asJson(whole)} AS whole, ${asJson(edge)} AS edge FROM ${asks}`;
 });
+
+/** The asks of the turns waiting for a read, per database, process-wide (the front door's copy of this module and Next's share them). */
+const groups = processWide("jev.turnReadGroups", () => new Map<string, GroupCommit<{ db: Db; ask: TurnAsk }, TurnReads>>());
 
 /**
  * What a turn reads of the database once its finalists are known: the
- * session's reports and rule 2's windows of `names`. On PostgreSQL it is one
- * statement, one round trip, each part returned as JSON; on SQLite (no round
- * trips) the reports are a prepared statement and the windows come from the
- * process's short-lived history (shown-history.ts).
+ * session's reports and rule 2's windows of `names`. On PostgreSQL the
+ * turns that ask while a read is under way are read together, with the next
+ * statement (lib/group-commit.ts, no wait): every statement is a round trip
+ * and a wake-up of a backend, which under load cost more than the rows. A
+ * read never starts before it was asked for, so it sees every write
+ * acknowledged before then. On SQLite (no round trips) the reports are a
+ * prepared statement and the windows come from the process's short-lived
+ * history (shown-history.ts).
  */
-export async function readForTurn(db: Db, ask: { sessionId?: string; names: readonly string[]; now: number; rules: RulesConfig }): Promise<TurnReads> {
+export async function readForTurn(db: Db, ask: TurnAsk): Promise<TurnReads> {
   const { sessionId, names, now, rules } = ask;
   if (!isPostgres(db)) {
     return { reports: sessionId ? await sessionReports(db, sessionId) : null, windows: await ruleTwoWindows(db, now, rules)(names) };
   }
   if (!sessionId && names.length === 0) return { reports: null, windows: new Map() };
-  const [row] = await readStatement(db, {
-    sessionId: sessionId ?? null,
-    names: [...names],
-    ...windowEdges(now - rules.suppression.window_days * DAY_MS, now),
+  const group = getOrCreate(
+    groups,
+    db.jev.key,
+    () =>
+      new GroupCommit(
+        (items: { db: Db; ask: TurnAsk }[]) =>
+          readTurns(
+            items[0].db,
+            items.map((x) => x.ask),
+          ),
+        { gatherMs: 0 },
+      ),
+  );
+  return group.add({ db, ask });
+}
+
+/** Several turns' reads, one statement; answers in the order asked. */
+async function readTurns(db: Db, asks: readonly TurnAsk[]): Promise<TurnReads[]> {
+  const rows = await readStatement(db, {
+    asks: JSON.stringify(
+      asks.map((a, i) => {
+        const e = windowEdges(a.now - a.rules.suppression.window_days * DAY_MS, a.now);
+        return { i, session_id: a.sessionId ?? null, names: a.names, window_start: e.windowStart, edge_day: e.edgeDay, today: e.today, edge_end: e.edgeEnd };
+      }),
+    ),
   });
-  return {
-    reports: sessionId ? { loaded: row.reports.filter((r) => r.event === "loaded").map((r) => r.skill), reportsLoads: row.reports.length > 0 } : null,
-    windows: foldWindows([...row.whole, ...row.edge]),
-  };
+  const byAsk = new Map(rows.map((r) => [Number(r.i), r]));
+  return asks.map((a, i) => {
+    const row = byAsk.get(i);
+    if (!row) throw new Error("a grouped turn read lost a row");
+    return {
+      reports: a.sessionId ? { loaded: row.reports.filter((r) => r.event === "loaded").map((r) => r.skill), reportsLoads: row.reports.length > 0 } : null,
+      windows: foldWindows([...row.whole, ...row.edge]),
+    };
+  });
 }
