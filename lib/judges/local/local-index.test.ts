@@ -47,6 +47,16 @@ describe("LocalCorpus: a corpus updated skill by skill", () => {
   });
 });
 
+describe("LocalIndex.evidence turn after turn", () => {
+  it("leaves nothing of one turn in the next: each turn scores as on an index that never saw another", () => {
+    const index = LocalIndex.from(pool.slice(0, 30));
+    for (const turn of turns.slice(0, 20)) {
+      const [a, b] = [index.evidence(turn), LocalIndex.from(pool.slice(0, 30)).evidence(turn)];
+      expect([a.bm25, a.cosine, a.blend, a.decided, a.needs]).toEqual([b.bm25, b.cosine, b.blend, b.decided, b.needs]);
+    }
+  });
+});
+
 describe("LocalIndex.evidence under concurrent turns", () => {
   it("scores each turn once even when other turns' batches ask in between", () => {
     const index = LocalIndex.from(pool.slice(0, 30));

@@ -14,8 +14,14 @@ const FILL_SLICE = 32;
 const DECIDED = 5;
 /** A skill whose ranking score is within this share of the best is in the crowd at the top. */
 const CROWD_SHARE = 0.9;
-/** Turns whose evidence an index keeps: more than a server's turns in flight at once (a few arrays of the catalog's size each). */
-const RECENT_TURNS = 64;
+/**
+ * Turns whose evidence an index keeps: as many as a server's turns in flight
+ * at once (16 clients), which may ask batch by batch in turn. Measured with
+ * 16 clients, a list of 1 already scored each turn once (its batches and its
+ * stage two ask with no I/O between), and a longer list cost little once
+ * the scores by slot stopped being allocated per turn (see `scratch`).
+ */
+const RECENT_TURNS = 16;
 
 /** Per-turn lexical evidence for every skill of a catalog. */
 export interface TurnEvidence {
@@ -121,6 +127,7 @@ export class LocalCorpus {
 export class LocalIndex {
   /** The evidence of the turns asked lately, oldest first (see `evidence`). */
   private readonly recent = new Map<string, TurnEvidence>();
+  private bySlot: [Float64Array, Float64Array] | undefined;
   private byPath: Map<string, number> | null = null;
 
   constructor(
@@ -171,8 +178,9 @@ export class LocalIndex {
     // Its statistics describe the corpus as it was: scored against postings changed since, the numbers would be wrong.
     if (!this.current) throw new Error("evidence asked of an index that is no longer current");
     const reading = readTurn(turn);
-    const bySlotBm25 = this.corpus.bm25.score(reading.terms, this.bm25Stats, new Float64Array(this.corpus.size));
-    const bySlotCosine = this.corpus.ngrams.cosine(reading.ngramWords, this.ngramStats, new Float64Array(this.corpus.size));
+    const [scratchBm25, scratchCosine] = this.scratch();
+    const bySlotBm25 = this.corpus.bm25.score(reading.terms, this.bm25Stats, scratchBm25);
+    const bySlotCosine = this.corpus.ngrams.cosine(reading.ngramWords, this.ngramStats, scratchCosine);
     const bm25 = gather(bySlotBm25, this.slots);
     const cosine = gather(bySlotCosine, this.slots);
     const maxBm25 = max(bm25);
@@ -189,6 +197,14 @@ export class LocalIndex {
     if (this.recent.size >= RECENT_TURNS) this.recent.delete(this.recent.keys().next().value as string);
     this.recent.set(turn, evidence);
     return evidence;
+  }
+
+  /** Two zeroed arrays of the corpus's size for the scores by slot, reused turn after turn (gathered into arrays of the turn's own before anything else runs). */
+  private scratch(): [Float64Array, Float64Array] {
+    const size = this.corpus.size;
+    if (this.bySlot?.[0].length !== size) this.bySlot = [new Float64Array(size), new Float64Array(size)];
+    else for (const a of this.bySlot) a.fill(0);
+    return this.bySlot;
   }
 
   /** The decision's features of the skills at these positions (the best-ranked, best first). */
