@@ -73,7 +73,7 @@ interface Setup {
   rounds: { rps: number; p50: number; p99: number }[];
 }
 
-/** Prepare a database and start one server per port on it. */
+/** Prepare a database and start one server per port on it; listed before they start, so the servers that did start are stopped if one fails. */
 async function start(label: string, env: Record<string, string>, ports: number[], into: Setup[]): Promise<void> {
   prepareDb(env);
   const setup: Setup = { label, ports, servers: [], rounds: [] };

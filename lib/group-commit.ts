@@ -25,7 +25,8 @@ interface Pending<T, R> {
  * end (after the callers that finish in that turn have joined).
  *
  * `write` answers each item in order; when it throws, every item of that
- * batch is refused with its error.
+ * batch is refused with its error. Reads that cost a round trip each group
+ * the same way (db/queries/turn-reads.ts): `write` is then the read.
  */
 export class GroupCommit<T, R> {
   private readonly pending: Pending<T, R>[] = [];

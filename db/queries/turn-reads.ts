@@ -75,20 +75,17 @@ export async function readForTurn(db: Db, ask: TurnAsk): Promise<TurnReads> {
     return { reports: sessionId ? await sessionReports(db, sessionId) : null, windows: await ruleTwoWindows(db, now, rules)(names) };
   }
   if (!sessionId && names.length === 0) return { reports: null, windows: new Map() };
-  const group = getOrCreate(
-    groups,
-    db.jev.key,
-    () =>
-      new GroupCommit(
-        (items: { db: Db; ask: TurnAsk }[]) =>
-          readTurns(
-            items[0].db,
-            items.map((x) => x.ask),
-          ),
-        { gatherMs: 0 },
-      ),
-  );
-  return group.add({ db, ask });
+  return readGroupOf(db).add({ db, ask });
+}
+
+/** This database's queue of asks; each item carries its handle, so a handle opened again on the same database is the one used. */
+function readGroupOf(db: Db): GroupCommit<{ db: Db; ask: TurnAsk }, TurnReads> {
+  const readItems = (items: { db: Db; ask: TurnAsk }[]) =>
+    readTurns(
+      items[0].db,
+      items.map((x) => x.ask),
+    );
+  return getOrCreate(groups, db.jev.key, () => new GroupCommit(readItems, { gatherMs: 0 }));
 }
 
 /** Several turns' reads, one statement; answers in the order asked. */
