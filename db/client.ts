@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { limiter } from "../lib/concurrency";
-import { loadConfig } from "../lib/config";
+import { type JevConfig, loadConfig } from "../lib/config";
 import { migrationsFolder } from "./migrations-folder";
 import { stopWatchingSettings } from "./queries/settings-watch";
 import * as schema from "./schema";
@@ -90,8 +90,7 @@ const globalForDb = globalThis as unknown as { jevDb?: { key: string; db: Db } }
  * at start), else the SQLite file `JEV_DB` (default `data/jev.db` under the
  * package folder), opened and migrated on first use.
  */
-export function getDb(): Db {
-  const config = loadConfig();
+export function getDb(config: JevConfig = loadConfig()): Db {
   const key = config.databaseUrl ?? config.dbFile;
   if (!globalForDb.jevDb || globalForDb.jevDb.key !== key) {
     globalForDb.jevDb = { key, db: config.databaseUrl ? openPostgresDb(config.databaseUrl) : openDb(config.dbFile) };

@@ -2,19 +2,20 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as postFeedback } from "../app/api/feedback/route";
+import { feedbackReply } from "../app/api/feedback/reply";
+import { pickSkillReply } from "../app/api/pick-skill/reply";
 import { POST as postPickSkill } from "../app/api/pick-skill/route";
-import { POST as postUsage } from "../app/api/skills/[name]/usage/route";
+import { usageReply } from "../app/api/skills/[name]/usage/reply";
 import { readUsage } from "../lib/hermes/usage-file";
 import { tempDir } from "../lib/testing/factories";
 import { buildHermesHome } from "../lib/testing/hermes-home";
-import { matchDirectRoute, serveDirect, toWebRequest } from "./direct-routes";
+import { matchDirectRoute, serveDirect } from "./direct-routes";
 
 describe("matchDirectRoute", () => {
   it("takes the agents' per-turn POSTs, with their decoded params, and leaves everything else to Next.js", () => {
-    expect(matchDirectRoute("POST", "/api/feedback")?.handler).toBe(postFeedback);
-    expect(matchDirectRoute("POST", "/api/pick-skill?x=1")?.handler).toBe(postPickSkill);
-    expect(matchDirectRoute("POST", "/api/skills/pdf%20tools/usage?x=1")).toEqual({ handler: postUsage, params: { name: "pdf tools" } });
+    expect(matchDirectRoute("POST", "/api/feedback")?.handler).toBe(feedbackReply);
+    expect(matchDirectRoute("POST", "/api/pick-skill?x=1")?.handler).toBe(pickSkillReply);
+    expect(matchDirectRoute("POST", "/api/skills/pdf%20tools/usage?x=1")).toEqual({ handler: usageReply, params: { name: "pdf tools" } });
     expect(matchDirectRoute("POST", "/api/skills/a%2Fb/usage")?.params).toEqual({ name: "a/b" });
     for (const [method, url] of [
       ["GET", "/api/feedback"],
@@ -44,7 +45,7 @@ describe("serving a direct route on loopback", () => {
     server = http.createServer((req, res) => {
       const match = matchDirectRoute(req.method ?? "", req.url ?? "");
       if (!match) return void res.writeHead(404).end();
-      void serveDirect(toWebRequest(req), match, res);
+      void serveDirect(req, match, res);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -82,5 +83,54 @@ describe("serving a direct route on loopback", () => {
     expect(await picked.text()).toBe('{"status":"ok","needs_skill":0.0,"skills":[],"latency_ms":0,"skipped":"trivial"}');
     const noTurn = await post("/api/pick-skill", "{}");
     expect([noTurn.status, (await noTurn.json()).error.field]).toEqual([400, "turn"]);
+  });
+
+  it("gives the same bytes as the route module Next.js serves, for a pick and for a refusal", async () => {
+    for (const [body, token] of [
+      [JSON.stringify({ turn: "thanks!" }), "direct-token"],
+      [JSON.stringify({ turn: "thanks!" }), "wrong"],
+      ['{"turn": 3}', "direct-token"],
+    ]) {
+      const direct = await post("/api/pick-skill", body, token);
+      const viaNext = await postPickSkill(
+        new Request("http://localhost/api/pick-skill", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body,
+        }),
+      );
+      expect([direct.status, direct.headers.get("content-type"), await direct.text()]).toEqual([
+        viaNext.status,
+        viaNext.headers.get("content-type"),
+        await viaNext.text(),
+      ]);
+    }
+  });
+
+  it("reads a repeated header as web Headers do (joined), so two tokens are not the right one", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${base}/api/pick-skill`, { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      // Node's client would fold a repeated header itself: set it twice through the raw list.
+      req.setHeader("authorization", ["Bearer direct-token", "Bearer direct-token"]);
+      req.end(JSON.stringify({ turn: "thanks!" }));
+    });
+    expect(status).toBe(401);
+  });
+
+  it("refuses a body over the limit with 413, whether its length is declared or not", async () => {
+    const big = JSON.stringify({ turn: "x".repeat(1_100_000) });
+    const declared = await post("/api/pick-skill", big);
+    expect([declared.status, (await declared.json()).error.code]).toEqual([413, "payload_too_large"]);
+    const chunked = await fetch(`${base}/api/pick-skill`, {
+      method: "POST",
+      headers: { authorization: "Bearer direct-token", "content-type": "application/json" },
+      body: new Blob([big]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect([chunked.status, (await chunked.json()).error.code]).toEqual([413, "payload_too_large"]);
   });
 });

@@ -16,7 +16,7 @@ import { loadConfig } from "../lib/config";
 import { JevError, toJevError } from "../lib/errors";
 import { allowedHosts } from "../lib/http/allowed-hosts";
 import { type Refusal, screenHost, screenRequest } from "../lib/http/front-door";
-import { matchDirectRoute, serveDirect, toWebRequest } from "./direct-routes";
+import { matchDirectRoute, serveDirect } from "./direct-routes";
 import { clientErrorReply, rawReply } from "./raw-replies";
 
 const dev = process.argv.includes("--dev");
@@ -61,9 +61,8 @@ const server = http.createServer((req, res) => {
   const refusal = screenHost(req.url ?? "", req.headers, hosts) ?? screenRequest(req.method ?? "", req.url ?? "", req.headers);
   if (refusal) return refuse(req, res, refusal);
   const direct = dev ? null : matchDirectRoute(req.method ?? "", req.url ?? "");
-  const request = direct ? webRequestOrNull(req) : null;
-  if (direct && request) {
-    serveDirect(request, direct, res).catch(() => {
+  if (direct) {
+    serveDirect(req, direct, res).catch(() => {
       console.error("[jev] request failed in a direct route");
       internalError(res);
     });
@@ -74,15 +73,6 @@ const server = http.createServer((req, res) => {
     internalError(res);
   });
 });
-
-/** A request the web API refuses to represent goes to Next.js, which answers it its own way. */
-function webRequestOrNull(req: http.IncomingMessage): Request | null {
-  try {
-    return toWebRequest(req);
-  } catch {
-    return null;
-  }
-}
 
 // Lingering close, as nginx does: when a reply ends a connection while the client is still sending a body
 // (an early 401, a route that never reads its body), Node closes at once, and the unread data makes the

@@ -1,30 +1,38 @@
 import type { z } from "zod";
-import { getDb } from "../../db/client";
+import { type Db, getDb } from "../../db/client";
 import { isAuthorized, tokenSources } from "../auth/api-token";
-import { loadConfig } from "../config";
-import { describeZodIssue, JevError, toJevError } from "../errors";
+import { type JevConfig, loadConfig } from "../config";
+import { describeZodIssue, JevError } from "../errors";
+import { type AnyRequest, type ApiRequest, asApiRequest } from "./api-request";
+import { errorReply, toResponse } from "./json-reply";
 
 /** Bodies above this are refused with 413 before parsing. */
 export const MAX_BODY_BYTES = 1_000_000;
 
 export function errorResponse(err: unknown): Response {
-  const e = toJevError(err);
-  if (e.code === "internal") console.error(`[jev] internal error (${err instanceof Error ? err.name : typeof err})`);
-  return Response.json(e.toJSON(), { status: e.status });
+  return toResponse(errorReply(err));
 }
 
-/** 401 unless the request carries the API token. */
-export async function requireToken(request: Request): Promise<void> {
-  if (!(await isAuthorized(getDb(), tokenSources(loadConfig()), request.headers.get("authorization")))) {
+/**
+ * 401 unless the request carries the API token. Gives the configuration and
+ * the database it checked against, so a route on every agent turn reads the
+ * environment once (each read of process.env is a call into Node).
+ */
+export async function requireToken(request: AnyRequest): Promise<{ config: JevConfig; db: Db }> {
+  const config = loadConfig();
+  const db = getDb(config);
+  if (!(await isAuthorized(db, tokenSources(config), asApiRequest(request).header("authorization")))) {
     throw new JevError("unauthorized", "missing or wrong bearer token (Authorization: Bearer $JEV_API_TOKEN)");
   }
+  return { config, db };
 }
 
 /** Read a JSON body within the size limit and validate it; errors name the field. */
-export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
+export async function readJson<T>(request: AnyRequest, schema: z.ZodType<T>): Promise<T> {
+  const api = asApiRequest(request);
+  const declared = Number(api.header("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new JevError("payload_too_large", `body over ${MAX_BODY_BYTES} bytes`);
-  const text = await readBodyWithin(request, MAX_BODY_BYTES);
+  const text = await readBodyWithin(api, MAX_BODY_BYTES);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -38,20 +46,13 @@ export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promi
 const MAX_DRAINED_BYTES = 8_000_000;
 
 /** Read the body, keeping nothing past `limit` bytes (a chunked body has no length to check first). */
-async function readBodyWithin(request: Request, limit: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+async function readBodyWithin(request: ApiRequest, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_DRAINED_BYTES) {
-      await reader.cancel();
-      break;
-    }
-    if (size <= limit) chunks.push(value);
+  for await (const chunk of request.body()) {
+    size += chunk.byteLength;
+    if (size > MAX_DRAINED_BYTES) break; // leaving the loop cancels the rest
+    if (size <= limit) chunks.push(chunk);
   }
   if (size > limit) throw new JevError("payload_too_large", `body over ${limit} bytes`);
   return Buffer.concat(chunks).toString("utf8");

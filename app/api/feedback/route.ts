@@ -1,13 +1,6 @@
-import { handle, readJson, requireToken } from "@/lib/http/handle";
-import { liveCtx } from "@/lib/services/context";
-import { recordAgentFeedback } from "@/lib/services/feedback/record";
-import { FeedbackBody } from "./schema";
+import { toResponse } from "@/lib/http/json-reply";
+import { feedbackReply } from "./reply";
 
 export async function POST(request: Request) {
-  return handle(async () => {
-    await requireToken(request);
-    const body = await readJson(request, FeedbackBody);
-    await recordAgentFeedback(liveCtx(), { sessionId: body.session_id, skill: body.skill, event: body.event, at: body.at ? Date.parse(body.at) : undefined });
-    return Response.json({ ok: true });
-  });
+  return toResponse(await feedbackReply(request));
 }
