@@ -1,6 +1,6 @@
 import { isTrivialTurn } from "../gate/local-gate";
 import { terms } from "../judges/local/analyze";
-import { looksSecret, redact } from "../privacy/redact";
+import { looksSecret, maskPersonalData, redact } from "../privacy/redact";
 
 /**
  * One turn, read once per request. The local gate's verdict, the secret
@@ -30,9 +30,9 @@ export class TurnAnalysis {
     return this.#secret;
   }
 
-  /** What a judge may read: the turn with anything secret-shaped masked. */
+  /** What a judge may read: the turn with anything secret-shaped masked (a turn cleared of secrets has only personal data to mask). */
   get redacted(): string {
-    this.#redacted ??= redact(this.text);
+    this.#redacted ??= this.secret ? redact(this.text) : maskPersonalData(this.text);
     return this.#redacted;
   }
 
