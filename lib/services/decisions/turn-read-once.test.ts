@@ -24,7 +24,12 @@ vi.mock("../../privacy/redact", async (original) => {
     reads.redact++;
     return real.redact(turn);
   };
-  return { ...real, looksSecret, redact };
+  // A turn the secret check cleared is redacted by its personal-data masks alone.
+  const maskPersonalData = (turn: string) => {
+    reads.redact++;
+    return real.maskPersonalData(turn);
+  };
+  return { ...real, looksSecret, redact, maskPersonalData };
 });
 
 let tmp: ReturnType<typeof tempDir>;
