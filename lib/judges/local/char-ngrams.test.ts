@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import type { SkillCard } from "../../catalog/types";
+import { CharNgramIndex } from "./char-ngrams";
+
+const card = (i: number, description: string): SkillCard => ({ name: `s${i}`, description, path: `/skills/s${i}/SKILL.md` }) as SkillCard;
+
+function cosines(descriptions: string[], query: string[]): Float64Array {
+  const index = new CharNgramIndex();
+  descriptions.forEach((d, i) => index.add(i, card(i, d)));
+  const stats = index.stats(Int32Array.from(descriptions.keys()), descriptions.length);
+  return index.cosine(query, stats, new Float64Array(descriptions.length));
+}
+
+describe("CharNgramIndex.cosine and n-grams most skills share", () => {
+  // Unique words made of letters only (the n-grams of digits would be shared by many).
+  const word = (i: number) => `q${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}z`;
+
+  it("gives an n-gram held by over a fifth of a large catalog no weight: a turn of only that word scores nothing", () => {
+    const descriptions = Array.from({ length: 300 }, (_, i) => `${i % 2 ? "spreadsheet" : ""} ${word(i)}`);
+    expect(Math.max(...cosines(descriptions, ["spreadsheet"]))).toBe(0);
+    // A word few skills have still finds its skill, and the shared word changes no one's score.
+    const scores = cosines(descriptions, ["spreadsheet", word(7)]);
+    expect(scores.indexOf(Math.max(...scores))).toBe(7);
+    expect(scores).toEqual(cosines(descriptions, [word(7)]));
+  });
+
+  it("keeps it in a small catalog, where a fifth of the reference size is more than all its skills", () => {
+    const descriptions = Array.from({ length: 12 }, (_, i) => `${i % 2 ? "spreadsheet" : ""} ${word(i)}`);
+    const scores = cosines(descriptions, ["spreadsheet"]);
+    expect(scores[1]).toBeGreaterThan(0);
+    expect(scores[0]).toBe(0);
+  });
+});
