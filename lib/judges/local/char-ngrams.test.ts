@@ -31,3 +31,19 @@ describe("CharNgramIndex.cosine and n-grams most skills share", () => {
     expect(scores[0]).toBe(0);
   });
 });
+
+describe("CharNgramIndex.cosine, turn after turn", () => {
+  it("scores each query as an index asked it first does (its counts start from zero every time)", () => {
+    const descriptions = ["merge pdf files", "split pdf pages", "resize images in bulk", "translate japanese text 日本語"];
+    const queries = [["merge", "merge", "pdfs"], ["unheardof", "zzzq", "merge"], ["日本語", "translate"], [], ["pdf", "pages", "pages"]];
+    const index = new CharNgramIndex();
+    descriptions.forEach((d, i) => index.add(i, card(i, d)));
+    const stats = index.stats(Int32Array.from(descriptions.keys()), descriptions.length);
+    const asked = [...queries, ...queries].map((q) => index.cosine(q, stats, new Float64Array(descriptions.length)));
+    queries.forEach((q, i) => {
+      expect(asked[i]).toEqual(cosines(descriptions, q));
+      expect(asked[i + queries.length]).toEqual(asked[i]);
+    });
+    expect(asked[0][0]).toBeGreaterThan(asked[0][1]);
+  });
+});

@@ -273,24 +273,57 @@ export class CharNgramIndex {
     this.changed.push(id);
   }
 
-  /** Cosine of the query against every skill held, by slot (into `scores`), in [0, 1]. */
+  /** The query's count of each n-gram this index holds, by id (zero between turns), and the ids counted, first seen first. */
+  private queryCounts = new Int32Array(1024);
+  private readonly queryIds: number[] = [];
+
+  /**
+   * Cosine of the query against every skill held, by slot (into `scores`),
+   * in [0, 1]. The query's n-grams are counted straight into a reused array
+   * by posting id, not a Map of its own: on every turn that Map, its entries
+   * and the list of known grams were the largest garbage of a request
+   * (sampled under bench/http.ts load). Grams no skill has are counted apart
+   * (they only weigh in the query's norm), and the norm is summed in the
+   * order the grams first appear, as before.
+   */
   cosine(queryWords: readonly string[], stats: NgramStats, scores: Float64Array): Float64Array {
-    const grams = charNgrams(queryWords);
-    let norm = 0;
-    const known: [GramPostings, number][] = [];
-    for (const [g, count] of grams) {
+    if (this.queryCounts.length < this.lists.length) this.queryCounts = new Int32Array(Math.max(this.lists.length, this.queryCounts.length * 2));
+    const counts = this.queryCounts;
+    const order = this.queryIds; // a posting id, or -1 - k for the k-th n-gram no skill has
+    let unseen: Map<GramKey, number> | null = null;
+    let unseenCounts: number[] = [];
+    forEachNgram(queryWords, (g) => {
       const list = this.postings.get(g);
-      const w = (1 + Math.log(count)) * (list === undefined ? stats.unseenIdf : stats.idf[list.id]);
+      if (list !== undefined) {
+        if (counts[list.id]++ === 0) order.push(list.id);
+        return;
+      }
+      unseen ??= new Map();
+      const k = unseen.get(g);
+      if (k !== undefined) unseenCounts[k]++;
+      else {
+        unseen.set(g, unseenCounts.length);
+        order.push(-1 - unseenCounts.length);
+        unseenCounts.push(1);
+      }
+    });
+    let norm = 0;
+    for (const key of order) {
+      const w = key >= 0 ? (1 + Math.log(counts[key])) * stats.idf[key] : (1 + Math.log(unseenCounts[-1 - key])) * stats.unseenIdf;
       norm += w * w;
-      if (list !== undefined && w > 0) known.push([list, w]); // w is 0 for an n-gram past MAX_DF_SHARE
     }
-    if (norm === 0) return scores;
     norm = Math.sqrt(norm);
-    for (const [list, w] of known) {
+    for (const id of order) {
+      if (id < 0) continue;
+      const w = (1 + Math.log(counts[id])) * stats.idf[id];
+      counts[id] = 0;
+      if (w === 0) continue; // an n-gram past MAX_DF_SHARE
       const qw = w / norm;
-      const { slots, weights } = list.snapshot(stats);
+      const { slots, weights } = (this.lists[id] as GramPostings).snapshot(stats);
       for (let k = 0; k < slots.length; k++) scores[slots[k]] += qw * weights[k];
     }
+    order.length = 0;
+    unseenCounts = [];
     return scores;
   }
 }
