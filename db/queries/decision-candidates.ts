@@ -3,6 +3,7 @@ import { getOrCreate, processWide } from "../../lib/collections";
 import { DAY_MS, HOUR_MS } from "../../lib/time";
 import type { CandidateVerdict } from "../../lib/vocab/verdicts";
 import type { Db } from "../client";
+import { isPostgres } from "../dialect";
 import { statement } from "./compiled";
 
 export interface CandidateRow {
@@ -49,6 +50,11 @@ const countSuppression = statement((db, p) => {
 /** Ids of (name, path) pairs, per database: the same skills recur every turn. Keyed by the database, not a transaction's handle; process-wide, so a rollback in one route's bundle clears it for all. */
 const refIds = processWide("jev.skillRefIds", () => new Map<string, Map<string, number>>());
 
+/** The id of a (name, path) pair when this process has seen it, else undefined. */
+function knownRefId(db: Db, name: string, path: string): number | undefined {
+  return refIds.get(db.jev.key)?.get(`${name}\0${path}`);
+}
+
 /** The id of a (name, path) pair, stored once. */
 async function skillRefIdOf(db: Db, name: string, path: string): Promise<number> {
   const cache = getOrCreate(refIds, db.jev.key, () => new Map<string, number>());
@@ -70,11 +76,23 @@ async function skillRefIdOf(db: Db, name: string, path: string): Promise<number>
 /** Call inside the decision's transaction; `at` is the decision's time (for the skill-hour index). */
 export async function insertCandidates(db: Db, decisionId: number, at: number, rows: Omit<CandidateRow, "rank">[]): Promise<void> {
   const hour = at - (at % HOUR_MS);
-  for (const [rank, r] of rows.entries()) {
-    const skillRefId = await skillRefIdOf(db, r.name, r.path);
-    await insertCandidate(db, { decisionId, rank, skillRefId, score: r.score, match: r.match, verdict: r.verdict, detail: r.detail });
+  const day = Math.floor(at / DAY_MS);
+  const sqlite = !isPostgres(db);
+  for (let rank = 0; rank < rows.length; rank++) {
+    const r = rows[rank];
+    const skillRefId = knownRefId(db, r.name, r.path) ?? (await skillRefIdOf(db, r.name, r.path));
+    const candidate = { decisionId, rank, skillRefId, score: r.score, match: r.match, verdict: r.verdict, detail: r.detail };
+    const suppressed = r.verdict === "suppressed" ? { skill: r.name, day } : null;
+    if (sqlite) {
+      // In this turn, no promise per statement (Statement.onSqlite).
+      insertCandidate.onSqlite(db)(candidate);
+      noteSkillHour.onSqlite(db)({ skillRefId, hour });
+      if (suppressed) countSuppression.onSqlite(db)(suppressed);
+      continue;
+    }
+    await insertCandidate(db, candidate);
     await noteSkillHour(db, { skillRefId, hour });
-    if (r.verdict === "suppressed") await countSuppression(db, { skill: r.name, day: Math.floor(at / DAY_MS) });
+    if (suppressed) await countSuppression(db, suppressed);
   }
 }
 

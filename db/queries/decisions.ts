@@ -4,7 +4,7 @@ import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-
 import { HOUR_MS } from "../../lib/time";
 import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
-import { inTransaction } from "../dialect";
+import { inTransaction, isPostgres } from "../dialect";
 import type { NewDecisionRow } from "../schema";
 import { statement } from "./compiled";
 import { type DecisionFilter, decisionWhere, groupsOverRange } from "./decision-filters";
@@ -84,18 +84,28 @@ export async function insertDecision(db: Db, row: NewDecisionRow): Promise<numbe
     suggestedMatch: null,
     suggestedVia: null,
   };
-  const { id } = await insertRow(db, { ...defaults, ...row, reportsLoads: row.reportsLoads ?? false });
+  const decision = { ...defaults, ...row, reportsLoads: row.reportsLoads ?? false };
   const hour = row.at - (row.at % HOUR_MS);
-  await countInRollup(db, {
+  const rollup = {
     hour,
     day: row.day,
     status: row.status,
     outcome: row.outcome,
     reason: reasonKey(row.status, row.reasonCode),
     latencyMs: latencyBucket(row.latencyMs),
-  });
+  };
   const judgeMs = judgeMsOf(row);
-  if (judgeMs !== null) await countJudgeWork(db, { hour, day: row.day, judgeMs: latencyBucket(judgeMs), requests: row.requests });
+  const judged = judgeMs === null ? null : { hour, day: row.day, judgeMs: latencyBucket(judgeMs), requests: row.requests };
+  if (!isPostgres(db)) {
+    // In this turn, no promise per statement (Statement.onSqlite).
+    const { id } = insertRow.onSqlite(db)(decision);
+    countInRollup.onSqlite(db)(rollup);
+    if (judged) countJudgeWork.onSqlite(db)(judged);
+    return id!;
+  }
+  const { id } = await insertRow(db, decision);
+  await countInRollup(db, rollup);
+  if (judged) await countJudgeWork(db, judged);
   return id!;
 }
 
