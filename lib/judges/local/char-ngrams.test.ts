@@ -47,3 +47,19 @@ describe("CharNgramIndex.cosine, turn after turn", () => {
     expect(asked[0][0]).toBeGreaterThan(asked[0][1]);
   });
 });
+
+describe("CharNgramIndex.cosine after the skills change", () => {
+  it("scores as a fresh index once skills with new n-grams come and go (no word's n-grams are remembered stale)", () => {
+    const index = new CharNgramIndex();
+    const descriptions = ["merge pdf files", "resize images"];
+    descriptions.forEach((d, i) => index.add(i, card(i, d)));
+    const ask = (held: string[]) => index.cosine(["zebra", "pdf"], index.stats(Int32Array.from(held.keys()), held.length), new Float64Array(held.length));
+    expect(ask(descriptions)[0]).toBeGreaterThan(0); // "zebra" unseen so far: its n-grams only weigh in the norm
+    index.add(2, card(2, "zebra crossing guide"));
+    expect(ask([...descriptions, "zebra crossing guide"])).toEqual(cosines([...descriptions, "zebra crossing guide"], ["zebra", "pdf"]));
+    index.remove(2);
+    index.remove(0);
+    index.add(0, card(0, "zebra pdf atlas"));
+    expect(ask(["zebra pdf atlas", "resize images"])).toEqual(cosines(["zebra pdf atlas", "resize images"], ["zebra", "pdf"]));
+  });
+});

@@ -174,6 +174,9 @@ const stamps = processWide("jev.ngramStatsStamps", () => ({ last: 0 }));
  */
 const MAX_DF_SHARE = 0.2;
 
+/** Words whose n-grams an index keeps as posting ids (a few MB at most); past it, it starts over. */
+const MAX_CACHED_WORDS = 16_384;
+
 const idfOf = (n: number, size: number) => Math.log((1 + n) / (1 + size)) + 1;
 
 /**
@@ -205,6 +208,7 @@ export class CharNgramIndex {
         list = new GramPostings(grams[k], this.freeIds.pop() ?? this.lists.length);
         this.lists[list.id] = list;
         this.postings.set(grams[k], list);
+        this.wordGrams.clear();
       }
       list.push(slot, counts[k]);
       ids[k] = list.id;
@@ -223,6 +227,7 @@ export class CharNgramIndex {
       this.postings.delete(list.gram);
       this.lists[id] = null;
       this.freeIds.push(id);
+      this.wordGrams.clear();
     }
     this.idsOf[slot] = null;
     this.countsOf[slot] = null;
@@ -273,6 +278,32 @@ export class CharNgramIndex {
     this.changed.push(id);
   }
 
+  /**
+   * Each word's n-grams as posting ids, in order: an id, or -1 - k for the
+   * word's k-th n-gram no skill has (its key in `unseen`). Turns reuse words,
+   * and a word found here costs one lookup instead of one per n-gram (a
+   * dozen or more), each a cache miss in a table of tens of thousands. Ids
+   * change only when an n-gram list is created or dropped: then it is cleared.
+   */
+  private readonly wordGrams = new Map<string, { ids: Int32Array; unseen: GramKey[] }>();
+
+  private gramsOfWord(word: string): { ids: Int32Array; unseen: GramKey[] } {
+    const known = this.wordGrams.get(word);
+    if (known !== undefined) return known;
+    const ids: number[] = [];
+    const unseen: GramKey[] = [];
+    forEachNgram([word], (g) => {
+      const list = this.postings.get(g);
+      if (list !== undefined) return void ids.push(list.id);
+      ids.push(-1 - unseen.length);
+      unseen.push(g);
+    });
+    if (this.wordGrams.size >= MAX_CACHED_WORDS) this.wordGrams.clear();
+    const grams = { ids: Int32Array.from(ids), unseen };
+    this.wordGrams.set(word, grams);
+    return grams;
+  }
+
   /** The query's count of each n-gram this index holds, by id (zero between turns), and the ids counted, first seen first. */
   private queryCounts = new Int32Array(1024);
   private readonly queryIds: number[] = [];
@@ -292,21 +323,25 @@ export class CharNgramIndex {
     const order = this.queryIds; // a posting id, or -1 - k for the k-th n-gram no skill has
     let unseen: Map<GramKey, number> | null = null;
     let unseenCounts: number[] = [];
-    forEachNgram(queryWords, (g) => {
-      const list = this.postings.get(g);
-      if (list !== undefined) {
-        if (counts[list.id]++ === 0) order.push(list.id);
-        return;
+    for (const word of queryWords) {
+      const grams = this.gramsOfWord(word);
+      for (let i = 0; i < grams.ids.length; i++) {
+        const id = grams.ids[i];
+        if (id >= 0) {
+          if (counts[id]++ === 0) order.push(id);
+          continue;
+        }
+        const g = grams.unseen[-1 - id];
+        unseen ??= new Map();
+        const k = unseen.get(g);
+        if (k !== undefined) unseenCounts[k]++;
+        else {
+          unseen.set(g, unseenCounts.length);
+          order.push(-1 - unseenCounts.length);
+          unseenCounts.push(1);
+        }
       }
-      unseen ??= new Map();
-      const k = unseen.get(g);
-      if (k !== undefined) unseenCounts[k]++;
-      else {
-        unseen.set(g, unseenCounts.length);
-        order.push(-1 - unseenCounts.length);
-        unseenCounts.push(1);
-      }
-    });
+    }
     let norm = 0;
     for (const key of order) {
       const w = key >= 0 ? (1 + Math.log(counts[key])) * stats.idf[key] : (1 + Math.log(unseenCounts[-1 - key])) * stats.unseenIdf;
