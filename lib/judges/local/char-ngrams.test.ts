@@ -6,7 +6,9 @@ const card = (i: number, description: string): SkillCard => ({ name: `s${i}`, de
 
 function cosines(descriptions: string[], query: string[]): Float64Array {
   const index = new CharNgramIndex();
-  descriptions.forEach((d, i) => index.add(i, card(i, d)));
+  descriptions.forEach((d, i) => {
+    index.add(i, card(i, d));
+  });
   const stats = index.stats(Int32Array.from(descriptions.keys()), descriptions.length);
   return index.cosine(query, stats, new Float64Array(descriptions.length));
 }
@@ -37,7 +39,9 @@ describe("CharNgramIndex.cosine, turn after turn", () => {
     const descriptions = ["merge pdf files", "split pdf pages", "resize images in bulk", "translate japanese text 日本語"];
     const queries = [["merge", "merge", "pdfs"], ["unheardof", "zzzq", "merge"], ["日本語", "translate"], [], ["pdf", "pages", "pages"]];
     const index = new CharNgramIndex();
-    descriptions.forEach((d, i) => index.add(i, card(i, d)));
+    descriptions.forEach((d, i) => {
+      index.add(i, card(i, d));
+    });
     const stats = index.stats(Int32Array.from(descriptions.keys()), descriptions.length);
     const asked = [...queries, ...queries].map((q) => index.cosine(q, stats, new Float64Array(descriptions.length)));
     queries.forEach((q, i) => {
@@ -52,7 +56,9 @@ describe("CharNgramIndex.cosine after the skills change", () => {
   it("scores as a fresh index once skills with new n-grams come and go (no word's n-grams are remembered stale)", () => {
     const index = new CharNgramIndex();
     const descriptions = ["merge pdf files", "resize images"];
-    descriptions.forEach((d, i) => index.add(i, card(i, d)));
+    descriptions.forEach((d, i) => {
+      index.add(i, card(i, d));
+    });
     const ask = (held: string[]) => index.cosine(["zebra", "pdf"], index.stats(Int32Array.from(held.keys()), held.length), new Float64Array(held.length));
     expect(ask(descriptions)[0]).toBeGreaterThan(0); // "zebra" unseen so far: its n-grams only weigh in the norm
     index.add(2, card(2, "zebra crossing guide"));
