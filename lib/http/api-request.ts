@@ -17,30 +17,15 @@ export type AnyRequest = Request | ApiRequest;
 
 const isApiRequest = (request: AnyRequest): request is ApiRequest => typeof (request as ApiRequest).header === "function";
 
+const NO_BODY: AsyncIterable<Uint8Array> = { async *[Symbol.asyncIterator]() {} };
+
 /** A web Request seen as an ApiRequest. */
 export function fromWebRequest(request: Request): ApiRequest {
   return {
     header: (name) => request.headers.get(name),
-    body: () => webBody(request),
+    // Node's web streams are async-iterable (leaving the loop cancels the stream); TypeScript's DOM types do not say so.
+    body: () => (request.body as unknown as AsyncIterable<Uint8Array> | null) ?? NO_BODY,
   };
 }
 
 export const asApiRequest = (request: AnyRequest): ApiRequest => (isApiRequest(request) ? request : fromWebRequest(request));
-
-async function* webBody(request: Request): AsyncGenerator<Uint8Array> {
-  if (!request.body) return;
-  const reader = request.body.getReader();
-  let finished = false;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
-        finished = true;
-        return;
-      }
-      yield value;
-    }
-  } finally {
-    if (!finished) await reader.cancel();
-  }
-}

@@ -322,7 +322,7 @@ export class CharNgramIndex {
     const counts = this.queryCounts;
     const order = this.queryIds; // a posting id, or -1 - k for the k-th n-gram no skill has
     let unseen: Map<GramKey, number> | null = null;
-    let unseenCounts: number[] = [];
+    const unseenCounts: number[] = [];
     for (const word of queryWords) {
       const grams = this.gramsOfWord(word);
       for (let i = 0; i < grams.ids.length; i++) {
@@ -358,7 +358,6 @@ export class CharNgramIndex {
       for (let k = 0; k < slots.length; k++) scores[slots[k]] += qw * weights[k];
     }
     order.length = 0;
-    unseenCounts = [];
     return scores;
   }
 }
