@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { SkillCard } from "../catalog/types";
-import { JudgeError } from "../judges/types";
+import { isPending, JudgeError } from "../judges/types";
 import { type PickDeps, pickSkill } from "./pick-skill";
 import { serializeReply } from "./reply";
+import { runStageOne, runStageTwo, turnContext } from "./stages";
 import { ScriptedJudge } from "./test-judge";
 import { verifyCatalogEntry } from "./verify";
 
@@ -44,6 +45,40 @@ describe("stage 1 batching (selection spec §4)", () => {
     expect(record.reasonCode).toBe("stage_one_incomplete");
     expect(JSON.stringify(record)).not.toContain("secret");
     expect(judge.stageTwoCalls).toHaveLength(0);
+  });
+});
+
+describe("a judge that answers at once (in process)", () => {
+  const scores = Object.fromEntries(catalogOf(300).map((s, i) => [s.name, (i % 37) / 40]));
+  const matches = { "skill-36": 0.7, "skill-73": 0.55, "skill-110": 0.2 };
+
+  it("gets the same decision as one that answers later, in the caller's turn", async () => {
+    const later = await pickSkill({ turn: "plot the data" }, deps(new ScriptedJudge({ scores, matches }), catalogOf(300)));
+    const atOnce = new ScriptedJudge({ scores, matches, atOnce: true });
+    const decision = await pickSkill({ turn: "plot the data" }, deps(atOnce, catalogOf(300)));
+    expect(decision).toEqual(later);
+    expect(decision.record.outcome).toBe("suggested");
+    expect(atOnce.stageOneCalls).toHaveLength(3);
+    expect(atOnce.stageTwoCalls).toHaveLength(1);
+    const asking = turnContext(atOnce);
+    const one = runStageOne(atOnce, "plot the data", { skills: catalogOf(300) }, asking);
+    expect(isPending(one)).toBe(false);
+    expect(isPending(runStageTwo(atOnce, "plot the data", { skills: catalogOf(300) }, [36, 73], asking))).toBe(false);
+  });
+
+  it("a batch that throws fails the turn open like one that rejects, keeping no exception text", async () => {
+    const judge = new ScriptedJudge({ failBatch: 1, scores, atOnce: true });
+    const { reply, record } = await pickSkill({ turn: "make a chart" }, deps(judge, catalogOf(300)));
+    expect(serializeReply(reply)).toBe('{"status":"fail_open","reason":"stage_one_incomplete","skills":[]}');
+    expect(JSON.stringify(record)).not.toContain("secret");
+    expect(judge.stageOneCalls).toHaveLength(3); // every batch was asked, as with a remote judge
+    expect(judge.stageTwoCalls).toHaveLength(0);
+  });
+
+  it("a stage 2 that throws fails open with its bounded reason", async () => {
+    const judge = new ScriptedJudge({ scores, failStageTwo: new JudgeError("invalid_response"), atOnce: true });
+    const { reply } = await pickSkill({ turn: "plot the data" }, deps(judge, catalogOf(300)));
+    expect(serializeReply(reply)).toBe('{"status":"fail_open","reason":"invalid_response","skills":[]}');
   });
 });
 

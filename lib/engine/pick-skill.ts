@@ -1,5 +1,5 @@
 import type { SkillCard } from "../catalog/types";
-import type { Judge } from "../judges/types";
+import { isPending, type Judge } from "../judges/types";
 import type { RouteAnswers } from "../routing/questions";
 import type { RuleOutcome } from "../rules/suggestion-rules";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
@@ -154,7 +154,9 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
 
   const stageOneStart = deps.now();
   facts.merged = input.mergeRouting === true && deps.judge.route !== undefined;
-  const one = await runStageOne(deps.judge, turn, catalog, asking, facts.merged);
+  // An in-process judge answers in this turn: no promise for it (see JudgeAnswer).
+  const askedOne = runStageOne(deps.judge, turn, catalog, asking, facts.merged);
+  const one = isPending(askedOne) ? await askedOne : askedOne;
   facts.stageOneMs = Math.round(deps.now() - stageOneStart);
   if (!one.ok) {
     settle(stageOneRequests(skills.length));
@@ -180,7 +182,8 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   }
 
   const stageTwoStart = deps.now();
-  const two = await runStageTwo(deps.judge, turn, catalog, one.finalists, asking);
+  const askedTwo = runStageTwo(deps.judge, turn, catalog, one.finalists, asking);
+  const two = isPending(askedTwo) ? await askedTwo : askedTwo;
   facts.stageTwoMs = Math.round(deps.now() - stageTwoStart);
   settle(one.requests + 1);
   asking.done();

@@ -1,5 +1,14 @@
 import { processWide } from "../collections";
-import { type Judge, JudgeError, type RankedCatalog, type RequestMeter } from "../judges/types";
+import {
+  isPending,
+  type Judge,
+  type JudgeAnswer,
+  JudgeError,
+  type RankedCatalog,
+  type RequestMeter,
+  type StageOneResult,
+  type StageTwoResult,
+} from "../judges/types";
 import type { RouteAnswers } from "../routing/questions";
 import type { ReasonCode } from "../vocab/reason-codes";
 import { LIMITS } from "./limits";
@@ -67,30 +76,56 @@ export interface StageOneOutcome {
  * (a TLS session, with a provider) per batch per turn. They finish, bounded by
  * the turn's deadline, their answers read and dropped, and `draining` settles
  * when they have (the caller ends the turn's deadline then).
+ *
+ * A judge that answers every batch at once (in process) gets its outcome in
+ * this turn too, with no promise made; a batch that throws is a rejection.
  */
-export async function runStageOne(
+export function runStageOne(
   judge: Judge,
   turn: string,
   catalog: RankedCatalog,
   asking: TurnAsking,
   alsoRoute = false,
-): Promise<StageOneOutcome | StageFailure> {
+): JudgeAnswer<StageOneOutcome | StageFailure> {
   const parts = batches(catalog.skills.length);
+  const asked = parts.map((batch, b): JudgeAnswer<StageOneResult> => {
+    try {
+      // Routing's questions ride in the first batch's request only: one request serves both.
+      return judge.stageOne({ turn, catalog, batch, alsoRoute: alsoRoute && b === 0, signal: asking.signal, deadline: asking.deadline, meter: asking.meter });
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  });
+  if (asked.some(isPending)) return awaitBatches(parts, asked, alsoRoute);
+  const answers = asked as StageOneResult[];
+  try {
+    return ranked(
+      parts,
+      answers.map((answer, b) => checkedScores(answer, parts[b], alsoRoute && b === 0)),
+      alsoRoute ? answers[0].routing : undefined,
+    );
+  } catch (err) {
+    return { ok: false, reason: stageOneReason(err) };
+  }
+}
+
+/** Stage 1 with answers still to come: the first failure fails the turn at once, the rest drain (see runStageOne). */
+async function awaitBatches(
+  parts: readonly (readonly number[])[],
+  asked: JudgeAnswer<StageOneResult>[],
+  alsoRoute: boolean,
+): Promise<StageOneOutcome | StageFailure> {
   let routing: RouteAnswers | undefined;
   let firstError: { err: unknown } | null = null;
   let failed: () => void = () => {};
   const firstFailure = new Promise<"failed">((resolve) => {
     failed = () => resolve("failed");
   });
-  const answers = parts.map(async (batch, b) => {
+  const answers = asked.map(async (pending, b) => {
     try {
-      // Routing's questions ride in the first batch's request only: one request serves both.
       const merged = alsoRoute && b === 0;
-      const answer = await judge.stageOne({ turn, catalog, batch, alsoRoute: merged, signal: asking.signal, deadline: asking.deadline, meter: asking.meter });
-      const { scores } = answer;
-      if (scores.length !== batch.length || scores.some((s) => !Number.isFinite(s)) || (merged && !answer.routing)) {
-        throw new JudgeError("invalid_response");
-      }
+      const answer = await pending;
+      const scores = checkedScores(answer, parts[b], merged);
       if (merged) routing = answer.routing;
       return scores;
     } catch (err) {
@@ -103,11 +138,27 @@ export async function runStageOne(
   const first = await Promise.race([all, firstFailure]);
   if (firstError !== null) {
     const { err } = firstError as { err: unknown };
-    // The judge not ready at all is its own reason; any other failed batch leaves stage 1 incomplete.
-    const reason = err instanceof JudgeError && err.reason === "index_building" ? "index_building" : "stage_one_incomplete";
-    return { ok: false, reason, draining: all.then(() => undefined) };
+    return { ok: false, reason: stageOneReason(err), draining: all.then(() => undefined) };
   }
-  const results = first as (readonly number[])[]; // no batch failed: every one answered
+  return ranked(parts, first as (readonly number[])[], routing); // no batch failed: every one answered
+}
+
+/** A batch's scores, or invalid_response when they do not fit it (or lack the routing answers asked along). */
+function checkedScores(answer: StageOneResult, batch: readonly number[], merged: boolean): readonly number[] {
+  const { scores } = answer;
+  if (scores.length !== batch.length || scores.some((s) => !Number.isFinite(s)) || (merged && !answer.routing)) {
+    throw new JudgeError("invalid_response");
+  }
+  return scores;
+}
+
+/** The judge not ready at all is its own reason; any other failed batch leaves stage 1 incomplete. */
+function stageOneReason(err: unknown): ReasonCode {
+  return err instanceof JudgeError && err.reason === "index_building" ? "index_building" : "stage_one_incomplete";
+}
+
+/** Every batch answered: the ten best across them. */
+function ranked(parts: readonly (readonly number[])[], results: readonly (readonly number[])[], routing: RouteAnswers | undefined): StageOneOutcome {
   const top = new TopK(10);
   parts.forEach((batch, b) => {
     batch.forEach((index, k) => {
@@ -160,16 +211,28 @@ export interface StageTwoOutcome {
   judged: { index: number; match: number }[];
 }
 
-/** Stage 2: one careful look at the finalists. */
-export async function runStageTwo(
+/** Stage 2: one careful look at the finalists (in this turn when the judge answers at once). */
+export function runStageTwo(
   judge: Judge,
   turn: string,
   catalog: RankedCatalog,
   finalists: readonly number[],
   asking: TurnAsking,
-): Promise<StageTwoOutcome | StageFailure> {
+): JudgeAnswer<StageTwoOutcome | StageFailure> {
+  let answer: JudgeAnswer<StageTwoResult>;
   try {
-    const { needsSkill, matches } = await judge.stageTwo({ turn, catalog, finalists, signal: asking.signal, deadline: asking.deadline, meter: asking.meter });
+    answer = judge.stageTwo({ turn, catalog, finalists, signal: asking.signal, deadline: asking.deadline, meter: asking.meter });
+  } catch (err) {
+    return stageTwoFailure(err);
+  }
+  if (isPending(answer)) return answer.then((a) => judgedOf(a, finalists), stageTwoFailure);
+  return judgedOf(answer, finalists);
+}
+
+/** The finalists with their matches, best first; invalid_response when the answer does not fit them. */
+function judgedOf(answer: StageTwoResult, finalists: readonly number[]): StageTwoOutcome | StageFailure {
+  try {
+    const { needsSkill, matches } = answer;
     if (matches.length !== finalists.length || ![needsSkill, ...matches].every(isUnitInterval)) {
       return { ok: false, reason: "invalid_response" };
     }
@@ -177,8 +240,12 @@ export async function runStageTwo(
     judged.sort((a, b) => b.match - a.match); // stable: ties keep stage-1 order
     return { ok: true, needsSkill, judged };
   } catch (err) {
-    return { ok: false, reason: err instanceof JudgeError ? err.reason : "other" };
+    return stageTwoFailure(err);
   }
+}
+
+function stageTwoFailure(err: unknown): StageFailure {
+  return { ok: false, reason: err instanceof JudgeError ? err.reason : "other" };
 }
 
 function isUnitInterval(x: number): boolean {

@@ -1,4 +1,4 @@
-import type { Judge, StageOneRequest, StageTwoRequest } from "../judges/types";
+import type { Judge, JudgeAnswer, StageOneRequest, StageOneResult, StageTwoRequest, StageTwoResult } from "../judges/types";
 
 /**
  * A judge whose answers a test writes down: a stage-1 score per skill name and
@@ -22,12 +22,25 @@ export class ScriptedJudge implements Judge {
       delayMs?: number;
       /** Behave like a judge that costs a request per batch (960 for a remote judge). */
       maxSkills?: number;
+      /** Answer in the caller's turn, as an in-process judge does (no promise, failures thrown at once). */
+      atOnce?: boolean;
     } = {},
   ) {
     this.maxSkills = script.maxSkills;
   }
 
-  async stageOne(request: StageOneRequest) {
+  stageOne(request: StageOneRequest): JudgeAnswer<StageOneResult> {
+    if (!this.script.atOnce) return this.stageOneLater(request);
+    this.stageOneCalls.push(request);
+    if (this.script.failBatch === this.stageOneCalls.length - 1) throw new Error("upstream said: secret turn text here");
+    return this.scoresOf(request);
+  }
+
+  private scoresOf(request: StageOneRequest): StageOneResult {
+    return { scores: request.batch.map((i) => this.script.scores?.[request.catalog.skills[i].name] ?? 0) };
+  }
+
+  private async stageOneLater(request: StageOneRequest) {
     this.stageOneCalls.push(request);
     const call = this.stageOneCalls.length - 1;
     this.inFlight++;
@@ -35,15 +48,26 @@ export class ScriptedJudge implements Judge {
     try {
       await new Promise((r) => setTimeout(r, this.script.delayMs ?? 1));
       if (this.script.failBatch === call) throw new Error("upstream said: secret turn text here");
-      return { scores: request.batch.map((i) => this.script.scores?.[request.catalog.skills[i].name] ?? 0) };
+      return this.scoresOf(request);
     } finally {
       this.inFlight--;
     }
   }
 
-  async stageTwo(request: StageTwoRequest) {
+  stageTwo(request: StageTwoRequest): JudgeAnswer<StageTwoResult> {
+    if (!this.script.atOnce) return this.stageTwoLater(request);
     this.stageTwoCalls.push(request);
     if (this.script.failStageTwo) throw this.script.failStageTwo;
+    return this.matchesOf(request);
+  }
+
+  private async stageTwoLater(request: StageTwoRequest) {
+    this.stageTwoCalls.push(request);
+    if (this.script.failStageTwo) throw this.script.failStageTwo;
+    return this.matchesOf(request);
+  }
+
+  private matchesOf(request: StageTwoRequest): StageTwoResult {
     const matches = request.finalists.map((i) => this.script.matches?.[request.catalog.skills[i].name] ?? 0);
     return { needsSkill: this.script.needsSkill ?? Math.max(0, ...matches), matches };
   }

@@ -10,7 +10,7 @@ import { LocalJudge } from "./local-judge";
 
 /** The 881 real skills with their bodies: 5.5 MB of text, a build too big for a turn. */
 const bigCatalog = () => readCatalogFile(FIXTURES.publicSkillBodies);
-const ask = (judge: LocalJudge, skills: readonly SkillCard[], turn = "create a note in Apple Notes") =>
+const ask = async (judge: LocalJudge, skills: readonly SkillCard[], turn = "create a note in Apple Notes") =>
   judge.stageOne({ turn, catalog: { skills }, batch: skills.map((_, i) => i) });
 /** A number in consonants, so a tag stays one word and no stemmer trims it. */
 const letters = (i: number) => Array.from(String(i), (d) => "bcdfgjkmpq"[Number(d)]).join("");

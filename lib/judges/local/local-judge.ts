@@ -140,13 +140,13 @@ export class LocalJudge implements Judge {
     }
   }
 
-  async stageOne({ turn, catalog, batch }: StageOneRequest): Promise<StageOneResult> {
+  stageOne({ turn, catalog, batch }: StageOneRequest): StageOneResult {
     const evidence = evidenceFor(this.view(catalog), turn);
     // Ordered by the blend, scaled by P(the turn needs a skill): below the engine's floor, nothing fits.
     return { scores: batch.map((i) => evidence.blend[i] * evidence.needs) };
   }
 
-  async stageTwo({ turn, catalog, finalists }: StageTwoRequest): Promise<StageTwoResult> {
+  stageTwo({ turn, catalog, finalists }: StageTwoRequest): StageTwoResult {
     const view = this.view(catalog);
     const evidence = evidenceFor(view, turn);
     // Each finalist's own calibrated match; the engine lists them by it. Capping each by the better-ranked
