@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
 import { utcDay } from "../../lib/time";
 import { DECISION_OUTCOMES } from "../../lib/vocab/reason-codes";
 import { inTransaction } from "../dialect";
 import { type DecisionWrite, writeDecisions } from "./decision-batch";
-import { candidatesOf } from "./decision-candidates";
+import { candidatesOf, forgetSkillRefs } from "./decision-candidates";
+import { skillHoursIn } from "./decision-filters";
 import { getDecisionRow } from "./decision-list";
 import { summarizeDecisions } from "./decisions";
 import { summarizeJudgeWork } from "./judge-work";
@@ -76,6 +78,26 @@ describeOnBothDatabases("writing a group of decisions at once", (t) => {
       const suppressed = input.filter((w) => w.candidates[0].name === skill && w.candidates[0].verdict === "suppressed").length;
       expect(engine.get(skill)?.suppressed ?? 0, skill).toBe(suppressed);
     }
+  });
+
+  it("notes each candidate's skill in every hour it ranked, also after a rolled-back write forgot what was noted", async () => {
+    const input = writes();
+    // 36..41 fall in one hour, in which the retry goes on.
+    await inTransaction(t.db, (tx) => writeDecisions(tx, input.slice(0, 36)));
+    const failed = inTransaction(t.db, async (tx) => {
+      await writeDecisions(tx, input.slice(36, 42));
+      throw new Error("the group failed");
+    });
+    await expect(failed).rejects.toThrow("the group failed");
+    forgetSkillRefs(t.db); // what the decision log does after a failed group
+    await inTransaction(t.db, (tx) => writeDecisions(tx, input.slice(36)));
+    const hoursOf = async (name: string) => {
+      const [ref] = await t.db.select().from(t.db.jev.t.skillRefs).where(eq(t.db.jev.t.skillRefs.name, name));
+      return skillHoursIn(t.db, [ref.id], T, T + 6 * 3_600_000);
+    };
+    const expected = (name: string) =>
+      [...new Set(input.filter((w) => w.candidates.some((c) => c.name === name)).map((w) => w.row.at - (w.row.at % 3_600_000)))].sort((a, b) => b - a);
+    for (const name of ["skill-0", "skill-3", "other"]) expect(await hoursOf(name), name).toEqual(expected(name));
   });
 
   it("a second group adds to the same aggregate rows", async () => {

@@ -4,7 +4,7 @@ import { DAY_MS, HOUR_MS } from "../../lib/time";
 import type { CandidateVerdict } from "../../lib/vocab/verdicts";
 import type { Db } from "../client";
 import { isPostgres } from "../dialect";
-import { statement } from "./compiled";
+import { type Statement, statement } from "./compiled";
 
 export interface CandidateRow {
   rank: number;
@@ -33,6 +33,22 @@ const insertCandidate = statement((db, p) =>
     detail: p("detail"),
   } as never),
 );
+/** The per-row values of a candidate (its decision's id is one value for all rows). */
+const CANDIDATE_VALUES = ["skillRefId", "score", "match", "verdict", "detail"] as const;
+/** SQLite's INSERT of `n` candidates of one decision in one statement, built once per count (values `${k}:${column}`). */
+const candidateRows = new Map<number, Statement>();
+const insertCandidateRows = (n: number) =>
+  getOrCreate(candidateRows, n, () =>
+    statement((db, p) =>
+      db.insert(db.jev.t.decisionCandidates).values(
+        Array.from({ length: n }, (_, rank) => ({
+          decisionId: p("decisionId"),
+          rank,
+          ...Object.fromEntries(CANDIDATE_VALUES.map((c) => [c, p(`${rank}:${c}`)])),
+        })) as never,
+      ),
+    ),
+  );
 const noteSkillHour = statement((db, p) =>
   db
     .insert(db.jev.t.skillHours)
@@ -49,6 +65,25 @@ const countSuppression = statement((db, p) => {
 
 /** Ids of (name, path) pairs, per database: the same skills recur every turn. Keyed by the database, not a transaction's handle; process-wide, so a rollback in one route's bundle clears it for all. */
 const refIds = processWide("jev.skillRefIds", () => new Map<string, Map<string, number>>());
+
+/**
+ * The skill hours this process wrote or saw written, per database: the hour,
+ * and the ref ids noted in it. The same ten skills rank every turn, and the
+ * row is only ever deleted once its hour is past retention.
+ */
+const notedHours = processWide("jev.notedSkillHours", () => new Map<string, { hour: number; refs: Set<number> }>());
+
+/** Whether (ref, hour) is noted already; if not, it is taken as noted (the caller writes it). */
+function hourNoted(db: Db, skillRefId: number, hour: number): boolean {
+  let noted = notedHours.get(db.jev.key);
+  if (noted?.hour !== hour) {
+    noted = { hour, refs: new Set() };
+    notedHours.set(db.jev.key, noted);
+  }
+  if (noted.refs.has(skillRefId)) return true;
+  noted.refs.add(skillRefId);
+  return false;
+}
 
 /** The id of a (name, path) pair when this process has seen it, else undefined. */
 function knownRefId(db: Db, name: string, path: string): number | undefined {
@@ -77,23 +112,45 @@ async function skillRefIdOf(db: Db, name: string, path: string): Promise<number>
 export async function insertCandidates(db: Db, decisionId: number, at: number, rows: Omit<CandidateRow, "rank">[]): Promise<void> {
   const hour = at - (at % HOUR_MS);
   const day = Math.floor(at / DAY_MS);
-  const sqlite = !isPostgres(db);
+  if (!isPostgres(db)) return insertCandidatesOnSqlite(db, decisionId, hour, day, rows);
   for (let rank = 0; rank < rows.length; rank++) {
     const r = rows[rank];
-    const skillRefId = knownRefId(db, r.name, r.path) ?? (await skillRefIdOf(db, r.name, r.path));
-    const candidate = { decisionId, rank, skillRefId, score: r.score, match: r.match, verdict: r.verdict, detail: r.detail };
-    const suppressed = r.verdict === "suppressed" ? { skill: r.name, day } : null;
-    if (sqlite) {
-      // In this turn, no promise per statement (Statement.onSqlite).
-      insertCandidate.onSqlite(db)(candidate);
-      noteSkillHour.onSqlite(db)({ skillRefId, hour });
-      if (suppressed) countSuppression.onSqlite(db)(suppressed);
-      continue;
-    }
-    await insertCandidate(db, candidate);
+    const skillRefId = await skillRefIdOf(db, r.name, r.path);
+    await insertCandidate(db, { decisionId, rank, skillRefId, score: r.score, match: r.match, verdict: r.verdict, detail: r.detail });
     await noteSkillHour(db, { skillRefId, hour });
-    if (suppressed) await countSuppression(db, suppressed);
+    if (r.verdict === "suppressed") await countSuppression(db, { skill: r.name, day });
   }
+}
+
+/**
+ * SQLite's way: the rows in one statement, and only the skill hours this
+ * process has not noted yet. Ten candidates a decision, each with its hour,
+ * were twenty statements, as much as the rest of the log's writes together;
+ * it is one on most turns now. No promise unless a skill is new to the cache.
+ */
+function insertCandidatesOnSqlite(db: Db, decisionId: number, hour: number, day: number, rows: Omit<CandidateRow, "rank">[]): Promise<void> | undefined {
+  if (rows.length === 0) return;
+  const known = rows.map((r) => knownRefId(db, r.name, r.path));
+  if (known.includes(undefined))
+    return Promise.all(rows.map((r) => skillRefIdOf(db, r.name, r.path))).then((ids) => writeCandidateRows(db, decisionId, hour, day, rows, ids));
+  writeCandidateRows(db, decisionId, hour, day, rows, known as number[]);
+}
+
+function writeCandidateRows(db: Db, decisionId: number, hour: number, day: number, rows: Omit<CandidateRow, "rank">[], refIds: readonly number[]): void {
+  const values: Record<string, unknown> = Object.create(null);
+  values.decisionId = decisionId;
+  rows.forEach((r, rank) => {
+    values[`${rank}:skillRefId`] = refIds[rank];
+    values[`${rank}:score`] = r.score;
+    values[`${rank}:match`] = r.match;
+    values[`${rank}:verdict`] = r.verdict;
+    values[`${rank}:detail`] = r.detail;
+  });
+  insertCandidateRows(rows.length).onSqlite(db)(values);
+  rows.forEach((r, rank) => {
+    if (!hourNoted(db, refIds[rank], hour)) noteSkillHour.onSqlite(db)({ skillRefId: refIds[rank], hour });
+    if (r.verdict === "suppressed") countSuppression.onSqlite(db)({ skill: r.name, day });
+  });
 }
 
 /** Candidates of the given decisions, best rank first; `maxRank` limits how many per decision. */
@@ -128,7 +185,8 @@ export function knownSkillRefs(db: Db): Map<string, number> {
   return getOrCreate(refIds, db.jev.key, () => new Map<string, number>());
 }
 
-/** After a rolled-back transaction: refs it inserted are gone, so cached ids may point nowhere. */
+/** After a rolled-back transaction: refs and skill hours it inserted are gone, so cached ids may point nowhere. */
 export function forgetSkillRefs(db: Db): void {
   refIds.delete(db.jev.key);
+  notedHours.delete(db.jev.key);
 }
