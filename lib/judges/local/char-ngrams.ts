@@ -118,32 +118,20 @@ class GramPostings {
   remove(slot: number): void {
     removeSlotPair(this.entries, slot);
   }
-
-  private cache: SnapshotPostings | null = null;
-
-  /**
-   * The postings under these statistics, computed once per snapshot: each
-   * entry's slot, and its weight in its skill's unit vector (32-bit, as a
-   * one-go build stored them), in two packed arrays the per-turn loop reads
-   * straight through.
-   */
-  snapshot(stats: NgramStats): SnapshotPostings {
-    if (this.cache?.stamp === stats.stamp) return this.cache;
-    const e = this.entries;
-    const idf = stats.idf[this.id];
-    const slots = new Int32Array(this.size);
-    const weights = new Float32Array(this.size);
-    for (let i = 0; i < e.length; i += 2) {
-      slots[i >> 1] = e[i];
-      weights[i >> 1] = (logTf(e[i + 1]) * idf) / stats.norm[e[i]];
-    }
-    this.cache = { stamp: stats.stamp, slots, weights };
-    return this.cache;
-  }
 }
 
-interface SnapshotPostings {
+/**
+ * Every n-gram's postings under one snapshot's statistics, packed in three
+ * arrays: n-gram `id`'s entries are `start[id]` to `start[id + 1]`, each a
+ * slot and its weight in its skill's unit vector (32-bit, as a one-go build
+ * stored them); n-grams that weigh nothing (past MAX_DF_SHARE) have none.
+ * A turn's cosine reads a gram's entries with one lookup into memory laid
+ * out in a row; with a small array pair per n-gram it followed four
+ * pointers to reach them, most of them cache misses under load.
+ */
+interface PackedPostings {
   stamp: number;
+  start: Int32Array;
   slots: Int32Array;
   weights: Float32Array;
 }
@@ -304,6 +292,35 @@ export class CharNgramIndex {
     return grams;
   }
 
+  private packed: PackedPostings | null = null;
+
+  /** The postings under these statistics, packed once per snapshot (see PackedPostings). */
+  private packedFor(stats: NgramStats): PackedPostings {
+    if (this.packed?.stamp === stats.stamp) return this.packed;
+    const ids = this.lists.length;
+    const start = new Int32Array(ids + 1);
+    let total = 0;
+    for (let id = 0; id < ids; id++) {
+      start[id] = total;
+      const list = this.lists[id];
+      if (list && stats.idf[id] > 0) total += list.size;
+    }
+    start[ids] = total;
+    const slots = new Int32Array(total);
+    const weights = new Float32Array(total);
+    for (let id = 0; id < ids; id++) {
+      const e = this.lists[id]?.entries;
+      const idf = stats.idf[id];
+      if (!e || !(idf > 0)) continue;
+      for (let i = 0, at = start[id]; i < e.length; i += 2, at++) {
+        slots[at] = e[i];
+        weights[at] = (logTf(e[i + 1]) * idf) / stats.norm[e[i]];
+      }
+    }
+    this.packed = { stamp: stats.stamp, start, slots, weights };
+    return this.packed;
+  }
+
   /** The query's count of each n-gram this index holds, by id (zero between turns), and the ids counted, first seen first. */
   private queryCounts = new Int32Array(1024);
   private readonly queryIds: number[] = [];
@@ -348,14 +365,14 @@ export class CharNgramIndex {
       norm += w * w;
     }
     norm = Math.sqrt(norm);
+    const { start, slots, weights } = this.packedFor(stats);
     for (const id of order) {
       if (id < 0) continue;
       const w = (1 + Math.log(counts[id])) * stats.idf[id];
       counts[id] = 0;
       if (w === 0) continue; // an n-gram past MAX_DF_SHARE
       const qw = w / norm;
-      const { slots, weights } = (this.lists[id] as GramPostings).snapshot(stats);
-      for (let k = 0; k < slots.length; k++) scores[slots[k]] += qw * weights[k];
+      for (let k = start[id], end = start[id + 1]; k < end; k++) scores[slots[k]] += qw * weights[k];
     }
     order.length = 0;
     return scores;
