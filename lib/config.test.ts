@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, packageRoot } from "./config";
+import { ConfigError, loadConfig, packageRoot, settleConfig, unsettleConfig } from "./config";
 
 const env = (vars: Record<string, string>) => ({ HOME: "/home/u", ...vars });
 
@@ -23,6 +23,23 @@ describe("configuration (every environment variable, parsed once)", () => {
     expect(c.hermesHome).toBe("/home/u/h");
     expect(c).toMatchObject({ metaSkills: ["a", "b"], retentionDays: 7, skillFeedback: "off", port: 4000 });
     expect(loadConfig(env({ JEV_META_SKILLS: "" })).metaSkills).toEqual([]);
+  });
+
+  it("once a server settles it, the environment is read no more (another env object still is)", () => {
+    const before = process.env.JEV_RETENTION_DAYS;
+    try {
+      process.env.JEV_RETENTION_DAYS = "7";
+      expect(settleConfig().retentionDays).toBe(7);
+      process.env.JEV_RETENTION_DAYS = "9";
+      expect(loadConfig().retentionDays).toBe(7);
+      expect(loadConfig({ JEV_RETENTION_DAYS: "9" }).retentionDays).toBe(9);
+      unsettleConfig();
+      expect(loadConfig().retentionDays).toBe(9);
+    } finally {
+      unsettleConfig();
+      if (before === undefined) delete process.env.JEV_RETENTION_DAYS;
+      else process.env.JEV_RETENTION_DAYS = before;
+    }
   });
 
   it("a bad value is one error naming the variable", () => {

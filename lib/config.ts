@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { expandPath } from "./catalog/expand-path";
+import { processWide } from "./collections";
 import { DEFAULT_META_SKILLS } from "./engine/limits";
 import { chatEndpoint, REMOTE_DEFAULTS, type RemoteJudgeConfig } from "./judges/remote/remote-config";
 import { JUDGE_KINDS, type JudgeKind } from "./judges/types";
@@ -142,8 +143,35 @@ export function packageRoot(): string {
 const KEYS = Object.keys(EnvSchema.shape) as (keyof z.infer<typeof EnvSchema>)[];
 const memo = new Map<string, JevConfig>();
 
+/**
+ * The config of a server that has started (see settleConfig), shared by
+ * every bundle of this module in the process (the front door has its own).
+ */
+const settled = processWide("jev.settledConfig", () => ({ config: null as JevConfig | null }));
+
+/**
+ * Read the environment once more and keep it as this process's config: for
+ * `npm start`'s server once Next.js has loaded its env files, whose
+ * environment nobody changes after. Every request checks its token against
+ * the config, and reading the environment is a call into Node per variable
+ * (about 25, ~1 µs each) plus a key built from them; with it settled,
+ * `loadConfig()` is a field read. Not for `npm run dev`, which reloads
+ * env files as they change.
+ */
+export function settleConfig(): JevConfig {
+  settled.config = null;
+  settled.config = loadConfig();
+  return settled.config;
+}
+
+/** Read the environment on every `loadConfig()` again (a test that settled it). */
+export function unsettleConfig(): void {
+  settled.config = null;
+}
+
 /** Parse the environment (memoised on the values read); throws ConfigError naming the variable. */
 export function loadConfig(env: EnvVars = process.env): JevConfig {
+  if (settled.config !== null && env === process.env) return settled.config;
   const values = KEYS.map((k) => env[k]);
   const key = JSON.stringify(values);
   const hit = memo.get(key);

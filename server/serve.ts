@@ -12,7 +12,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import next from "next";
-import { loadConfig } from "../lib/config";
+import { loadConfig, settleConfig } from "../lib/config";
 import { JevError, toJevError } from "../lib/errors";
 import { allowedHosts } from "../lib/http/allowed-hosts";
 import { type Refusal, screenHost, screenRequest } from "../lib/http/front-door";
@@ -133,6 +133,8 @@ server.on("error", (err: NodeJS.ErrnoException) => {
 await app.prepare();
 // Hot reload's websocket (dev only); the handler exists once Next.js is prepared.
 if (dev) server.on("upgrade", app.getUpgradeHandler());
+// Next.js has loaded its env files: from here on this server's environment is fixed (dev reloads them).
+else settleConfig();
 server.listen(port, hostname, () => console.log(`jev: serving http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}${dev ? " (dev)" : ""}`));
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
