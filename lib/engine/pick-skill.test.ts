@@ -167,6 +167,17 @@ describe("gate and privacy run before any judge call", () => {
 
 describe("verification (selection spec §5)", () => {
   const scored = { scores: { a: 0.9, b: 0.8, c: 0.7 }, matches: { a: 0.9, b: 0.8, c: 0.7 } };
+  it("verifies each finalist once a turn, though the rules and the checks both ask", async () => {
+    const scores = Object.fromEntries(catalogOf(8).map((s, i) => [s.name, 0.1 * (i + 1)]));
+    const judge = new ScriptedJudge({ scores, matches: { "skill-7": 0.6, "skill-6": 0.9, "skill-5": 0.4 } });
+    const asked: string[] = [];
+    const verify = (s: SkillCard) => (asked.push(s.name), s.name);
+    const rules = async () => () => ({ verdict: "show" as const });
+    const { reply } = await pickSkill({ turn: "plot the data", rules }, deps(judge, catalogOf(8), { verify }));
+    expect(reply.skills.map((s) => s.name)).toEqual(["skill-6", "skill-7", "skill-5"]);
+    expect(asked.sort()).toEqual(["skill-5", "skill-6", "skill-7"]);
+  });
+
   it("drops skills the loader cannot open and returns the loader's name", async () => {
     const verify = (c: SkillCard) => (c.name === "a" ? null : c.name.toUpperCase());
     const { reply, record } = await pickSkill({ turn: "do the thing" }, deps(new ScriptedJudge(scored), [card("a"), card("b"), card("c")], { verify }));

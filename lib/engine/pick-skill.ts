@@ -11,7 +11,7 @@ import { capCatalog, prepareCatalog } from "./prepare-catalog";
 import type { PickReply, SkillSuggestion } from "./reply";
 import { runStageOne, runStageTwo, turnContext } from "./stages";
 import { analyseTurn, type TurnAnalysis } from "./turn-analysis";
-import type { Verifier } from "./verify";
+import { type Verifier, verifiedOnce } from "./verify";
 
 export interface PickInput {
   /** The turn, or its one reading when the caller analysed it already (routing shares it). */
@@ -130,6 +130,7 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
     return buildDecision({ status: "fail_open", reason: "sensitive_turn", skills: [] }, "fail_open", { ...NO_FACTS, latencyMs: elapsed() });
   }
   const turn = reading.redacted;
+  const verify = verifiedOnce(deps.verify);
   const ranked = prepareCatalog(deps.catalog, deps.metaSkills);
   const { skills, dropped } = capCatalog(ranked, deps.judge.maxSkills, () => deps.relevance?.(turn, ranked) ?? null);
   if (dropped.length > 0) deps.onDropped?.(dropped.map((s) => s.name));
@@ -140,7 +141,7 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   const domains = input.entry ? domainsOf(reading, input.entry.entries) : [];
   if (domains.length) await input.entry?.loadSession?.();
   const entryRules = input.entry && input.rules ? await input.rules(entryCandidateNames(domains, ranked)) : undefined;
-  const hint = input.entry ? entryHint(reading, domains, ranked, input.entry, { verify: deps.verify, loadable: input.loadable, rules: entryRules }) : null;
+  const hint = input.entry ? entryHint(reading, domains, ranked, input.entry, { verify, loadable: input.loadable, rules: entryRules }) : null;
   if (hint) {
     Object.assign(facts, { suggested: hint.suggestion, suggestedVia: hint.via, candidates: [hint.candidate] });
     return finish({ status: "ok", needs_skill: 1, skills: [hint.suggestion], latency_ms: elapsed(), via: hint.via }, "suggested");
@@ -190,13 +191,13 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   if (!two.ok) return finish({ status: "fail_open", reason: two.reason, skills: [] }, "fail_open");
   let finalistRules: ((name: string) => RuleOutcome) | undefined;
   if (input.rules) {
-    const names = two.judged.filter((j) => j.match >= THRESHOLDS.minShownMatch).map((j) => deps.verify(skills[j.index]));
+    const names = two.judged.filter((j) => j.match >= THRESHOLDS.minShownMatch).map((j) => verify(skills[j.index]));
     finalistRules = await input.rules(names.filter((n): n is string => n !== null));
   }
   const judgedOrder = two.judged.map((j) => j.index);
   const others = one.topTen.map((c) => c.index).filter((i) => !judgedOrder.includes(i));
   facts.ranking = [...judgedOrder, ...others].map((i) => skills[i].path);
-  const result = judgeFinalists(skills, two.judged, stageOneScore, others, { verify: deps.verify, loadable: input.loadable, rules: finalistRules });
+  const result = judgeFinalists(skills, two.judged, stageOneScore, others, { verify, loadable: input.loadable, rules: finalistRules });
   facts.candidates = result.candidates;
   facts.suggested = result.suggested;
   return finish({ status: "ok", needs_skill: two.needsSkill, skills: result.listed, latency_ms: elapsed() }, result.outcome);
