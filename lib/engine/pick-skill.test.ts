@@ -171,7 +171,10 @@ describe("verification (selection spec §5)", () => {
     const scores = Object.fromEntries(catalogOf(8).map((s, i) => [s.name, 0.1 * (i + 1)]));
     const judge = new ScriptedJudge({ scores, matches: { "skill-7": 0.6, "skill-6": 0.9, "skill-5": 0.4 } });
     const asked: string[] = [];
-    const verify = (s: SkillCard) => (asked.push(s.name), s.name);
+    const verify = (s: SkillCard) => {
+      asked.push(s.name);
+      return s.name;
+    };
     const rules = async () => () => ({ verdict: "show" as const });
     const { reply } = await pickSkill({ turn: "plot the data", rules }, deps(judge, catalogOf(8), { verify }));
     expect(reply.skills.map((s) => s.name)).toEqual(["skill-6", "skill-7", "skill-5"]);
