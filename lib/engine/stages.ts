@@ -140,15 +140,14 @@ async function awaitBatches(
     const { err } = firstError as { err: unknown };
     return { ok: false, reason: stageOneReason(err), draining: all.then(() => undefined) };
   }
-  return ranked(parts, first as (readonly number[])[], routing); // no batch failed: every one answered
+  return ranked(parts, first as ArrayLike<number>[], routing); // no batch failed: every one answered
 }
 
 /** A batch's scores, or invalid_response when they do not fit it (or lack the routing answers asked along). */
-function checkedScores(answer: StageOneResult, batch: readonly number[], merged: boolean): readonly number[] {
+function checkedScores(answer: StageOneResult, batch: readonly number[], merged: boolean): ArrayLike<number> {
   const { scores } = answer;
-  if (scores.length !== batch.length || scores.some((s) => !Number.isFinite(s)) || (merged && !answer.routing)) {
-    throw new JudgeError("invalid_response");
-  }
+  if (scores.length !== batch.length || (merged && !answer.routing)) throw new JudgeError("invalid_response");
+  for (let k = 0; k < scores.length; k++) if (!Number.isFinite(scores[k])) throw new JudgeError("invalid_response");
   return scores;
 }
 
@@ -158,7 +157,7 @@ function stageOneReason(err: unknown): ReasonCode {
 }
 
 /** Every batch answered: the ten best across them. */
-function ranked(parts: readonly (readonly number[])[], results: readonly (readonly number[])[], routing: RouteAnswers | undefined): StageOneOutcome {
+function ranked(parts: readonly (readonly number[])[], results: readonly ArrayLike<number>[], routing: RouteAnswers | undefined): StageOneOutcome {
   const top = new TopK(10);
   parts.forEach((batch, b) => {
     batch.forEach((index, k) => {

@@ -83,7 +83,7 @@ export interface StageOneRequest extends TurnContext {
 
 export interface StageOneResult {
   /** Aligned with `batch`; comparable across batches of the same turn. */
-  scores: readonly number[];
+  scores: ArrayLike<number>;
   /** Routing's answers, when asked along (`alsoRoute`). */
   routing?: RouteAnswers;
 }

@@ -10,8 +10,9 @@ import { LocalJudge } from "./local-judge";
 
 /** The 881 real skills with their bodies: 5.5 MB of text, a build too big for a turn. */
 const bigCatalog = () => readCatalogFile(FIXTURES.publicSkillBodies);
+/** The judge's stage-1 scores of every skill, as an array. */
 const ask = async (judge: LocalJudge, skills: readonly SkillCard[], turn = "create a note in Apple Notes") =>
-  judge.stageOne({ turn, catalog: { skills }, batch: skills.map((_, i) => i) });
+  Array.from((await judge.stageOne({ turn, catalog: { skills }, batch: skills.map((_, i) => i) })).scores);
 /** A number in consonants, so a tag stays one word and no stemmer trims it. */
 const letters = (i: number) => Array.from(String(i), (d) => "bcdfgjkmpq"[Number(d)]).join("");
 const best = (skills: readonly SkillCard[], scores: readonly number[]) => skills[scores.indexOf(Math.max(...scores))].name;
@@ -19,7 +20,7 @@ const best = (skills: readonly SkillCard[], scores: readonly number[]) => skills
 describe("local index builds", () => {
   it("in the CLI's mode, the first turn builds the index and answers", async () => {
     const skills = bigCatalog();
-    expect(best(skills, (await ask(new LocalJudge("wait"), skills)).scores)).toBe("apple-notes");
+    expect(best(skills, await ask(new LocalJudge("wait"), skills))).toBe("apple-notes");
   });
 
   it("in the server's mode, a big first build runs in the background: the turn fails open with index_building, then is answered", async () => {
@@ -27,7 +28,7 @@ describe("local index builds", () => {
     const skills = bigCatalog();
     await expect(ask(judge, skills)).rejects.toEqual(new JudgeError("index_building"));
     await judge.prepare(skills);
-    expect(best(skills, (await ask(judge, skills)).scores)).toBe("apple-notes");
+    expect(best(skills, await ask(judge, skills))).toBe("apple-notes");
     const decision = await pickSkill(
       { turn: "create a note in Apple Notes" },
       { catalog: bigCatalog(), judge: new LocalJudge("background"), verify: verifyCatalogEntry, metaSkills: [], now: () => 0 },
@@ -45,7 +46,7 @@ describe("local index builds", () => {
     changed.push({ name: "brand-new", description: "Something new.", path: "new/SKILL.md" });
     changed.splice(at === 5 ? 6 : 5, 1); // and one removed: its slot is reused
     const before = bm25f.cardsTokenized;
-    expect(best(changed, (await ask(judge, changed, "something new")).scores)).toBe("brand-new");
+    expect(best(changed, await ask(judge, changed, "something new"))).toBe("brand-new");
     expect(bm25f.cardsTokenized - before).toBe(2); // the changed card and the new one
     const updated = await ask(judge, changed, "export my apple notes to markdown");
     const fresh = await ask(
@@ -53,7 +54,7 @@ describe("local index builds", () => {
       changed.map((c) => ({ ...c })),
       "export my apple notes to markdown",
     );
-    expect(updated.scores).toEqual(fresh.scores);
+    expect(updated).toEqual(fresh);
   });
 
   it("a big change is answered from the previous index while the new cards are tokenized in the background", async () => {
@@ -65,16 +66,16 @@ describe("local index builds", () => {
       .map((c, i) => ({ ...c, name: `copy-${i}`, path: `copies/${i}/SKILL.md`, description: `${c.description} Tagged quasarfold${letters(i)}.` }));
     const grown = [...skills, ...added];
     const stale = await ask(judge, grown);
-    expect(best(grown, stale.scores)).toBe("apple-notes"); // from the previous index, remapped to this catalog
-    expect(stale.scores.slice(skills.length).every((s) => s === 0)).toBe(true); // the new skills are not in it yet
+    expect(best(grown, stale)).toBe("apple-notes"); // from the previous index, remapped to this catalog
+    expect(stale.slice(skills.length).every((s) => s === 0)).toBe(true); // the new skills are not in it yet
     await judge.prepare(grown);
     const fresh = await ask(judge, grown, `quasarfold${letters(7)}`);
-    expect(best(grown, fresh.scores)).toBe("copy-7");
+    expect(best(grown, fresh)).toBe("copy-7");
   });
 
   it("a small catalog is built in the turn even in the server's mode", async () => {
     const judge = new LocalJudge("background");
     const skills = readCatalogFile(FIXTURES.metatoolCatalog);
-    expect((await ask(judge, skills, "what is the weather in Paris")).scores.some((s) => s > 0)).toBe(true);
+    expect((await ask(judge, skills, "what is the weather in Paris")).some((s) => s > 0)).toBe(true);
   });
 });

@@ -143,7 +143,10 @@ export class LocalJudge implements Judge {
   stageOne({ turn, catalog, batch }: StageOneRequest): StageOneResult {
     const evidence = evidenceFor(this.view(catalog), turn);
     // Ordered by the blend, scaled by P(the turn needs a skill): below the engine's floor, nothing fits.
-    return { scores: batch.map((i) => evidence.blend[i] * evidence.needs) };
+    // A typed array, filled in a loop: the batches' scores were a tenth of a request's garbage as arrays built by map.
+    const scores = new Float64Array(batch.length);
+    for (let k = 0; k < batch.length; k++) scores[k] = evidence.blend[batch[k]] * evidence.needs;
+    return { scores };
   }
 
   stageTwo({ turn, catalog, finalists }: StageTwoRequest): StageTwoResult {
