@@ -50,6 +50,22 @@ describe("CharNgramIndex.cosine, turn after turn", () => {
     });
     expect(asked[0][0]).toBeGreaterThan(asked[0][1]);
   });
+
+  it("scores the same after a turn of more words than it keeps n-gram ids for (the cache starts over between turns)", () => {
+    const descriptions = ["merge pdf files", "split pdf pages", "resize images in bulk"];
+    const index = new CharNgramIndex();
+    descriptions.forEach((d, i) => {
+      index.add(i, card(i, d));
+    });
+    const stats = index.stats(Int32Array.from(descriptions.keys()), descriptions.length);
+    const ask = (q: string[]) => index.cosine(q, stats, new Float64Array(descriptions.length));
+    const many = Array.from({ length: 20_000 }, (_, i) => `w${i.toString(36)}q`);
+    const query = ["merge", "unheardof", "pdf"];
+    const first = ask(query);
+    expect(ask([...many, ...query])).toEqual(cosines(descriptions, [...many, ...query]));
+    expect(ask(query)).toEqual(first);
+    expect(ask(["unheardof", "pages"])).toEqual(cosines(descriptions, ["unheardof", "pages"]));
+  });
 });
 
 describe("CharNgramIndex.cosine after the skills change", () => {

@@ -164,6 +164,8 @@ const MAX_DF_SHARE = 0.2;
 
 /** Words whose n-grams an index keeps as posting ids (a few MB at most); past it, it starts over. */
 const MAX_CACHED_WORDS = 16_384;
+/** N-grams no skill has that the cached words hold ids for, at most (a few MB); past it, it starts over too. */
+const MAX_UNSEEN_GRAMS = 131_072;
 
 const idfOf = (n: number, size: number) => Math.log((1 + n) / (1 + size)) + 1;
 
@@ -196,7 +198,7 @@ export class CharNgramIndex {
         list = new GramPostings(grams[k], this.freeIds.pop() ?? this.lists.length);
         this.lists[list.id] = list;
         this.postings.set(grams[k], list);
-        this.wordGrams.clear();
+        this.forgetWords();
       }
       list.push(slot, counts[k]);
       ids[k] = list.id;
@@ -215,7 +217,7 @@ export class CharNgramIndex {
       this.postings.delete(list.gram);
       this.lists[id] = null;
       this.freeIds.push(id);
-      this.wordGrams.clear();
+      this.forgetWords();
     }
     this.idsOf[slot] = null;
     this.countsOf[slot] = null;
@@ -267,27 +269,36 @@ export class CharNgramIndex {
   }
 
   /**
-   * Each word's n-grams as posting ids, in order: an id, or -1 - k for the
-   * word's k-th n-gram no skill has (its key in `unseen`). Turns reuse words,
+   * Each word's n-grams as ids, in order: a posting id, or -1 - k for the
+   * k-th n-gram no skill has (its key in `unseenIds`). Turns reuse words,
    * and a word found here costs one lookup instead of one per n-gram (a
    * dozen or more), each a cache miss in a table of tens of thousands. Ids
-   * change only when an n-gram list is created or dropped: then it is cleared.
+   * change only when an n-gram list is created or dropped: then both are
+   * cleared (see forgetWords).
    */
-  private readonly wordGrams = new Map<string, { ids: Int32Array; unseen: GramKey[] }>();
+  private readonly wordGrams = new Map<string, Int32Array>();
+  private readonly unseenIds = new Map<GramKey, number>();
 
-  private gramsOfWord(word: string): { ids: Int32Array; unseen: GramKey[] } {
+  private forgetWords(): void {
+    this.wordGrams.clear();
+    this.unseenIds.clear();
+  }
+
+  private gramsOfWord(word: string): Int32Array {
     const known = this.wordGrams.get(word);
     if (known !== undefined) return known;
     const ids: number[] = [];
-    const unseen: GramKey[] = [];
     forEachNgram([word], (g) => {
       const list = this.postings.get(g);
       if (list !== undefined) return void ids.push(list.id);
-      ids.push(-1 - unseen.length);
-      unseen.push(g);
+      let k = this.unseenIds.get(g);
+      if (k === undefined) {
+        k = this.unseenIds.size;
+        this.unseenIds.set(g, k);
+      }
+      ids.push(-1 - k);
     });
-    if (this.wordGrams.size >= MAX_CACHED_WORDS) this.wordGrams.clear();
-    const grams = { ids: Int32Array.from(ids), unseen };
+    const grams = Int32Array.from(ids);
     this.wordGrams.set(word, grams);
     return grams;
   }
@@ -321,8 +332,9 @@ export class CharNgramIndex {
     return this.packed;
   }
 
-  /** The query's count of each n-gram this index holds, by id (zero between turns), and the ids counted, first seen first. */
+  /** The query's count of each n-gram, by id (zero between turns): those this index holds, those it does not; and the ids counted, first seen first. */
   private queryCounts = new Int32Array(1024);
+  private unseenCounts = new Int32Array(256);
   private readonly queryIds: number[] = [];
 
   /**
@@ -330,35 +342,30 @@ export class CharNgramIndex {
    * in [0, 1]. The query's n-grams are counted straight into a reused array
    * by posting id, not a Map of its own: on every turn that Map, its entries
    * and the list of known grams were the largest garbage of a request
-   * (sampled under bench/http.ts load). Grams no skill has are counted apart
-   * (they only weigh in the query's norm), and the norm is summed in the
-   * order the grams first appear, as before.
+   * (sampled under bench/http.ts load). Grams no skill has are counted the
+   * same way under ids of their own (they only weigh in the query's norm),
+   * and the norm is summed in the order the grams first appear, as before.
    */
   cosine(queryWords: readonly string[], stats: NgramStats, scores: Float64Array): Float64Array {
     if (this.queryCounts.length < this.lists.length) this.queryCounts = new Int32Array(Math.max(this.lists.length, this.queryCounts.length * 2));
+    // Never in the middle of a turn: the ids counted so far would be given again.
+    if (this.wordGrams.size >= MAX_CACHED_WORDS || this.unseenIds.size >= MAX_UNSEEN_GRAMS) this.forgetWords();
     const counts = this.queryCounts;
     const order = this.queryIds; // a posting id, or -1 - k for the k-th n-gram no skill has
-    let unseen: Map<GramKey, number> | null = null;
-    const unseenCounts: number[] = [];
     for (const word of queryWords) {
       const grams = this.gramsOfWord(word);
-      for (let i = 0; i < grams.ids.length; i++) {
-        const id = grams.ids[i];
-        if (id >= 0) {
-          if (counts[id]++ === 0) order.push(id);
-          continue;
-        }
-        const g = grams.unseen[-1 - id];
-        unseen ??= new Map();
-        const k = unseen.get(g);
-        if (k !== undefined) unseenCounts[k]++;
-        else {
-          unseen.set(g, unseenCounts.length);
-          order.push(-1 - unseenCounts.length);
-          unseenCounts.push(1);
-        }
+      if (this.unseenCounts.length < this.unseenIds.size) {
+        const grown = new Int32Array(Math.max(this.unseenIds.size, this.unseenCounts.length * 2));
+        grown.set(this.unseenCounts);
+        this.unseenCounts = grown;
+      }
+      const unseenCounts = this.unseenCounts;
+      for (let i = 0; i < grams.length; i++) {
+        const id = grams[i];
+        if (id >= 0 ? counts[id]++ === 0 : unseenCounts[-1 - id]++ === 0) order.push(id);
       }
     }
+    const unseenCounts = this.unseenCounts;
     let norm = 0;
     for (const key of order) {
       const w = key >= 0 ? (1 + Math.log(counts[key])) * stats.idf[key] : (1 + Math.log(unseenCounts[-1 - key])) * stats.unseenIdf;
@@ -367,7 +374,10 @@ export class CharNgramIndex {
     norm = Math.sqrt(norm);
     const { start, slots, weights } = this.packedFor(stats);
     for (const id of order) {
-      if (id < 0) continue;
+      if (id < 0) {
+        unseenCounts[-1 - id] = 0;
+        continue;
+      }
       const w = (1 + Math.log(counts[id])) * stats.idf[id];
       counts[id] = 0;
       if (w === 0) continue; // an n-gram past MAX_DF_SHARE
