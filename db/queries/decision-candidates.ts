@@ -136,17 +136,24 @@ function insertCandidatesOnSqlite(db: Db, decisionId: number, hour: number, day:
   writeCandidateRows(db, decisionId, hour, day, rows, known as number[]);
 }
 
+/** Each rank's value names in the multi-row INSERT, built once. */
+const rankKeys: string[][] = [];
+const keysOfRank = (rank: number) => (rankKeys[rank] ??= CANDIDATE_VALUES.map((c) => `${rank}:${c}`));
+/** The multi-row INSERT's values, refilled for each decision: the statement runs before the next fill (all in one turn). */
+const rowValues: Record<string, unknown> = Object.create(null);
+
 function writeCandidateRows(db: Db, decisionId: number, hour: number, day: number, rows: Omit<CandidateRow, "rank">[], refIds: readonly number[]): void {
-  const values: Record<string, unknown> = Object.create(null);
-  values.decisionId = decisionId;
-  rows.forEach((r, rank) => {
-    values[`${rank}:skillRefId`] = refIds[rank];
-    values[`${rank}:score`] = r.score;
-    values[`${rank}:match`] = r.match;
-    values[`${rank}:verdict`] = r.verdict;
-    values[`${rank}:detail`] = r.detail;
-  });
-  insertCandidateRows(rows.length).onSqlite(db)(values);
+  rowValues.decisionId = decisionId;
+  for (let rank = 0; rank < rows.length; rank++) {
+    const r = rows[rank];
+    const keys = keysOfRank(rank); // in CANDIDATE_VALUES' order
+    rowValues[keys[0]] = refIds[rank];
+    rowValues[keys[1]] = r.score;
+    rowValues[keys[2]] = r.match;
+    rowValues[keys[3]] = r.verdict;
+    rowValues[keys[4]] = r.detail;
+  }
+  insertCandidateRows(rows.length).onSqlite(db)(rowValues);
   rows.forEach((r, rank) => {
     if (!hourNoted(db, refIds[rank], hour)) noteSkillHour.onSqlite(db)({ skillRefId: refIds[rank], hour });
     if (r.verdict === "suppressed") countSuppression.onSqlite(db)({ skill: r.name, day });

@@ -70,21 +70,32 @@ export function reasonKey(status: string, reasonCode: string | null | undefined)
 
 /** Insert a decision row and count it in its hour's rollup; call inside the decision's transaction. */
 export async function insertDecision(db: Db, row: NewDecisionRow): Promise<number> {
-  const defaults = {
-    reasonCode: null,
-    needsSkill: null,
-    skillsDropped: 0,
-    connections: 0,
-    merged: false,
-    stageOneMs: null,
-    stageTwoMs: null,
-    sessionId: null,
-    agent: null,
-    suggestedSkill: null,
-    suggestedMatch: null,
-    suggestedVia: null,
-  };
-  const decision = { ...defaults, ...row, reportsLoads: row.reportsLoads ?? false };
+  // Every column named once, in one shape (spreading defaults under the row built two objects a decision).
+  const decision = {
+    at: row.at,
+    day: row.day,
+    status: row.status,
+    outcome: row.outcome,
+    reasonCode: row.reasonCode ?? null,
+    needsSkill: row.needsSkill ?? null,
+    latencyMs: row.latencyMs,
+    requests: row.requests,
+    connections: row.connections ?? 0,
+    merged: row.merged ?? false,
+    catalogSize: row.catalogSize,
+    skillsReturned: row.skillsReturned,
+    skillsDropped: row.skillsDropped ?? 0,
+    judge: row.judge,
+    channel: row.channel,
+    stageOneMs: row.stageOneMs ?? null,
+    stageTwoMs: row.stageTwoMs ?? null,
+    sessionId: row.sessionId ?? null,
+    agent: row.agent ?? null,
+    reportsLoads: row.reportsLoads ?? false,
+    suggestedSkill: row.suggestedSkill ?? null,
+    suggestedMatch: row.suggestedMatch ?? null,
+    suggestedVia: row.suggestedVia ?? null,
+  } satisfies Record<(typeof COLUMNS)[number], unknown>;
   const hour = row.at - (row.at % HOUR_MS);
   const rollup = {
     hour,
