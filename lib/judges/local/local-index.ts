@@ -29,6 +29,8 @@ export interface TurnEvidence {
   cosine: Float64Array;
   /** Ranking score: each signal normalised by its per-turn maximum, blended. In [0, 1]. */
   blend: Float64Array;
+  /** Stage 1's scores: the blend scaled by `needs` (below the engine's floor, nothing fits). */
+  ranking: Float64Array;
   /** Calibrated probability that the turn needs a skill at all (turn-level evidence). */
   needs: number;
   /** The turn as read (prose and code apart). */
@@ -181,19 +183,26 @@ export class LocalIndex {
     const [scratchBm25, scratchCosine] = this.scratch();
     const bySlotBm25 = this.corpus.bm25.score(reading.terms, this.bm25Stats, scratchBm25);
     const bySlotCosine = this.corpus.ngrams.cosine(reading.ngramWords, this.ngramStats, scratchCosine);
-    const bm25 = gather(bySlotBm25, this.slots);
-    const cosine = gather(bySlotCosine, this.slots);
+    // The turn's four arrays share one buffer: an array this size lives outside V8's heap, and each cost an allocation and a sweep.
+    const n = this.slots.length;
+    const buffer = new Float64Array(4 * n);
+    const bm25 = buffer.subarray(0, n);
+    const cosine = buffer.subarray(n, 2 * n);
+    const blend = buffer.subarray(2 * n, 3 * n);
+    const ranking = buffer.subarray(3 * n);
+    gather(bySlotBm25, this.slots, bm25);
+    gather(bySlotCosine, this.slots, cosine);
     const maxBm25 = max(bm25);
     const maxCosine = max(cosine);
-    const blend = new Float64Array(bm25.length);
-    for (let i = 0; i < blend.length; i++) {
+    for (let i = 0; i < n; i++) {
       blend[i] = (1 - COSINE_BLEND) * (maxBm25 > 0 ? bm25[i] / maxBm25 : 0) + COSINE_BLEND * (maxCosine > 0 ? cosine[i] / maxCosine : 0);
     }
     const ranked = bestPositions(blend, DECIDED);
     const features = this.features(reading, bm25, cosine, blend, ranked);
     const needs = maxBm25 > 0 || maxCosine > 0 ? needsProbability(needsFeatures(features[0] ?? null, maxBm25, maxCosine)) : 0;
+    for (let i = 0; i < n; i++) ranking[i] = blend[i] * needs;
     const decided = new Map(ranked.map((i, k) => [i, matchProbability(rankProbability(features[k]), needs)]));
-    const evidence = { bm25, cosine, blend, needs, reading, decided };
+    const evidence = { bm25, cosine, blend, ranking, needs, reading, decided };
     if (this.recent.size >= RECENT_TURNS) this.recent.delete(this.recent.keys().next().value as string);
     this.recent.set(turn, evidence);
     return evidence;
@@ -244,11 +253,9 @@ export class LocalIndex {
   }
 }
 
-/** `values` at each of `slots`, in their order. A loop: `Float64Array.from` with a map function costs ten times as much per turn. */
-function gather(values: Float64Array, slots: Int32Array): Float64Array {
-  const out = new Float64Array(slots.length);
+/** `values` at each of `slots`, in their order, into `out`. A loop: `Float64Array.from` with a map function costs ten times as much per turn. */
+function gather(values: Float64Array, slots: Int32Array, out: Float64Array): void {
   for (let i = 0; i < slots.length; i++) out[i] = values[slots[i]];
-  return out;
 }
 
 /** Positions of the `k` highest positive values, highest first, ties by lower position (the engine's stage-1 order). */

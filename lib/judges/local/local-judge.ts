@@ -142,11 +142,11 @@ export class LocalJudge implements Judge {
 
   stageOne({ turn, catalog, batch }: StageOneRequest): StageOneResult {
     const evidence = evidenceFor(this.view(catalog), turn);
-    // Ordered by the blend, scaled by P(the turn needs a skill): below the engine's floor, nothing fits.
-    // A typed array, filled in a loop: the batches' scores were a tenth of a request's garbage as arrays built by map.
-    const scores = new Float64Array(batch.length);
-    for (let k = 0; k < batch.length; k++) scores[k] = evidence.blend[batch[k]] * evidence.needs;
-    return { scores };
+    // The engine's batches are runs of the catalog: a view of the turn's scores, no copy (the batches' own arrays
+    // were a tenth of a request's garbage). Any other batch gets its scores copied.
+    const first = batch[0] ?? 0;
+    if (batch.every((i, k) => i === first + k)) return { scores: evidence.ranking.subarray(first, first + batch.length) };
+    return { scores: Float64Array.from(batch, (i) => evidence.ranking[i]) };
   }
 
   stageTwo({ turn, catalog, finalists }: StageTwoRequest): StageTwoResult {
@@ -191,5 +191,5 @@ function evidenceFor(view: IndexView, turn: string): TurnEvidence {
     const match = evidence.decided.get(p);
     if (match !== undefined) decided.set(i, match);
   });
-  return { ...evidence, bm25: pick(evidence.bm25), cosine: pick(evidence.cosine), blend: pick(evidence.blend), decided };
+  return { ...evidence, bm25: pick(evidence.bm25), cosine: pick(evidence.cosine), blend: pick(evidence.blend), ranking: pick(evidence.ranking), decided };
 }
