@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { feedbackReply } from "../app/api/feedback/reply";
@@ -37,6 +37,8 @@ describe("serving a direct route on loopback", () => {
   const home = path.join(tmp.dir, "hermes");
   let server: http.Server;
   let base: string;
+  /** Routes still running (a body that never ends must not leave one waiting forever). */
+  let running = 0;
   beforeAll(async () => {
     buildHermesHome(home, { skills: { pdf: null } });
     vi.stubEnv("JEV_DB", path.join(tmp.dir, "jev.db"));
@@ -45,7 +47,8 @@ describe("serving a direct route on loopback", () => {
     server = http.createServer((req, res) => {
       const match = matchDirectRoute(req.method ?? "", req.url ?? "");
       if (!match) return void res.writeHead(404).end();
-      void serveDirect(req, match, res);
+      running++;
+      void serveDirect(req, match, res).finally(() => running--);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -132,5 +135,47 @@ describe("serving a direct route on loopback", () => {
       duplex: "half",
     } as RequestInit);
     expect([chunked.status, (await chunked.json()).error.code]).toEqual([413, "payload_too_large"]);
+  });
+
+  /** A raw request: the head, then `body` chunks written until the server closes the socket or `stopAfter` bytes went; resolves with the bytes sent. */
+  const rawPost = (head: string, chunk: Buffer, stopAfter: number) =>
+    new Promise<number>((resolve) => {
+      const { port } = server.address() as AddressInfo;
+      const socket = net.connect(port, "127.0.0.1");
+      let sent = 0;
+      const done = () => resolve(sent);
+      socket.on("close", done);
+      socket.on("error", () => {});
+      socket.write(head);
+      const pump = () => {
+        while (sent < stopAfter && !socket.destroyed) {
+          sent += chunk.length;
+          if (!socket.write(chunk)) return void socket.once("drain", pump);
+        }
+        socket.destroy();
+      };
+      pump();
+    });
+  const until = async (holds: () => boolean) => {
+    for (let i = 0; i < 200 && !holds(); i++) await new Promise((r) => setTimeout(r, 10));
+    return holds();
+  };
+
+  it("stops reading an endless chunked body past the drain limit, and a body that breaks off leaves no route waiting", async () => {
+    const head = (framing: string) =>
+      `POST /api/pick-skill HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer direct-token\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
+    const piece = Buffer.from(`10000\r\n${"x".repeat(0x10000)}\r\n`);
+    const sent = await rawPost(head("Transfer-Encoding: chunked"), piece, 64 << 20);
+    expect(sent).toBeLessThan(32 << 20); // the server cut it off (its drain limit is 8 MB)
+    // 9 bytes of 100,000, then gone: the route reading it settles.
+    const { port } = server.address() as AddressInfo;
+    const broken = net.connect(port, "127.0.0.1");
+    broken.on("error", () => {});
+    broken.write(`${head("Content-Length: 100000")}{"turn":"`);
+    expect(await until(() => running === 1)).toBe(true);
+    broken.destroy();
+    expect(await until(() => running === 0)).toBe(true);
+    const after = await post("/api/pick-skill", JSON.stringify({ turn: "merge two pdf files" }));
+    expect(after.status).toBe(200);
   });
 });

@@ -67,8 +67,44 @@ export function fromNodeRequest(req: http.IncomingMessage): ApiRequest {
       }
       return value;
     },
-    body: () => req,
+    readBody: (take) => readNodeBody(req, take),
   };
+}
+
+/**
+ * Node's request body pushed to `take` (see ApiRequest.readBody). Stopping
+ * destroys the request, as leaving an async iterator over it does; a
+ * request that closes before its end rejects.
+ */
+function readNodeBody(req: http.IncomingMessage, take: (chunk: Uint8Array) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (req.readableEnded) return resolve(); // read already: nothing more will come
+    const detach = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      if (take(chunk)) return;
+      detach();
+      req.destroy();
+      resolve();
+    };
+    const onEnd = () => {
+      detach();
+      resolve();
+    };
+    const onError = (err: Error) => {
+      detach();
+      reject(err);
+    };
+    const onClose = () => onError(new Error("the request closed before its body ended"));
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
 }
 
 /** Run the route and write its reply. */

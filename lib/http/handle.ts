@@ -49,11 +49,12 @@ const MAX_DRAINED_BYTES = 8_000_000;
 async function readBodyWithin(request: ApiRequest, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request.body()) {
+  await request.readBody((chunk) => {
     size += chunk.byteLength;
-    if (size > MAX_DRAINED_BYTES) break; // leaving the loop cancels the rest
+    if (size > MAX_DRAINED_BYTES) return false; // the rest is cancelled
     if (size <= limit) chunks.push(chunk);
-  }
+    return true;
+  });
   if (size > limit) throw new JevError("payload_too_large", `body over ${limit} bytes`);
   return Buffer.concat(chunks).toString("utf8");
 }
