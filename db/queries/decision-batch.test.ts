@@ -4,7 +4,7 @@ import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
 import { utcDay } from "../../lib/time";
 import { DECISION_OUTCOMES } from "../../lib/vocab/reason-codes";
 import { inTransaction } from "../dialect";
-import { type DecisionWrite, writeDecisions } from "./decision-batch";
+import { type DecisionWrite, writeDecisionGroup, writeDecisions } from "./decision-batch";
 import { candidatesOf, forgetSkillRefs } from "./decision-candidates";
 import { skillHoursIn } from "./decision-filters";
 import { getDecisionRow } from "./decision-list";
@@ -98,6 +98,21 @@ describeOnBothDatabases("writing a group of decisions at once", (t) => {
     const expected = (name: string) =>
       [...new Set(input.filter((w) => w.candidates.some((c) => c.name === name)).map((w) => w.row.at - (w.row.at % 3_600_000)))].sort((a, b) => b - a);
     for (const name of ["skill-0", "skill-3", "other"]) expect(await hoursOf(name), name).toEqual(expected(name));
+  });
+
+  it("groups written one after another in the same hour note every skill's hour, a skill new to the hour too", async () => {
+    const input = writes().slice(0, 6); // one hour
+    const hour = T - (T % 3_600_000);
+    await writeDecisionGroup(t.db, input.slice(0, 3));
+    const newcomer = input.slice(3).map((w) => ({
+      ...w,
+      candidates: [...w.candidates, { name: "newcomer", path: "/skills/newcomer", score: 0.1, match: null, verdict: "not_finalist" as const, detail: null }],
+    }));
+    await writeDecisionGroup(t.db, newcomer);
+    for (const name of ["skill-0", "skill-3", "other", "newcomer"]) {
+      const [ref] = await t.db.select().from(t.db.jev.t.skillRefs).where(eq(t.db.jev.t.skillRefs.name, name));
+      expect(await skillHoursIn(t.db, [ref.id], T, T + 3_600_000), name).toEqual([hour]);
+    }
   });
 
   it("a second group adds to the same aggregate rows", async () => {

@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS } from "../../lib/time";
 import type { Db, Tables } from "../client";
 import { inTransaction, isPostgres, retriedOnConflict } from "../dialect";
 import type { NewDecisionRow } from "../schema";
-import { type CandidateRow, insertCandidates, knownSkillRefs } from "./decision-candidates";
+import { type CandidateRow, hourNoted, insertCandidates, knownSkillRefs, noteHour } from "./decision-candidates";
 import { insertDecision, judgeMsOf, reasonKey } from "./decisions";
 import { columnList, qualified, recordset, tableOf } from "./json-recordset";
 import { namedStatement } from "./named-statement";
@@ -25,7 +25,7 @@ export interface DecisionWrite {
  * the decisions' ids in the order given.
  */
 export async function writeDecisions(tx: Db, writes: readonly DecisionWrite[]): Promise<number[]> {
-  if (isPostgres(tx)) return insertDecisionBatch(tx, writes);
+  if (isPostgres(tx)) return (await insertDecisionBatch(tx, writes)).ids;
   const ids: number[] = [];
   for (const w of writes) ids.push(await writeDecision(tx, w));
   return ids;
@@ -37,9 +37,12 @@ export async function writeDecisions(tx: Db, writes: readonly DecisionWrite[]): 
  * one round trip; run again if it loses a deadlock), on SQLite one
  * transaction of row-by-row writes. Returns the ids in the order given.
  */
-export function writeDecisionGroup(db: Db, writes: readonly DecisionWrite[]): Promise<number[]> {
-  if (isPostgres(db)) return retriedOnConflict(() => insertDecisionBatch(db, writes));
-  return inTransaction(db, (tx) => writeDecisions(tx, writes));
+export async function writeDecisionGroup(db: Db, writes: readonly DecisionWrite[]): Promise<number[]> {
+  if (!isPostgres(db)) return inTransaction(db, (tx) => writeDecisions(tx, writes));
+  const written = await retriedOnConflict(() => insertDecisionBatch(db, writes));
+  // Committed (one statement, no transaction around it): its skill hours need not be written again.
+  for (const h of written.hours) noteHour(db, h.skillRefId, h.hour);
+  return written.ids;
 }
 
 /** One decision: its row, its candidates and its suggestion row, inside the caller's transaction. */
@@ -62,14 +65,16 @@ export async function writeDecision(tx: Db, w: DecisionWrite): Promise<number> {
  * aggregates are summed here first and upserted in key order, so instances
  * writing the same rows at once take their locks in the same order. Skill
  * refs not seen before cost two statements more, once. Returns the
- * decisions' ids in the order given.
+ * decisions' ids in the order given, and the skill hours it wrote.
  */
-async function insertDecisionBatch(tx: Db, writes: readonly DecisionWrite[]): Promise<number[]> {
-  if (writes.length === 0) return [];
+async function insertDecisionBatch(tx: Db, writes: readonly DecisionWrite[]): Promise<{ ids: number[]; hours: { skillRefId: number; hour: number }[] }> {
+  if (writes.length === 0) return { ids: [], hours: [] };
   const refs = await refIdsOf(
     tx,
     writes.flatMap((w) => w.candidates),
   );
+  // Hours this process has noted exist: upserting them again was ten index probes a decision.
+  const hours = hourRows(writes, refs).filter((h) => !hourNoted(tx, h.skillRefId, h.hour));
   const b = batchShape(tx.jev.t);
   const rows = await writeBatch(tx, {
     d: b.d.encode(writes.map((w, ord) => ({ ...w.row, ord }))),
@@ -77,11 +82,11 @@ async function insertDecisionBatch(tx: Db, writes: readonly DecisionWrite[]): Pr
     s: b.s.encode(suggestionRows(writes)),
     r: b.r.encode(rollupRows(writes)),
     j: b.j.encode(judgeRows(writes)),
-    h: b.h.encode(hourRows(writes, refs)),
+    h: b.h.encode(hours),
     x: b.x.encode(suppressedRows(writes)),
     g: b.g.encode(suggestionDayRows(writes)),
   });
-  return rows.map((row) => Number(row.id));
+  return { ids: rows.map((row) => Number(row.id)), hours };
 }
 
 /** The batch statement's recordsets (one placeholder each, named by its alias) and its text; built once per schema. */

@@ -73,16 +73,23 @@ const refIds = processWide("jev.skillRefIds", () => new Map<string, Map<string, 
  */
 const notedHours = processWide("jev.notedSkillHours", () => new Map<string, { hour: number; refs: Set<number> }>());
 
-/** Whether (ref, hour) is noted already; if not, it is taken as noted (the caller writes it). */
-function hourNoted(db: Db, skillRefId: number, hour: number): boolean {
+/** Whether this process noted (ref, hour): its row exists, and a write of it can be left out. */
+export function hourNoted(db: Db, skillRefId: number, hour: number): boolean {
+  const noted = notedHours.get(db.jev.key);
+  return noted?.hour === hour && noted.refs.has(skillRefId);
+}
+
+/**
+ * Remember (ref, hour) as written: once its write committed, or inside a
+ * transaction whose failure makes the caller forget (forgetSkillRefs).
+ */
+export function noteHour(db: Db, skillRefId: number, hour: number): void {
   let noted = notedHours.get(db.jev.key);
   if (noted?.hour !== hour) {
     noted = { hour, refs: new Set() };
     notedHours.set(db.jev.key, noted);
   }
-  if (noted.refs.has(skillRefId)) return true;
   noted.refs.add(skillRefId);
-  return false;
 }
 
 /** The id of a (name, path) pair when this process has seen it, else undefined. */
@@ -155,8 +162,10 @@ function writeCandidateRows(db: Db, decisionId: number, hour: number, day: numbe
   }
   insertCandidateRows(rows.length).onSqlite(db)(rowValues);
   rows.forEach((r, rank) => {
-    if (!hourNoted(db, refIds[rank], hour)) noteSkillHour.onSqlite(db)({ skillRefId: refIds[rank], hour });
     if (r.verdict === "suppressed") countSuppression.onSqlite(db)({ skill: r.name, day });
+    if (hourNoted(db, refIds[rank], hour)) return;
+    noteSkillHour.onSqlite(db)({ skillRefId: refIds[rank], hour });
+    noteHour(db, refIds[rank], hour);
   });
 }
 
