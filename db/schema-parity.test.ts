@@ -98,6 +98,9 @@ const pgTables = Object.fromEntries(
     .map((t) => [pgConfig(t as PgTable).name, pgShape(t as PgTable)]),
 );
 
+/** Foreign keys SQLite keeps and PostgreSQL does not (a trigger and a lock per log row there: db/schema-pg/decisions.ts). */
+const PG_LEAVES_OUT = new Set(["decision_candidates: decision_id -> decisions", "decision_candidates: skill_ref_id -> skill_refs"]);
+
 describe("one schema on two databases", () => {
   it("PostgreSQL has exactly SQLite's tables", () => {
     expect(Object.keys(pgTables).sort()).toEqual(Object.keys(sqliteTables).sort());
@@ -105,6 +108,14 @@ describe("one schema on two databases", () => {
   });
 
   it.each(Object.keys(sqliteTables))("%s: the same columns, keys and indexes", (name) => {
-    expect(pgTables[name]).toEqual(sqliteTables[name]);
+    const expected = { ...sqliteTables[name], foreignKeys: sqliteTables[name].foreignKeys.filter((fk) => !PG_LEAVES_OUT.has(`${name}: ${fk}`)) };
+    expect(pgTables[name]).toEqual(expected);
+  });
+
+  it("PostgreSQL leaves out only foreign keys SQLite has", () => {
+    for (const fk of PG_LEAVES_OUT) {
+      const [table, key] = fk.split(": ");
+      expect(sqliteTables[table]?.foreignKeys, fk).toContain(key);
+    }
   });
 });

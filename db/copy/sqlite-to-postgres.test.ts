@@ -100,7 +100,7 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
   it("refuses a target that has rows, or holds another database's unfinished copy", async () => {
     const url = target();
     await copySqliteToPostgres(sqliteOf(db).$client, url, { source: "a.db" });
-    await expect(copySqliteToPostgres(sqliteOf(db).$client, url, { source: "a.db" })).rejects.toThrow(/not empty \(decisions has rows\)/);
+    await expect(copySqliteToPostgres(sqliteOf(db).$client, url, { source: "a.db" })).rejects.toThrow(/not empty \(decision_candidates has rows\)/); // the first table in copy order
 
     const other = target();
     await expect(
