@@ -55,19 +55,12 @@ export class ScriptedJudge implements Judge {
   }
 
   stageTwo(request: StageTwoRequest): JudgeAnswer<StageTwoResult> {
-    if (!this.script.atOnce) return this.stageTwoLater(request);
-    this.stageTwoCalls.push(request);
-    if (this.script.failStageTwo) throw this.script.failStageTwo;
-    return this.matchesOf(request);
-  }
-
-  private async stageTwoLater(request: StageTwoRequest) {
-    this.stageTwoCalls.push(request);
-    if (this.script.failStageTwo) throw this.script.failStageTwo;
-    return this.matchesOf(request);
+    return this.script.atOnce ? this.matchesOf(request) : (async () => this.matchesOf(request))();
   }
 
   private matchesOf(request: StageTwoRequest): StageTwoResult {
+    this.stageTwoCalls.push(request);
+    if (this.script.failStageTwo) throw this.script.failStageTwo;
     const matches = request.finalists.map((i) => this.script.matches?.[request.catalog.skills[i].name] ?? 0);
     return { needsSkill: this.script.needsSkill ?? Math.max(0, ...matches), matches };
   }

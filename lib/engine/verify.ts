@@ -1,4 +1,5 @@
 import type { SkillCard } from "../catalog/types";
+import { getOrCreate } from "../collections";
 
 /**
  * Verification before recommending (selection spec §5): returns the exact name
@@ -16,11 +17,5 @@ export const verifyCatalogEntry: Verifier = (card) => card.name;
  */
 export function verifiedOnce(verify: Verifier): Verifier {
   const seen = new Map<SkillCard, string | null>();
-  return (card) => {
-    const known = seen.get(card);
-    if (known !== undefined) return known;
-    const name = verify(card);
-    seen.set(card, name);
-    return name;
-  };
+  return (card) => getOrCreate(seen, card, () => verify(card));
 }

@@ -295,6 +295,12 @@ export class CharNgramIndex {
       if (k === undefined) {
         k = this.unseenIds.size;
         this.unseenIds.set(g, k);
+        if (k >= this.unseenCounts.length) {
+          // Grown with the counts kept: a turn may be counting already.
+          const grown = new Int32Array(this.unseenCounts.length * 2);
+          grown.set(this.unseenCounts);
+          this.unseenCounts = grown;
+        }
       }
       ids.push(-1 - k);
     });
@@ -354,12 +360,7 @@ export class CharNgramIndex {
     const order = this.queryIds; // a posting id, or -1 - k for the k-th n-gram no skill has
     for (const word of queryWords) {
       const grams = this.gramsOfWord(word);
-      if (this.unseenCounts.length < this.unseenIds.size) {
-        const grown = new Int32Array(Math.max(this.unseenIds.size, this.unseenCounts.length * 2));
-        grown.set(this.unseenCounts);
-        this.unseenCounts = grown;
-      }
-      const unseenCounts = this.unseenCounts;
+      const unseenCounts = this.unseenCounts; // after gramsOfWord: a new unseen id may have grown it
       for (let i = 0; i < grams.length; i++) {
         const id = grams[i];
         if (id >= 0 ? counts[id]++ === 0 : unseenCounts[-1 - id]++ === 0) order.push(id);
