@@ -100,12 +100,29 @@ const SOCIAL_OPENERS = [
 /** Phrases that are trivial only as the whole turn, never as one part of it. */
 const WHOLE_TURN_ONLY = ["stop", "next", "next one"];
 
-const SEGMENT_PHRASES = new Set([...ACKNOWLEDGEMENTS, ...SOCIAL_OPENERS]);
-const WHOLE_TURN_PHRASES = new Set(WHOLE_TURN_ONLY);
+/** Phrases a trivial turn is made of, segment by segment. */
+export const SEGMENT_PHRASES: ReadonlySet<string> = new Set([...ACKNOWLEDGEMENTS, ...SOCIAL_OPENERS]);
+/** Phrases trivial only as the whole turn. */
+export const WHOLE_TURN_PHRASES: ReadonlySet<string> = new Set(WHOLE_TURN_ONLY);
 
 const HAS_WORD_OR_NUMBER = /[\p{L}\p{N}]/u;
 const NON_LATIN_LETTER = /(?=\p{L})\P{Script=Latin}/u;
 const SEGMENT_BREAK = /[,.;:!?¡¿…]+/u;
+const NON_ASCII = /[^\x00-\x7f]/;
+const ASCII_DIGIT = /[0-9]/;
+const ANY_DIGIT = /\p{N}/u;
+
+const MAX_PHRASE_ALPHANUMERICS = Math.max(...[...SEGMENT_PHRASES, ...WHOLE_TURN_PHRASES].map((p) => p.replace(/ /g, "").length));
+
+/** ASCII letters and digits in `text`. */
+function alphanumerics(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) n++;
+  }
+  return n;
+}
 
 /** Lower-case words of one segment; apostrophes dropped so "what's" matches "whats". */
 function words(segment: string): string {
@@ -120,13 +137,23 @@ function words(segment: string): string {
 export function isTrivialTurn(turn: string): boolean {
   const text = turn.normalize("NFKC").trim();
   if (!HAS_WORD_OR_NUMBER.test(text)) return true; // punctuation, emoji or nothing
-  if (NON_LATIN_LETTER.test(text)) return false;
-  if (/\p{N}/u.test(text)) return false;
-  const whole = words(text);
-  if (WHOLE_TURN_PHRASES.has(whole) || SEGMENT_PHRASES.has(whole)) return true;
-  const segments = text
-    .split(SEGMENT_BREAK)
-    .map(words)
-    .filter((s) => s !== "");
-  return segments.length > 0 && segments.every((s) => SEGMENT_PHRASES.has(s));
+  // An ASCII turn (most) has no non-Latin letter and no digit outside 0-9: the Unicode scans are skipped.
+  const ascii = !NON_ASCII.test(text);
+  if (!ascii && NON_LATIN_LETTER.test(text)) return false;
+  if (ASCII_DIGIT.test(text) || (!ascii && ANY_DIGIT.test(text))) return false;
+  // An ASCII turn keeps every letter in `words`: one with more letters than the longest phrase is not one.
+  if (!ascii || alphanumerics(text) <= MAX_PHRASE_ALPHANUMERICS) {
+    const whole = words(text);
+    if (WHOLE_TURN_PHRASES.has(whole) || SEGMENT_PHRASES.has(whole)) return true;
+  }
+  // Segment by segment, stopping at the first that is not a phrase (most turns: the first).
+  let phrases = 0;
+  for (const segment of text.split(SEGMENT_BREAK)) {
+    if (ascii && alphanumerics(segment) > MAX_PHRASE_ALPHANUMERICS) return false;
+    const w = words(segment);
+    if (w === "") continue;
+    if (!SEGMENT_PHRASES.has(w)) return false;
+    phrases++;
+  }
+  return phrases > 0;
 }

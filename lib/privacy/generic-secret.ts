@@ -78,8 +78,26 @@ export function looksRandom(raw: string): boolean {
   return entropy(value) >= Math.min(3.3, 0.72 * Math.log2(value.length));
 }
 
+/**
+ * What every hit needs somewhere in the text: a credential word (a name's
+ * parts are pieces of it, lower-cased) and a run as long as a value. Most
+ * turns have neither, and are not scanned name by name.
+ */
+const CREDENTIAL_WORD_ANYWHERE = new RegExp([...CREDENTIAL_WORDS].join("|"), "i");
+const VALUE_RUN = /[A-Za-z0-9+/=_~.-]{12}/;
+
+/** Whether `text` has what any hit needs (a test checks that no hit is found without it). */
+export function mayHoldGenericSecret(text: string): boolean {
+  return CREDENTIAL_WORD_ANYWHERE.test(text) && VALUE_RUN.test(text);
+}
+
 /** Each generic hit's value, as [start, end) offsets into `text`. */
 export function genericSecretSpans(text: string): [number, number][] {
+  return mayHoldGenericSecret(text) ? candidateSpans(text) : [];
+}
+
+/** The hits found name by name, with no pre-check (exported for that test). */
+export function candidateSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
   for (const m of text.matchAll(CANDIDATE)) {
     const [head, name, value] = m;
