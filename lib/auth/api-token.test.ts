@@ -52,6 +52,18 @@ describe("API token", () => {
     expect(await tokenMatches(db, configured, "mine-mind")).toBe(false);
     expect(await shownToken(db, configured)).toBe("mine-mine");
     expect(fs.existsSync(sources.tokenFile)).toBe(false);
+    // The hash of the last JEV_API_TOKEN is kept: another value is hashed afresh, and the old one no longer opens.
+    const changed = { ...sources, configured: "theirs" };
+    expect(await tokenMatches(db, changed, "theirs")).toBe(true);
+    expect(await tokenMatches(db, changed, "mine-mine")).toBe(false);
+  });
+
+  it("a stored hash that is not a SHA-256 in hex opens nothing, and throws nothing", async () => {
+    for (const [i, bad] of ["abc", "zz".repeat(32), "00".repeat(31), "00".repeat(33)].entries()) {
+      const db = openDb(path.join(tmp.dir, `bad-${i}.db`)); // a database of its own: the stored hash is kept a few seconds per database
+      await setSetting(db, "api_token_sha256", bad);
+      for (const presented of ["", "abc", "jev_token"]) expect(await tokenMatches(db, sources, presented)).toBe(false);
+    }
   });
 
   it("a token an earlier release stored in plain text keeps working, moved to the hash and the file", async () => {

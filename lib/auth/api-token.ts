@@ -68,12 +68,34 @@ export async function shownToken(db: Db, sources: TokenSources): Promise<string 
 /** Whether `presented` is the API token, compared in constant time. */
 export async function tokenMatches(db: Db, sources: TokenSources, presented: string): Promise<boolean> {
   const expected = await expectedHash(db, sources);
-  return expected !== null && sameHash(sha256(presented), expected);
+  if (expected === null) return false;
+  const want = bytesOfHash(expected);
+  return want.length === SHA256_BYTES && crypto.timingSafeEqual(crypto.hash("sha256", presented, "buffer"), want);
+}
+
+const SHA256_BYTES = 32;
+
+/**
+ * Every request is checked against the same hash: the last one is kept, as
+ * hex and as bytes, and so is the hash of the last `JEV_API_TOKEN` (which the
+ * process holds anyway).
+ */
+let lastHash = { hex: "", bytes: Buffer.alloc(0) };
+let lastConfigured = { token: "", hex: "" };
+
+function bytesOfHash(hex: string): Buffer {
+  if (lastHash.hex !== hex) lastHash = { hex, bytes: Buffer.from(hex, "hex") };
+  return lastHash.bytes;
+}
+
+function hashOfConfigured(token: string): string {
+  if (lastConfigured.token !== token) lastConfigured = { token, hex: sha256(token) };
+  return lastConfigured.hex;
 }
 
 /** The hash a presented token must have; a database no start has prepared gets its token now, as at start. */
 async function expectedHash(db: Db, sources: TokenSources): Promise<string | null> {
-  if (sources.configured) return sha256(sources.configured);
+  if (sources.configured) return hashOfConfigured(sources.configured);
   const stored = await storedHash(db, sources);
   if (stored) return stored;
   await ensureApiToken(db, sources);
