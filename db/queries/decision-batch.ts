@@ -9,6 +9,7 @@ import { type CandidateRow, hourNoted, insertCandidates, knownSkillRefs, noteHou
 import { insertDecision, judgeMsOf, reasonKey } from "./decisions";
 import { columnList, qualified, recordset, tableOf } from "./json-recordset";
 import { namedStatement } from "./named-statement";
+import { SkillRefIds } from "./skill-ref-ids";
 import { insertSuggestion, suggestionDaysOnConflict } from "./suggestions";
 
 /** One decision as the log writes it: its row, its candidates and the suggestion it made. */
@@ -151,7 +152,6 @@ function summed<V>(entries: Iterable<[string, V]>, add: (into: V, more: V) => vo
 }
 
 const hourOf = (at: number) => at - (at % HOUR_MS);
-const refKey = (c: { name: string; path: string }) => `${c.name}\0${c.path}`;
 
 /** decision_rollups: decisions counted per hour, status, outcome, reason and latency bucket. */
 function rollupRows(writes: readonly DecisionWrite[]) {
@@ -191,18 +191,18 @@ function judgeRows(writes: readonly DecisionWrite[]) {
 }
 
 /** decision_candidates, each with the index of its decision (`ord`) in place of the id it does not have yet. */
-function candidateRows(writes: readonly DecisionWrite[], refs: ReadonlyMap<string, number>) {
+function candidateRows(writes: readonly DecisionWrite[], refs: SkillRefIds) {
   return writes.flatMap((w, ord) =>
-    w.candidates.map((c, rank) => ({ ord, rank, skillRefId: refs.get(refKey(c))!, score: c.score, match: c.match, verdict: c.verdict, detail: c.detail })),
+    w.candidates.map((c, rank) => ({ ord, rank, skillRefId: refs.get(c.name, c.path)!, score: c.score, match: c.match, verdict: c.verdict, detail: c.detail })),
   );
 }
 
 /** skill_hours: each candidate skill once per hour it was ranked in. */
-function hourRows(writes: readonly DecisionWrite[], refs: ReadonlyMap<string, number>) {
+function hourRows(writes: readonly DecisionWrite[], refs: SkillRefIds) {
   return summed(
     writes.flatMap((w) =>
       w.candidates.map((c) => {
-        const v = { skillRefId: refs.get(refKey(c))!, hour: hourOf(w.row.at) };
+        const v = { skillRefId: refs.get(c.name, c.path)!, hour: hourOf(w.row.at) };
         return [JSON.stringify([v.hour, v.skillRefId]), v] as [string, typeof v];
       }),
     ),
@@ -251,16 +251,15 @@ function suggestionDayRows(writes: readonly DecisionWrite[]) {
 }
 
 /** The ids of the candidates' (name, path) pairs: from the cache, else inserted (once) and read back in one query. */
-async function refIdsOf(tx: Db, candidates: readonly { name: string; path: string }[]): Promise<Map<string, number>> {
+async function refIdsOf(tx: Db, candidates: readonly { name: string; path: string }[]): Promise<SkillRefIds> {
   const { skillRefs } = tx.jev.t;
   const cache = knownSkillRefs(tx);
-  const out = new Map<string, number>();
+  const out = new SkillRefIds();
   const missing = new Map<string, { name: string; path: string }>();
   for (const c of candidates) {
-    const key = refKey(c);
-    const id = cache.get(key);
-    if (id !== undefined) out.set(key, id);
-    else missing.set(key, { name: c.name, path: c.path });
+    const id = cache.get(c.name, c.path);
+    if (id !== undefined) out.set(c.name, c.path, id);
+    else missing.set(`${c.name}\0${c.path}`, { name: c.name, path: c.path });
   }
   if (missing.size === 0) return out;
   const pairs = [...missing.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, v]) => v);
@@ -268,10 +267,9 @@ async function refIdsOf(tx: Db, candidates: readonly { name: string; path: strin
   const names = [...new Set(pairs.map((p) => p.name))];
   const found = await tx.select().from(skillRefs).where(inArray(skillRefs.name, names));
   for (const r of found) {
-    const key = refKey(r);
-    if (!missing.has(key)) continue;
-    out.set(key, r.id);
-    cache.set(key, r.id);
+    if (!missing.has(`${r.name}\0${r.path}`)) continue;
+    out.set(r.name, r.path, r.id);
+    cache.set(r.name, r.path, r.id);
   }
   return out;
 }

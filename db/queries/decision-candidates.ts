@@ -5,6 +5,7 @@ import type { CandidateVerdict } from "../../lib/vocab/verdicts";
 import type { Db } from "../client";
 import { isPostgres } from "../dialect";
 import { type Statement, statement } from "./compiled";
+import { SkillRefIds } from "./skill-ref-ids";
 
 export interface CandidateRow {
   rank: number;
@@ -64,7 +65,7 @@ const countSuppression = statement((db, p) => {
 });
 
 /** Ids of (name, path) pairs, per database: the same skills recur every turn. Keyed by the database, not a transaction's handle; process-wide, so a rollback in one route's bundle clears it for all. */
-const refIds = processWide("jev.skillRefIds", () => new Map<string, Map<string, number>>());
+const refIds = processWide("jev.skillRefIds", () => new Map<string, SkillRefIds>());
 
 /**
  * The skill hours this process wrote or saw written, per database: the hour,
@@ -94,14 +95,13 @@ export function noteHour(db: Db, skillRefId: number, hour: number): void {
 
 /** The id of a (name, path) pair when this process has seen it, else undefined. */
 function knownRefId(db: Db, name: string, path: string): number | undefined {
-  return refIds.get(db.jev.key)?.get(`${name}\0${path}`);
+  return refIds.get(db.jev.key)?.get(name, path);
 }
 
 /** The id of a (name, path) pair, stored once. */
 async function skillRefIdOf(db: Db, name: string, path: string): Promise<number> {
-  const cache = getOrCreate(refIds, db.jev.key, () => new Map<string, number>());
-  const key = `${name}\0${path}`;
-  const hit = cache.get(key);
+  const cache = knownSkillRefs(db);
+  const hit = cache.get(name, path);
   if (hit !== undefined) return hit;
   await insertRef(db, { name, path });
   const { skillRefs } = db.jev.t;
@@ -111,7 +111,7 @@ async function skillRefIdOf(db: Db, name: string, path: string): Promise<number>
     .where(and(eq(skillRefs.name, name), eq(skillRefs.path, path)))
     .limit(1);
   if (cache.size > 100_000) cache.clear();
-  cache.set(key, row.id);
+  cache.set(name, path, row.id);
   return row.id;
 }
 
@@ -197,8 +197,8 @@ export async function candidatesOf(db: Db, decisionIds: number[], maxRank = Infi
 }
 
 /** The id cache of this database's (name, path) pairs, for writers that resolve many at once. */
-export function knownSkillRefs(db: Db): Map<string, number> {
-  return getOrCreate(refIds, db.jev.key, () => new Map<string, number>());
+export function knownSkillRefs(db: Db): SkillRefIds {
+  return getOrCreate(refIds, db.jev.key, () => new SkillRefIds());
 }
 
 /** After a rolled-back transaction: refs and skill hours it inserted are gone, so cached ids may point nowhere. */
