@@ -82,12 +82,24 @@ type SelectQuery<R> = PromiseLike<R[]> & { prepare(): { all(values?: Values): R[
  * on SQLite prepared once per database and run with values by name; on
  * PostgreSQL built with the values each time.
  */
-export function preparedSelect<R>(make: (db: SqliteDb, p: (name: string) => unknown) => SelectQuery<R>): (db: Db, values: Values) => Promise<R[]> {
+export function preparedSelect<R>(make: (db: SqliteDb, p: (name: string) => unknown) => SelectQuery<R>): PreparedSelect<R> {
   const prepared = new WeakMap<Database.Database, { all(values?: Values): R[] }>();
-  return async (db, values) => {
+  const onSqlite = (db: Db) => {
+    const sqlite = sqliteOf(db);
+    const query = getOrCreate(prepared, sqlite.$client, () => make(sqlite, (name) => sql.placeholder(name)).prepare());
+    return (values: Values) => query.all(values);
+  };
+  const select = async (db: Db, values: Values) => {
     // Written with SQLite's builder; on PostgreSQL the same calls build the same query, awaited.
     if (isPostgres(db)) return make(db as unknown as SqliteDb, (name) => values[name]);
-    const sqlite = sqliteOf(db);
-    return getOrCreate(prepared, sqlite.$client, () => make(sqlite, (name) => sql.placeholder(name)).prepare()).all(values);
+    return onSqlite(db)(values);
   };
+  return Object.assign(select, { onSqlite });
+}
+
+/** A read run with values by name (see `preparedSelect`). */
+export interface PreparedSelect<R> {
+  (db: Db, values: Values): Promise<R[]>;
+  /** On SQLite, the read as a plain function that runs in the caller's turn. Only for a SQLite handle. */
+  onSqlite(db: Db): (values: Values) => R[];
 }

@@ -2,6 +2,7 @@ import { inArray, lt } from "drizzle-orm";
 import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
 import { inTransaction, write } from "../dialect";
+import { forgetCachedRows } from "./sqlite-read-cache";
 
 /**
  * Delete up to `batch` decisions older than `cutoff` with their candidates and
@@ -27,6 +28,7 @@ export async function deleteFeedbackBatch(db: Db, cutoff: number, batch: number)
   await write(db, async (w) => {
     await w.delete(feedback).where(inArray(feedback.id, ids));
   });
+  forgetCachedRows(db, "feedback");
   return ids.length;
 }
 

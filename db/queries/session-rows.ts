@@ -3,6 +3,7 @@ import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
 import { inTransaction, utcDayOf } from "../dialect";
 import { uncountDecisions } from "./decisions";
+import { forgetCachedRows } from "./sqlite-read-cache";
 
 /** Decisions and feedback of every session but those whose id starts with `prefix` (and of none). */
 export async function rowsOutsideSessions(db: Db, prefix: string): Promise<number> {
@@ -66,6 +67,7 @@ export function deleteSessionRows(db: Db, prefix: string): Promise<{ decisions: 
     await tx.delete(s).where(demoSuggestion);
     await tx.delete(d).where(demo);
     await tx.delete(feedback).where(like(feedback.sessionId, `${prefix}%`));
+    forgetCachedRows(tx, "feedback");
     for (const t of touched) {
       const [left] = await tx
         .select({ suggestions: count(), loads: count(s.loadedAt), lastAt: max(s.at) })

@@ -51,7 +51,7 @@ describe.skipIf(postgresSkip("settings watch"))("settings read on every turn, ke
 
   /** A's watch is listening once a read of it costs no statement. */
   async function listening(db: Db, key: string) {
-    await eventually(async () => (await statementsOf(() => getSettingOnHotPath(db, key))).statements === 0);
+    await eventually(async () => (await statementsOf(async () => getSettingOnHotPath(db, key))).statements === 0);
   }
 
   it("serves a kept value without a round trip, and forgets it when another instance changes it", async () => {

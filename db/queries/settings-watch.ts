@@ -2,6 +2,7 @@ import pg from "pg";
 import { processWide } from "../../lib/collections";
 import type { Db } from "../client";
 import { isPostgres } from "../dialect";
+import { forgetCachedRows } from "./sqlite-read-cache";
 
 /** Where PostgreSQL announces changed settings (the settings_changed trigger, db/migrations-pg/0003). */
 const CHANNEL = "jev_settings";
@@ -107,8 +108,8 @@ function watchOf(db: Db): SettingsWatch {
 /**
  * A setting read on a hot path: on PostgreSQL from this instance's memory
  * while the database's announcements are heard (no round trip), else with
- * `read`; on SQLite always with `read` (a read costs no round trip, and
- * another process may have written the file).
+ * `read`; on SQLite with `read` (getSettingOnHotPath keeps SQLite's values
+ * itself, in sqlite-read-cache.ts).
  */
 export function watchedSetting(db: Db, key: string, read: Read): Promise<string | null> {
   return isPostgres(db) ? watchOf(db).get(key, read) : read(key);
@@ -117,6 +118,7 @@ export function watchedSetting(db: Db, key: string, read: Read): Promise<string 
 /** This process wrote `key`: its next read goes to the database. */
 export function settingChanged(db: Db, key: string): void {
   if (isPostgres(db)) watches.get(db.jev.key)?.forget(key);
+  else forgetCachedRows(db, "settings", key);
 }
 
 /** Close the database's listening connection (with its handle). */

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { write } from "../dialect";
+import { isPostgres, write } from "../dialect";
 import { preparedSelect } from "./compiled";
 import { settingChanged, watchedSetting } from "./settings-watch";
+import { sqliteReadCache } from "./sqlite-read-cache";
 
 const settingOf = preparedSelect((db, p) => {
   const { settings } = db.jev.t;
@@ -17,8 +18,13 @@ export async function getSetting(db: Db, key: string): Promise<string | null> {
   return (await settingOf(db, { key }))[0]?.value ?? null;
 }
 
-/** A setting read on every turn: kept by this instance while PostgreSQL announces changes (settings-watch.ts). */
-export function getSettingOnHotPath(db: Db, key: string): Promise<string | null> {
+/**
+ * A setting read on every turn: kept by this instance while PostgreSQL
+ * announces changes (settings-watch.ts), or on SQLite while no other
+ * connection wrote the file (sqlite-read-cache.ts), read in the caller's turn.
+ */
+export function getSettingOnHotPath(db: Db, key: string): string | null | Promise<string | null> {
+  if (!isPostgres(db)) return sqliteReadCache<string | null>(db, "settings").get(key, () => settingOf.onSqlite(db)({ key })[0]?.value ?? null);
   return watchedSetting(db, key, (k) => getSetting(db, k));
 }
 

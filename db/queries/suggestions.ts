@@ -5,8 +5,9 @@ import type { ShownSuggestion } from "../../lib/rules/suggestion-rules";
 import { DAY_MS } from "../../lib/time";
 import type { FeedbackEvent } from "../../lib/vocab/feedback-events";
 import type { Db, Dialect, Tables } from "../client";
-import { greatest, inTransaction, utcDayOf } from "../dialect";
+import { greatest, inTransaction, isPostgres, utcDayOf } from "../dialect";
 import { preparedSelect, statement } from "./compiled";
+import { forgetCachedRows, sqliteReadCache } from "./sqlite-read-cache";
 
 const insertRow = statement((db, p) => {
   const { suggestions } = db.jev.t;
@@ -82,9 +83,28 @@ const reportsOfSession = preparedSelect((db, p) => {
     .where(eq(feedback.sessionId, p("sessionId") as string));
 });
 
-/** What a session has reported: the skills it loaded (rule 1), and whether it reports at all. Runs on every request that names a session. */
-export async function sessionReports(db: Db, sessionId: string): Promise<{ loaded: string[]; reportsLoads: boolean }> {
-  const rows = await reportsOfSession(db, { sessionId });
+/** What a session has reported: the skills it loaded (rule 1), and whether it reports at all. */
+export interface SessionReports {
+  loaded: string[];
+  reportsLoads: boolean;
+}
+
+/** A session's reports, read afresh. */
+export async function sessionReports(db: Db, sessionId: string): Promise<SessionReports> {
+  return reportsOf(await reportsOfSession(db, { sessionId }));
+}
+
+/**
+ * The same on every served turn that names a session: on SQLite read in the
+ * caller's turn and kept while nothing changed the feedback table
+ * (sqlite-read-cache.ts; its writers below forget what they change).
+ */
+export function sessionReportsOnHotPath(db: Db, sessionId: string): SessionReports | Promise<SessionReports> {
+  if (isPostgres(db)) return sessionReports(db, sessionId);
+  return sqliteReadCache<SessionReports>(db, "feedback").get(sessionId, () => reportsOf(reportsOfSession.onSqlite(db)({ sessionId })));
+}
+
+function reportsOf(rows: readonly { skill: string; event: string }[]): SessionReports {
   return { loaded: rows.filter((r) => r.event === "loaded").map((r) => r.skill), reportsLoads: rows.length > 0 };
 }
 
@@ -105,6 +125,7 @@ export function recordFeedback(db: Db, event: { sessionId: string; skill: string
   const { decisions, feedback, suggestions, suggestionDays: d } = db.jev.t;
   return inTransaction(db, async (tx) => {
     await tx.insert(feedback).values(event);
+    forgetCachedRows(tx, "feedback", event.sessionId); // not kept while the transaction is open, so it cannot come back before the commit
     // The session's earlier suggestions start counting for rule 2 now: add them to the per-day aggregate first.
     const day = utcDayOf(suggestions.at);
     const earlier = tx

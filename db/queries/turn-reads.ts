@@ -8,7 +8,7 @@ import type { Db } from "../client";
 import { isPostgres } from "../dialect";
 import { namedStatement } from "./named-statement";
 import { ruleTwoWindows } from "./shown-history";
-import { sessionReports } from "./suggestions";
+import { sessionReportsOnHotPath } from "./suggestions";
 import { foldWindows, type WindowPart, windowEdges, windowQueries } from "./suppression";
 
 /** What a session has reported: the skills it loaded (rule 1), and whether it reports at all. */
@@ -72,7 +72,7 @@ const groups = processWide("jev.turnReadGroups", () => new Map<string, GroupComm
 export async function readForTurn(db: Db, ask: TurnAsk): Promise<TurnReads> {
   const { sessionId, names, now, rules } = ask;
   if (!isPostgres(db)) {
-    return { reports: sessionId ? await sessionReports(db, sessionId) : null, windows: await ruleTwoWindows(db, now, rules)(names) };
+    return { reports: sessionId ? await sessionReportsOnHotPath(db, sessionId) : null, windows: await ruleTwoWindows(db, now, rules)(names) };
   }
   if (!sessionId && names.length === 0) return { reports: null, windows: new Map() };
   return readGroupOf(db).add({ db, ask });
