@@ -23,8 +23,8 @@ export async function getSetting(db: Db, key: string): Promise<string | null> {
  * announces changes (settings-watch.ts), or on SQLite while no other
  * connection wrote the file (sqlite-read-cache.ts), read in the caller's turn.
  */
-export function getSettingOnHotPath(db: Db, key: string): string | null | Promise<string | null> {
-  if (!isPostgres(db)) return sqliteReadCache<string | null>(db, "settings").get(key, () => settingOf.onSqlite(db)({ key })[0]?.value ?? null);
+export function getSettingOnHotPath(db: Db, key: string, turnBegan?: number): string | null | Promise<string | null> {
+  if (!isPostgres(db)) return sqliteReadCache<string | null>(db, "settings").get(key, () => settingOf.onSqlite(db)({ key })[0]?.value ?? null, turnBegan);
   return watchedSetting(db, key, (k) => getSetting(db, k));
 }
 

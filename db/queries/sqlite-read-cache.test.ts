@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { freshDb, tempDir } from "../../lib/testing/factories";
 import type { Db } from "../client";
@@ -32,6 +33,18 @@ describe("SQLite's hot-path reads", () => {
     expect(getSettingOnHotPath(db, "agent-switches:codex")).toBe("b");
     await deleteSetting(other, "agent-switches:codex");
     expect(getSettingOnHotPath(db, "agent-switches:codex")).toBeNull();
+  });
+
+  it("a turn that began after another connection's commit sees it; one that began before the last check may take its word", async () => {
+    await setSetting(other, "k0", "old");
+    const early = performance.now();
+    expect(getSettingOnHotPath(db, "k0", performance.now())).toBe("old");
+    await setSetting(other, "k0", "new");
+    expect(getSettingOnHotPath(db, "k0", early)).toBe("old"); // began before the check: the commit is concurrent with it
+    expect(getSettingOnHotPath(db, "k0", performance.now())).toBe("new");
+    expect(sessionReportsOnHotPath(db, "s0", performance.now())).toEqual({ loaded: [], reportsLoads: false });
+    await recordFeedback(other, { sessionId: "s0", skill: "pdf", event: "loaded", at: T }, 60_000);
+    expect(sessionReportsOnHotPath(db, "s0", performance.now())).toEqual({ loaded: ["pdf"], reportsLoads: true });
   });
 
   it("read this process's own writes at once", async () => {

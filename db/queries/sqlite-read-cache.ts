@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
 import { getOrCreate, processWide } from "../../lib/collections";
 import type { Db } from "../client";
@@ -9,28 +10,35 @@ const MAX_KEPT = 4_096;
 /**
  * Rows a served turn reads on SQLite every time (an agent's switches, a
  * session's reports), kept in memory while they cannot have changed. Under
- * load a read of a row cost 15-30 µs of the server's turn, cold in the CPU's
- * caches, where checking `PRAGMA data_version` costs a few.
+ * load a read of a row cost 15-30 µs of the server's turn, most of it the
+ * read transaction's locks, cold in the CPU's caches.
  *
  * - Another connection's commit (the CLI, a second server on the file)
- *   changes `data_version`: everything kept is dropped at the next read.
+ *   changes `PRAGMA data_version`: everything kept is dropped at the next
+ *   check. A check costs a read transaction too, so a turn that began before
+ *   the connection's last check takes that check's word: it saw every
+ *   commit acknowledged before the turn began.
  * - This process's own writes do not change it: each writer of a cached
  *   table says what it changed (`forget`, `clear`).
  * - While a transaction is open on the connection, reads may see rows that
  *   are not committed yet: they go to the database and are not kept.
  */
 export class SqliteReadCache<V> {
-  private version: unknown = null;
+  private generation = -1;
   private readonly values = new Map<string, V>();
 
-  constructor(private readonly client: Database.Database) {}
+  constructor(
+    private readonly client: Database.Database,
+    private readonly commits: OtherCommits,
+  ) {}
 
-  get(key: string, read: () => V): V {
+  /** `key`'s value, read with `read` unless kept; `turnBegan` (performance.now()) lets a recent check stand. */
+  get(key: string, read: () => V, turnBegan?: number): V {
     if (this.client.inTransaction) return read();
-    const version = dataVersionOf(this.client);
-    if (version !== this.version) {
+    const generation = this.commits.generationFor(turnBegan);
+    if (generation !== this.generation) {
       this.values.clear();
-      this.version = version;
+      this.generation = generation;
     }
     if (this.values.has(key)) return this.values.get(key) as V;
     const value = read();
@@ -48,10 +56,27 @@ export class SqliteReadCache<V> {
   }
 }
 
-const versionStatements = new WeakMap<Database.Database, Database.Statement>();
+/** What one connection knows of other connections' commits: a generation bumped by each change of `data_version` seen. */
+class OtherCommits {
+  private version: unknown = null;
+  private generation = 0;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private readonly dataVersion: Database.Statement;
 
-function dataVersionOf(client: Database.Database): unknown {
-  return getOrCreate(versionStatements, client, () => client.prepare("PRAGMA data_version").pluck()).get();
+  constructor(client: Database.Database) {
+    this.dataVersion = client.prepare("PRAGMA data_version").pluck();
+  }
+
+  generationFor(turnBegan: number | undefined): number {
+    if (turnBegan !== undefined && this.checkedAt >= turnBegan) return this.generation;
+    this.checkedAt = performance.now(); // before the check: a turn that began after this instant checks again
+    const version = this.dataVersion.get();
+    if (version !== this.version) {
+      this.version = version;
+      this.generation++;
+    }
+    return this.generation;
+  }
 }
 
 /**
@@ -59,19 +84,22 @@ function dataVersionOf(client: Database.Database): unknown {
  * empty), process-wide: a write through Next's copy of a module must reach
  * the front door's.
  */
-const caches = processWide("jev.sqliteReadCaches", () => new WeakMap<Database.Database, Map<string, SqliteReadCache<unknown>>>());
+const caches = processWide(
+  "jev.sqliteReadCaches",
+  () => new WeakMap<Database.Database, { commits: OtherCommits; byTable: Map<string, SqliteReadCache<unknown>> }>(),
+);
 
 /** The cache of `table`'s rows for this SQLite database. */
 export function sqliteReadCache<V>(db: Db, table: string): SqliteReadCache<V> {
   const client = sqliteOf(db).$client;
-  const byTable = getOrCreate(caches, client, () => new Map<string, SqliteReadCache<unknown>>());
-  return getOrCreate(byTable, table, () => new SqliteReadCache<unknown>(client)) as SqliteReadCache<V>;
+  const { commits, byTable } = getOrCreate(caches, client, () => ({ commits: new OtherCommits(client), byTable: new Map() }));
+  return getOrCreate(byTable, table, () => new SqliteReadCache<unknown>(client, commits)) as SqliteReadCache<V>;
 }
 
 /** After a write of `table`'s rows under `key` (or of any, without one), on SQLite: the next read goes to the database. */
 export function forgetCachedRows(db: Db, table: string, key?: string): void {
   if (isPostgres(db)) return;
-  const cache = caches.get(sqliteOf(db).$client)?.get(table);
+  const cache = caches.get(sqliteOf(db).$client)?.byTable.get(table);
   if (key === undefined) cache?.clear();
   else cache?.forget(key);
 }

@@ -99,9 +99,9 @@ export async function sessionReports(db: Db, sessionId: string): Promise<Session
  * caller's turn and kept while nothing changed the feedback table
  * (sqlite-read-cache.ts; its writers below forget what they change).
  */
-export function sessionReportsOnHotPath(db: Db, sessionId: string): SessionReports | Promise<SessionReports> {
+export function sessionReportsOnHotPath(db: Db, sessionId: string, turnBegan?: number): SessionReports | Promise<SessionReports> {
   if (isPostgres(db)) return sessionReports(db, sessionId);
-  return sqliteReadCache<SessionReports>(db, "feedback").get(sessionId, () => reportsOf(reportsOfSession.onSqlite(db)({ sessionId })));
+  return sqliteReadCache<SessionReports>(db, "feedback").get(sessionId, () => reportsOf(reportsOfSession.onSqlite(db)({ sessionId })), turnBegan);
 }
 
 function reportsOf(rows: readonly { skill: string; event: string }[]): SessionReports {

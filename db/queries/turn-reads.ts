@@ -30,6 +30,8 @@ export interface TurnAsk {
   names: readonly string[];
   now: number;
   rules: RulesConfig;
+  /** When the turn began, on `performance.now()` (sqlite-read-cache.ts). */
+  began?: number;
 }
 
 type TurnRow = { i: number; reports: { skill: string; event: string }[]; whole: WindowPart[]; edge: WindowPart[] };
@@ -70,9 +72,9 @@ const groups = processWide("jev.turnReadGroups", () => new Map<string, GroupComm
  * history (shown-history.ts).
  */
 export async function readForTurn(db: Db, ask: TurnAsk): Promise<TurnReads> {
-  const { sessionId, names, now, rules } = ask;
+  const { sessionId, names, now, rules, began } = ask;
   if (!isPostgres(db)) {
-    return { reports: sessionId ? await sessionReportsOnHotPath(db, sessionId) : null, windows: await ruleTwoWindows(db, now, rules)(names) };
+    return { reports: sessionId ? await sessionReportsOnHotPath(db, sessionId, began) : null, windows: await ruleTwoWindows(db, now, rules)(names) };
   }
   if (!sessionId && names.length === 0) return { reports: null, windows: new Map() };
   return readGroupOf(db).add({ db, ask });

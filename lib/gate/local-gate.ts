@@ -108,7 +108,7 @@ export const WHOLE_TURN_PHRASES: ReadonlySet<string> = new Set(WHOLE_TURN_ONLY);
 const HAS_WORD_OR_NUMBER = /[\p{L}\p{N}]/u;
 const NON_LATIN_LETTER = /(?=\p{L})\P{Script=Latin}/u;
 const SEGMENT_BREAK = /[,.;:!?¡¿…]+/u;
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/; // any UTF-16 unit past ASCII
 const ASCII_DIGIT = /[0-9]/;
 const ANY_DIGIT = /\p{N}/u;
 

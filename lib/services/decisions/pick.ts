@@ -124,15 +124,17 @@ function misconfiguredJudge(problem: string): Decision {
 export async function servePickSkill(ctx: PickContext, request: PickRequest): Promise<ServedDecision> {
   const config = ctx.config ?? loadConfig(ctx.env);
   const now = (ctx.clock ?? Date.now)();
+  // When the turn began, on the process's own clock: a check of the database made since then is fresh enough for its reads.
+  const began = performance.now();
   // Read once: the gate, the secret check, the redaction and the terms serve routing, domain entry and the engine.
   const turn = new TurnAnalysis(request.turn);
   // Agents without a Hermes home (Claude Code) keep their switches here: `skills` off means nothing is ranked.
-  const switches = ctx.db ? await agentSwitchesForTurn(ctx.db, request.agent) : null;
+  const switches = ctx.db ? await agentSwitchesForTurn(ctx.db, request.agent, began) : null;
   if (switches?.skills === "off") return { ...switchedOffDecision(), warnings: [], decisionId: null };
   const judge = "problem" in config.judge ? null : judgeFor(config.judge);
   const routing = request.route ? readRoutingConfig(config.hermesHome) : null;
   const rules = rulesFor(config, switches?.skill_feedback);
-  const session = new SessionView(request, ctx.db, now, rules);
+  const session = new SessionView(request, ctx.db, now, rules, began);
   const log = async (decision: Decision, judgeName: string, warnings: string[] = []): Promise<ServedDecision> => {
     const reportsLoads = await session.clientReportsLoads();
     const decisionId = ctx.db

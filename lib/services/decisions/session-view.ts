@@ -24,6 +24,8 @@ export class SessionView {
     private readonly db: Db | undefined,
     private readonly now: number,
     private readonly rules: RulesConfig,
+    /** When the turn began, on `performance.now()`. */
+    private readonly began?: number,
   ) {
     this.loaded = new Set(ask.loaded ?? []);
     this.reportsLoads = ask.feedback === true;
@@ -50,7 +52,7 @@ export class SessionView {
       return new Map();
     }
     const first = this.reported === null;
-    const reading = readForTurn(this.db, { sessionId: first ? this.ask.sessionId : undefined, names, now: this.now, rules: this.rules });
+    const reading = readForTurn(this.db, { sessionId: first ? this.ask.sessionId : undefined, names, now: this.now, rules: this.rules, began: this.began });
     if (first)
       this.reported = reading.then(({ reports }) => {
         for (const s of reports?.loaded ?? []) this.loaded.add(s);

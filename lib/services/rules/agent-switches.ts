@@ -25,12 +25,24 @@ export async function agentSwitches(db: Db, agent: string | undefined): Promise<
   return parsed(agent ? await getSetting(db, keyOf(agent)) : null);
 }
 
-/** The switches a turn is served under: read on every turn, so kept per instance where the database announces changes (db/queries/settings-watch.ts). */
-export async function agentSwitchesForTurn(db: Db, agent: string | undefined): Promise<AgentSwitches> {
-  return parsed(agent ? await getSettingOnHotPath(db, keyOf(agent)) : null);
+/**
+ * The switches a turn is served under: read on every turn, so kept per
+ * instance while nothing changed them (getSettingOnHotPath). `turnBegan`:
+ * when the turn began, on `performance.now()`.
+ */
+export async function agentSwitchesForTurn(db: Db, agent: string | undefined, turnBegan?: number): Promise<AgentSwitches> {
+  return parsed(agent ? await getSettingOnHotPath(db, keyOf(agent), turnBegan) : null);
 }
 
+/** The last stored value parsed, and its switches: every turn of an agent reads the same text. */
+let lastParsed: { stored: string | null; switches: AgentSwitches } | null = null;
+
 function parsed(stored: string | null): AgentSwitches {
+  if (lastParsed?.stored !== stored) lastParsed = { stored, switches: parse(stored) };
+  return { ...lastParsed.switches }; // a copy: callers may change theirs
+}
+
+function parse(stored: string | null): AgentSwitches {
   if (!stored) return Switches.parse({});
   try {
     return Switches.parse(JSON.parse(stored));
