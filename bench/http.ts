@@ -84,7 +84,8 @@ async function throughput(concurrency: number, seconds: number, fn: (i: number) 
   return done / ((performance.now() - start) / 1000);
 }
 
-type Figures = Record<"p50" | "p99" | "rps" | "hp50" | "hrps" | "rss" | "launcherRss", number>;
+/** `paired`: each run's pick-skill throughput over the health throughput measured right after it (this machine's speed drifts between runs). */
+type Figures = Record<"p50" | "p99" | "rps" | "hp50" | "hrps" | "paired" | "rss" | "launcherRss", number>;
 
 /** Start `appDir` exactly as `npm start` does (same script, same Node flags), on a fresh DB, and measure it. */
 async function measure(appDir: string, label: string): Promise<Figures> {
@@ -132,7 +133,7 @@ async function measure(appDir: string, label: string): Promise<Figures> {
       }
     }
     await latencies(200, (i) => post(turns[i % turns.length], i)); // warm: catalog, index, JIT
-    const r: Record<keyof Figures, number[]> = { p50: [], p99: [], rps: [], hp50: [], hrps: [], rss: [], launcherRss: [] };
+    const r: Record<keyof Figures, number[]> = { p50: [], p99: [], rps: [], hp50: [], hrps: [], paired: [], rss: [], launcherRss: [] };
     for (let run = 0; run < RUNS; run++) {
       const lat = await latencies(C1_REQUESTS, (i) => post(turns[(run * C1_REQUESTS + i) % turns.length], i));
       r.p50.push(percentile(lat, 50));
@@ -142,6 +143,7 @@ async function measure(appDir: string, label: string): Promise<Figures> {
       r.rss.push(treeRssMb(server.pid!) - rssMb(server.pid!)); // the server proper: the launcher's descendants
       r.launcherRss.push(rssMb(server.pid!));
       r.hrps.push(await throughput(16, C16_SECONDS, () => health()));
+      r.paired.push(r.rps[run] / r.hrps[run]);
     }
     // A server that fails to log is faster and wrong: count what it logged.
     const summary = await pool.request({ path: "/api/decisions/summary", method: "GET", headers: { authorization: `Bearer ${TOKEN}` } });
@@ -162,7 +164,7 @@ function report(label: string, m: Figures): void {
   console.log(`  server RSS after load: ${m.rss.toFixed(0)} MB   (target < 250 MB; the next-server process tree)`);
   console.log(`  launcher (scripts/start.mjs) RSS: ${m.launcherRss.toFixed(0)} MB`);
   console.log(`  baseline GET /api/health: p50 ${m.hp50.toFixed(2)} ms, ${m.hrps.toFixed(0)} req/s at c=16`);
-  console.log(`  pick-skill vs health: p50 ${(m.p50 / m.hp50).toFixed(2)}x, throughput ${(m.rps / m.hrps).toFixed(2)}x`);
+  console.log(`  pick-skill vs health: p50 ${(m.p50 / m.hp50).toFixed(2)}x, throughput ${(m.rps / m.hrps).toFixed(2)}x (median of each run's own ratio: ${m.paired.toFixed(2)}x)`);
 }
 
 try {
