@@ -164,7 +164,9 @@ function report(label: string, m: Figures): void {
   console.log(`  server RSS after load: ${m.rss.toFixed(0)} MB   (target < 250 MB; the next-server process tree)`);
   console.log(`  launcher (scripts/start.mjs) RSS: ${m.launcherRss.toFixed(0)} MB`);
   console.log(`  baseline GET /api/health: p50 ${m.hp50.toFixed(2)} ms, ${m.hrps.toFixed(0)} req/s at c=16`);
-  console.log(`  pick-skill vs health: p50 ${(m.p50 / m.hp50).toFixed(2)}x, throughput ${(m.rps / m.hrps).toFixed(2)}x (median of each run's own ratio: ${m.paired.toFixed(2)}x)`);
+  console.log(
+    `  pick-skill vs health: p50 ${(m.p50 / m.hp50).toFixed(2)}x, throughput ${(m.rps / m.hrps).toFixed(2)}x (median of each run's own ratio: ${m.paired.toFixed(2)}x)`,
+  );
 }
 
 try {
