@@ -1,5 +1,5 @@
 import { genericSecretSpans } from "./generic-secret";
-import { SECRET_RULES } from "./secret-patterns";
+import { SECRET_RULES, tripsSecretRule } from "./secret-patterns";
 
 /**
  * Personal data that is masked before a turn leaves the machine but does not by
@@ -16,7 +16,7 @@ const GLOBAL_SECRET_PATTERNS = SECRET_RULES.map((rule) => new RegExp(rule.patter
 
 /** The id of the first rule a turn trips (`generic_secret` for the generic detector), or null. */
 export function secretRuleHit(turn: string): string | null {
-  for (const rule of SECRET_RULES) if (rule.pattern.test(turn)) return rule.id;
+  if (tripsSecretRule(turn)) for (const rule of SECRET_RULES) if (rule.pattern.test(turn)) return rule.id;
   return genericSecretSpans(turn).length > 0 ? "generic_secret" : null;
 }
 

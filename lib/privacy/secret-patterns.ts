@@ -1,3 +1,5 @@
+import { getOrCreate } from "../collections";
+
 /**
  * Credential formats that make a turn "look secret" (selection spec §3). Each
  * rule is anchored on a vendor prefix or a structural marker, so ordinary
@@ -123,3 +125,28 @@ export const SECRET_RULES: readonly SecretRule[] = [
       /\b(?:pass(?:word|wd|phrase)?|secret|client_secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|private[_-]?key|token)["']?\s*[:=]\s*["']?(?![<{$])(?!(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?![\w$.]))(?=([^\s"',;()[\]{}]{6,}))\1(?![([])/i,
   },
 ];
+
+/** A pattern that refers to its own groups must stay whole: in a combined pattern its group numbers would move. */
+const refersToItsGroups = (source: string) => /\\[1-9]|\\k<|\(\?<[A-Za-z]/.test(source);
+
+/**
+ * The rules as one alternation per set of flags (a rule that refers to its
+ * own groups stays alone). An alternation matches where one of its
+ * alternatives does, so a text trips one of these exactly when it trips a
+ * rule. Most turns trip none, and scanning a few combined patterns cost less
+ * than 88 scans (MetaTool turns: 12.4 -> 5.5 us in one timing).
+ */
+export const ANY_SECRET_RULE: readonly RegExp[] = (() => {
+  const byFlags = new Map<string, string[]>();
+  const alone: RegExp[] = [];
+  for (const { pattern } of SECRET_RULES) {
+    if (refersToItsGroups(pattern.source)) alone.push(pattern);
+    else getOrCreate(byFlags, pattern.flags, () => []).push(`(?:${pattern.source})`);
+  }
+  return [...[...byFlags].map(([flags, sources]) => new RegExp(sources.join("|"), flags)), ...alone];
+})();
+
+/** Whether `text` trips any rule (the id is then found rule by rule). */
+export function tripsSecretRule(text: string): boolean {
+  return ANY_SECRET_RULE.some((pattern) => pattern.test(text));
+}
