@@ -12,6 +12,8 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import next from "next";
+import { startBackgroundCheckpoints } from "../db/background-checkpoints";
+import { getDb } from "../db/client";
 import { loadConfig, settleConfig } from "../lib/config";
 import { JevError, toJevError } from "../lib/errors";
 import { allowedHosts } from "../lib/http/allowed-hosts";
@@ -135,7 +137,17 @@ await app.prepare();
 if (dev) server.on("upgrade", app.getUpgradeHandler());
 // Next.js has loaded its env files: from here on this server's environment is fixed (dev reloads them).
 else settleConfig();
+startCheckpointsOutOfCommits();
 server.listen(port, hostname, () => console.log(`jev: serving http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}${dev ? " (dev)" : ""}`));
+
+/** SQLite's WAL checkpoints run on a worker thread, not in the decision log's commits (db/background-checkpoints.ts). */
+function startCheckpointsOutOfCommits(): void {
+  try {
+    startBackgroundCheckpoints(getDb(loadConfig()));
+  } catch {
+    console.error("[jev] background checkpoints did not start: SQLite checkpoints in the server's commits");
+  }
+}
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
