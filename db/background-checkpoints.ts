@@ -41,6 +41,9 @@ parentPort.postMessage("ready");
 setInterval(() => checkpoint.get(), workerData.everyMs);
 `;
 
+/** The worker allocates next to nothing: a small heap keeps its share of the server's memory small. */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8 };
+
 const running = new WeakMap<Database.Database, Worker>();
 
 /** Start checkpointing `db`'s file in the background (SQLite files only; once per connection). */
@@ -50,6 +53,7 @@ export function startBackgroundCheckpoints(db: Db): Worker | null {
   if (client.memory || running.has(client)) return running.get(client) ?? null;
   const worker = new Worker(CHECKPOINTER, {
     eval: true,
+    resourceLimits: WORKER_LIMITS,
     workerData: { file: client.name, driver: createRequire(import.meta.url).resolve("better-sqlite3"), everyMs: CHECK_MS },
   });
   running.set(client, worker);
