@@ -120,4 +120,19 @@ describeOnBothDatabases("writing a group of decisions at once", (t) => {
     await inTransaction(t.db, (tx) => writeDecisions(tx, writes()));
     expect((await summarizeDecisions(t.db, { from: T, to: T + 6 * 3_600_000 })).total).toBe(120);
   });
+
+  it("names, paths, sessions and details with quotes, commas, braces, NULL and newlines come back exactly", async () => {
+    const awkward = ['a "quoted", {braced} name', "NULL", "back\\slash", "line\nbreak", "ünïcødé 技能", "", " padded "];
+    const input = writes().slice(0, awkward.length);
+    input.forEach((w, i) => {
+      w.row.sessionId = awkward[i];
+      w.candidates[0] = { ...w.candidates[0], name: awkward[i] || "x", path: `/skills/${awkward[i]}`, detail: awkward[i] };
+    });
+    const ids = await inTransaction(t.db, (tx) => writeDecisions(tx, input));
+    const candidates = await candidatesOf(t.db, ids);
+    for (const [i, id] of ids.entries()) {
+      expect((await getDecisionRow(t.db, id))?.sessionId).toBe(awkward[i]);
+      expect(candidates.get(id)?.[0]).toMatchObject({ name: awkward[i] || "x", path: `/skills/${awkward[i]}`, detail: awkward[i] });
+    }
+  });
 });
