@@ -83,11 +83,13 @@ type SelectQuery<R> = PromiseLike<R[]> & { prepare(): { all(values?: Values): R[
  * PostgreSQL built with the values each time.
  */
 export function preparedSelect<R>(make: (db: SqliteDb, p: (name: string) => unknown) => SelectQuery<R>): PreparedSelect<R> {
-  const prepared = new WeakMap<Database.Database, { all(values?: Values): R[] }>();
+  const prepared = new WeakMap<Database.Database, (values: Values) => R[]>();
   const onSqlite = (db: Db) => {
     const sqlite = sqliteOf(db);
-    const query = getOrCreate(prepared, sqlite.$client, () => make(sqlite, (name) => sql.placeholder(name)).prepare());
-    return (values: Values) => query.all(values);
+    return getOrCreate(prepared, sqlite.$client, () => {
+      const query = make(sqlite, (name) => sql.placeholder(name)).prepare();
+      return (values: Values) => query.all(values);
+    });
   };
   const select = async (db: Db, values: Values) => {
     // Written with SQLite's builder; on PostgreSQL the same calls build the same query, awaited.

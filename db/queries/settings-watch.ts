@@ -106,13 +106,13 @@ function watchOf(db: Db): SettingsWatch {
 }
 
 /**
- * A setting read on a hot path: on PostgreSQL from this instance's memory
+ * A setting read on a hot path of PostgreSQL: from this instance's memory
  * while the database's announcements are heard (no round trip), else with
- * `read`; on SQLite with `read` (getSettingOnHotPath keeps SQLite's values
- * itself, in sqlite-read-cache.ts).
+ * `read`. (SQLite's are kept by sqlite-read-cache.ts; getSettingOnHotPath
+ * picks.)
  */
 export function watchedSetting(db: Db, key: string, read: Read): Promise<string | null> {
-  return isPostgres(db) ? watchOf(db).get(key, read) : read(key);
+  return watchOf(db).get(key, read);
 }
 
 /** This process wrote `key`: its next read goes to the database. */
