@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
 import { utcDay } from "../../lib/time";
 import { DECISION_OUTCOMES } from "../../lib/vocab/reason-codes";
+import type { Db } from "../client";
 import { inTransaction } from "../dialect";
 import { type DecisionWrite, writeDecisionGroup, writeDecisions } from "./decision-batch";
 import { candidatesOf, forgetSkillRefs } from "./decision-candidates";
@@ -49,35 +50,49 @@ function writes(): DecisionWrite[] {
   });
 }
 
+/** Every row, candidate, suggestion and aggregate of `input` reads back as written (ids in the order given). */
+async function expectWritten(db: Db, input: DecisionWrite[], ids: number[]) {
+  expect(ids).toHaveLength(input.length);
+  expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  for (const i of [0, 17, input.length - 1])
+    expect(await getDecisionRow(db, ids[i])).toMatchObject({ sessionId: input[i].row.sessionId, latencyMs: input[i].row.latencyMs });
+  const candidates = await candidatesOf(db, ids);
+  expect(ids.map((id) => candidates.get(id)?.map((c) => [c.rank, c.name, c.verdict]) ?? [])).toEqual(
+    input.map((w) => w.candidates.map((c, rank) => [rank, c.name, c.verdict])),
+  );
+
+  const range = { from: T, to: T + 6 * 3_600_000 };
+  const summary = await summarizeDecisions(db, range);
+  expect(summary.total).toBe(input.length);
+  for (const o of DECISION_OUTCOMES) expect(summary.byOutcome[o] ?? 0, o).toBe(input.filter((w) => w.row.outcome === o).length);
+  expect((await summarizeJudgeWork(db, range)).turns).toBe(input.filter((w) => w.row.stageOneMs !== null).length);
+
+  const windows = await shownWindows(db, T - 86_400_000, T + 86_400_000);
+  for (const skill of ["skill-0", "skill-1", "skill-2", "skill-3"]) {
+    const shown = input.filter((w) => w.suggestion?.skill === skill && w.suggestion.reportsLoads);
+    expect(windows.get(skill)?.suggestions ?? 0, skill).toBe(shown.length);
+  }
+  const engine = await engineCountsSince(db, 0);
+  for (const skill of ["skill-0", "skill-1", "skill-2", "skill-3"]) {
+    const suppressed = input.filter((w) => w.candidates[0]?.name === skill && w.candidates[0].verdict === "suppressed").length;
+    expect(engine.get(skill)?.suppressed ?? 0, skill).toBe(suppressed);
+  }
+}
+
 describeOnBothDatabases("writing a group of decisions at once", (t) => {
   it("writes every row, candidate, suggestion and aggregate as row-by-row writing counts them", async () => {
     const input = writes();
-    const ids = await inTransaction(t.db, (tx) => writeDecisions(tx, input));
-    expect(ids).toHaveLength(60);
-    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
-    for (const i of [0, 17, 59])
-      expect(await getDecisionRow(t.db, ids[i])).toMatchObject({ sessionId: input[i].row.sessionId, latencyMs: input[i].row.latencyMs });
-    const candidates = await candidatesOf(t.db, ids);
-    expect(ids.map((id) => candidates.get(id)?.map((c) => [c.rank, c.name, c.verdict]))).toEqual(
-      input.map((w) => w.candidates.map((c, rank) => [rank, c.name, c.verdict])),
-    );
+    await expectWritten(t.db, input, await inTransaction(t.db, (tx) => writeDecisions(tx, input)));
+  });
 
-    const range = { from: T, to: T + 6 * 3_600_000 };
-    const summary = await summarizeDecisions(t.db, range);
-    expect(summary.total).toBe(60);
-    for (const o of DECISION_OUTCOMES) expect(summary.byOutcome[o] ?? 0, o).toBe(input.filter((w) => w.row.outcome === o).length);
-    expect((await summarizeJudgeWork(t.db, range)).turns).toBe(input.filter((w) => w.row.stageOneMs !== null).length);
-
-    const windows = await shownWindows(t.db, T - 86_400_000, T + 86_400_000);
-    for (const skill of ["skill-0", "skill-1", "skill-2", "skill-3"]) {
-      const shown = input.filter((w) => w.suggestion?.skill === skill && w.suggestion.reportsLoads);
-      expect(windows.get(skill)?.suggestions ?? 0, skill).toBe(shown.length);
-    }
-    const engine = await engineCountsSince(t.db, 0);
-    for (const skill of ["skill-0", "skill-1", "skill-2", "skill-3"]) {
-      const suppressed = input.filter((w) => w.candidates[0].name === skill && w.candidates[0].verdict === "suppressed").length;
-      expect(engine.get(skill)?.suppressed ?? 0, skill).toBe(suppressed);
-    }
+  it("small groups, each with only some of the parts (no candidates, no suggestion, nothing suppressed, nothing judged), write the same", async () => {
+    const input = writes();
+    // Every fourth decision ranked nothing (a trivial turn): a group of them has no candidate rows at all.
+    for (const [i, w] of input.entries()) if (i % 4 === 3) w.candidates = [];
+    const ids: number[] = [];
+    for (let start = 0, size = 1; start < input.length; start += size, size = (size % 3) + 1)
+      ids.push(...(await writeDecisionGroup(t.db, input.slice(start, start + size))));
+    await expectWritten(t.db, input, ids);
   });
 
   it("notes each candidate's skill in every hour it ranked, also after a rolled-back write forgot what was noted", async () => {

@@ -5,9 +5,9 @@ import { DAY_MS, HOUR_MS } from "../../lib/time";
 import type { Db, Tables } from "../client";
 import { inTransaction, isPostgres, retriedOnConflict } from "../dialect";
 import type { NewDecisionRow } from "../schema";
+import { columnList, qualified, recordset, tableOf } from "./array-recordset";
 import { type CandidateRow, hourNoted, insertCandidates, knownSkillRefs, noteHour } from "./decision-candidates";
 import { insertDecision, judgeMsOf, reasonKey } from "./decisions";
-import { columnList, qualified, recordset, tableOf } from "./json-recordset";
 import { namedStatement } from "./named-statement";
 import { SkillRefIds } from "./skill-ref-ids";
 import { insertSuggestion, suggestionDaysOnConflict } from "./suggestions";
@@ -60,7 +60,7 @@ export async function writeDecision(tx: Db, w: DecisionWrite): Promise<number> {
  * A group of decisions written with ONE statement, PostgreSQL's way of the
  * log, where every statement is a round trip (SQLite writes row by row
  * through its prepared statements, which cost less than building this). The
- * rows travel as jsonb recordsets (json-recordset.ts) and a chain of
+ * rows travel as one array per column (array-recordset.ts) and a chain of
  * data-modifying CTEs inserts them: atomic by itself, so no BEGIN and COMMIT
  * are needed, and it joins the caller's transaction when there is one. The
  * aggregates are summed here first and upserted in key order, so instances
@@ -75,22 +75,31 @@ async function insertDecisionBatch(tx: Db, writes: readonly DecisionWrite[]): Pr
     writes.flatMap((w) => w.candidates),
   );
   // Hours this process has noted exist: upserting them again was ten index probes a decision.
-  const hours = hourRows(writes, refs).filter((h) => !hourNoted(tx, h.skillRefId, h.hour));
+  const hours = hourRows(writes, refs, (skillRefId, hour) => hourNoted(tx, skillRefId, hour));
   const b = batchShape(tx.jev.t);
-  const rows = await writeBatch(tx, {
-    d: b.d.encode(writes.map((w, ord) => ({ ...w.row, ord }))),
-    c: b.c.encode(candidateRows(writes, refs)),
-    s: b.s.encode(suggestionRows(writes)),
-    r: b.r.encode(rollupRows(writes)),
-    j: b.j.encode(judgeRows(writes)),
-    h: b.h.encode(hours),
-    x: b.x.encode(suppressedRows(writes)),
-    g: b.g.encode(suggestionDayRows(writes)),
-  });
+  const parts: BatchRows = {
+    c: candidateRows(writes, refs),
+    s: suggestionRows(writes),
+    r: rollupRows(writes),
+    j: judgeRows(writes),
+    h: hours,
+    x: suppressedRows(writes),
+    g: suggestionDayRows(writes),
+  };
+  const present = PARTS.filter((part) => parts[part].length > 0);
+  const values = b.d.encode(writes.map((w, ord) => ({ ...w.row, ord })));
+  for (const part of present) Object.assign(values, b[part].encode(parts[part]));
+  const rows = await batchStatement(present.join(""))(tx, values);
   return { ids: rows.map((row) => Number(row.id)), hours };
 }
 
-/** The batch statement's recordsets (one placeholder each, named by its alias) and its text; built once per schema. */
+/** The parts of the batch statement after the decisions themselves, each a recordset of its own, in the order they are written. */
+const PARTS = ["c", "s", "r", "j", "h", "x", "g"] as const;
+type Part = (typeof PARTS)[number];
+type BatchRows = Record<Part, readonly Record<string, unknown>[]>;
+const CTE_NAMES: Record<Part, string> = { c: "candidates", s: "suggestions", r: "rollups", j: "judged", h: "hours", x: "suppressed", g: "days" };
+
+/** The batch statement's recordsets (one placeholder per column) and the CTE each part is written with; built once per schema. */
 const shapes = new WeakMap<Tables, ReturnType<typeof buildBatchShape>>();
 const batchShape = (t: Tables) => getOrCreate(shapes, t, () => buildBatchShape(t));
 
@@ -98,28 +107,47 @@ function buildBatchShape(t: Tables) {
   const ord = [{ name: "ord", type: "integer" }];
   const { decisionRollups: rt, judgeRollups: jt, skillHours: ht, suppressionDays: xt, suggestionDays: gt } = t;
   const d = recordset(t.decisions, "d", { extra: ord });
-  const c = recordset(t.decisionCandidates, "c", { omit: ["decisionId"], extra: ord });
-  const s = recordset(t.suggestions, "s", { omit: ["decisionId"], extra: ord });
+  const childOf = (table: Table, alias: string) => {
+    const rs = recordset(table, alias, { omit: ["decisionId"], extra: ord });
+    const statement = sql`INSERT INTO ${tableOf(table)} (decision_id, ${columnList(rs.names)}) SELECT ids.id, ${qualified(alias, rs.names)} FROM ${rs.from} JOIN ids ON ids.ord = ${sql.identifier(alias)}.ord`;
+    return { statement, encode: rs.encode };
+  };
+  const c = childOf(t.decisionCandidates, "c");
+  const s = childOf(t.suggestions, "s");
   const r = upsert(rt, "r", [rt.hour, rt.status, rt.outcome, rt.reason, rt.latencyMs], { count: sql`${rt.count} + excluded.count` });
   const j = upsert(jt, "j", [jt.hour, jt.judgeMs], { count: sql`${jt.count} + excluded.count`, requests: sql`${jt.requests} + excluded.requests` });
   const h = upsert(ht, "h", [ht.skillRefId, ht.hour], null);
   const x = upsert(xt, "x", [xt.skill, xt.day], { count: sql`${xt.count} + excluded.count` });
   const g = upsert(gt, "g", [gt.skill, gt.day], suggestionDaysOnConflict(gt));
-  const statement = sql`WITH inserted AS (
+  const decisions = sql`inserted AS (
       INSERT INTO ${tableOf(t.decisions)} (${columnList(d.names)}) SELECT ${qualified("d", d.names)} FROM ${d.from} ORDER BY d.ord RETURNING id
     ), ids AS (
       SELECT id, (row_number() OVER (ORDER BY id) - 1)::integer AS ord FROM inserted
-    ), candidates AS (
-      INSERT INTO ${tableOf(t.decisionCandidates)} (decision_id, ${columnList(c.names)}) SELECT ids.id, ${qualified("c", c.names)} FROM ${c.from} JOIN ids ON ids.ord = c.ord
-    ), suggestions AS (
-      INSERT INTO ${tableOf(t.suggestions)} (decision_id, ${columnList(s.names)}) SELECT ids.id, ${qualified("s", s.names)} FROM ${s.from} JOIN ids ON ids.ord = s.ord
-    ), rollups AS (${r.statement}), judged AS (${j.statement}), hours AS (${h.statement}), suppressed AS (${x.statement}), days AS (${g.statement})
-    SELECT id FROM ids ORDER BY ord`;
-  return { d, c, s, r, j, h, x, g, statement };
+    )`;
+  /** The statement that writes the decisions and the parts named (the others have no rows). */
+  const statement = (present: readonly Part[]) =>
+    sql`WITH ${decisions}${sql.join(
+      present.map((part) => sql`, ${sql.raw(CTE_NAMES[part])} AS (${partsOf[part].statement})`),
+      sql``,
+    )} SELECT id FROM ids ORDER BY ord`;
+  const partsOf = { c, s, r, j, h, x, g };
+  return { d, ...partsOf, statement };
 }
 
-/** The one statement a group of decisions is written with (its text is the same for every group: prepared once per connection). */
-const writeBatch = namedStatement<{ id: number | string }>("jev_decision_batch_v1", (db) => batchShape(db.jev.t).statement);
+/**
+ * The statement for the parts that have rows, named by them: a part with no
+ * rows is left out rather than sent empty, since PostgreSQL sets up every
+ * part's plan on each execution (a third of the batch's CPU went there, most
+ * of it on the suggestion, hour and day parts, which most groups leave
+ * empty). Each text is the same for every group with the same parts, so a
+ * connection prepares each once; there are at most 2^7 of them, and a few in
+ * practice.
+ */
+const statements = new Map<string, (db: Db, values: Record<string, unknown>) => Promise<{ id: number | string }[]>>();
+const batchStatement = (present: string) =>
+  getOrCreate(statements, present, () =>
+    namedStatement<{ id: number | string }>(`jev_decision_batch_v2_${present}`, (db) => batchShape(db.jev.t).statement([...present] as Part[])),
+  );
 
 /**
  * `INSERT … SELECT` of a recordset named `alias` into `table`, then on a
@@ -197,17 +225,18 @@ function candidateRows(writes: readonly DecisionWrite[], refs: SkillRefIds) {
   );
 }
 
-/** skill_hours: each candidate skill once per hour it was ranked in. */
-function hourRows(writes: readonly DecisionWrite[], refs: SkillRefIds) {
-  return summed(
-    writes.flatMap((w) =>
-      w.candidates.map((c) => {
-        const v = { skillRefId: refs.get(c.name, c.path)!, hour: hourOf(w.row.at) };
-        return [JSON.stringify([v.hour, v.skillRefId]), v] as [string, typeof v];
-      }),
-    ),
-    () => {},
-  );
+/** skill_hours: each candidate skill once per hour it was ranked in, but for those `noted` says were written already. */
+function hourRows(writes: readonly DecisionWrite[], refs: SkillRefIds, noted: (skillRefId: number, hour: number) => boolean) {
+  const fresh: [string, { skillRefId: number; hour: number }][] = [];
+  for (const w of writes) {
+    const hour = hourOf(w.row.at);
+    for (const c of w.candidates) {
+      const skillRefId = refs.get(c.name, c.path)!;
+      // Checked before the key is built: after an hour's first groups nearly every pair is noted.
+      if (!noted(skillRefId, hour)) fresh.push([JSON.stringify([hour, skillRefId]), { skillRefId, hour }]);
+    }
+  }
+  return summed(fresh, () => {});
 }
 
 /** suppression_days: rule 2's holds per skill and day. */
