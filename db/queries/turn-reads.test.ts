@@ -54,6 +54,13 @@ describeOnBothDatabases("a turn's read", (t) => {
     expect(shownOnly(alone)).toEqual(expected);
   });
 
+  it("names with quotes, commas, braces, backslashes or the text NULL are read as themselves", async () => {
+    const odd = ['a "quoted", {braced} name', "NULL", "back\\slash", "ünïcødé 技能"];
+    for (const [k, skill] of odd.entries()) await insertSuggestion(t.db, { decisionId: null, at: T + k, sessionId: "s9", skill, reportsLoads: true });
+    const reads = await Promise.all(odd.map((name) => readForTurn(t.db, { sessionId: "s9", names: [name, "never-shown"], now, rules: DEFAULT_RULES })));
+    expect(shownOnly(reads).map((r) => [...r.windows.keys()])).toEqual(odd.map((name) => [name]));
+  });
+
   it.runIf(t.dialect === "postgres")("on PostgreSQL, turns asking while a read is under way share the next statement", async () => {
     await seed();
     const spy = vi.spyOn(pg.Client.prototype, "query");
