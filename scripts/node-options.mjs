@@ -7,13 +7,10 @@
 // peak: with 160 MB and 16 MB semi-spaces a 4,000-request fuzz peaked at
 // 245 MB, with 160/8 at 232-248 MB (the Skills and Curator pages in the mix),
 // with 140/8 at 222-223 MB, at the same pick-skill throughput within noise
-// (bench/fuzz.ts, bench/http.ts). Unbounded, RSS drifted to ~280 MB. The
-// SQLite checkpoint worker (db/background-checkpoints.ts) added 9 MB, and
-// e2e/fuzz.spec.ts's peak reached 242-257 MB with 140/8; with 130/8 it was
-// 225-233 MB on the same seeds, for about 12 µs more GC per pick-skill request
-// (live heap after a mark-compact: ~93 MB). A catalog of a few thousand skills
-// with bodies needs more: JEV_NODE_HEAP_FLAGS replaces the default.
-export const DEFAULT_HEAP_FLAGS = "--max-old-space-size=130 --max-semi-space-size=8";
+// (bench/fuzz.ts, bench/http.ts). Unbounded, RSS drifted to ~280 MB. A
+// catalog of a few thousand skills with bodies needs more: JEV_NODE_HEAP_FLAGS
+// replaces the default.
+export const DEFAULT_HEAP_FLAGS = "--max-old-space-size=140 --max-semi-space-size=8";
 
 /** NODE_OPTIONS for the server process: the caller's, plus the heap flags. */
 export function serverNodeOptions(env = process.env) {
