@@ -7,10 +7,14 @@
 // peak: with 160 MB and 16 MB semi-spaces a 4,000-request fuzz peaked at
 // 245 MB, with 160/8 at 232-248 MB (the Skills and Curator pages in the mix),
 // with 140/8 at 222-223 MB, at the same pick-skill throughput within noise
-// (bench/fuzz.ts, bench/http.ts). Unbounded, RSS drifted to ~280 MB. A
-// catalog of a few thousand skills with bodies needs more: JEV_NODE_HEAP_FLAGS
-// replaces the default.
-export const DEFAULT_HEAP_FLAGS = "--max-old-space-size=140 --max-semi-space-size=8";
+// (bench/fuzz.ts, bench/http.ts). Unbounded, RSS drifted to ~280 MB. The
+// SQLite checkpoint worker (db/background-checkpoints.ts) added 9 MB, and
+// e2e/fuzz.spec.ts then peaked at 242-257 MB with 140/8; with 140/4 at
+// 229-246 MB on the same seeds, for about 4 µs more GC per pick-skill request.
+// The old space stays at 140: the e2e suite's shared server has been seen with
+// 130 MB live. A catalog of a few thousand skills with bodies needs more:
+// JEV_NODE_HEAP_FLAGS replaces the default.
+export const DEFAULT_HEAP_FLAGS = "--max-old-space-size=140 --max-semi-space-size=4";
 
 /** NODE_OPTIONS for the server process: the caller's, plus the heap flags. */
 export function serverNodeOptions(env = process.env) {
