@@ -27,7 +27,12 @@ type ElementEncoder = (value: unknown, column: string) => string;
 
 const NULL = "NULL";
 
-/** Finite numbers as JSON writes them; NaN and the infinities as NULL, as the jsonb recordset read them. */
+/**
+ * Finite numbers as JSON writes them; NaN and the infinities as NULL, as they
+ * read when the log sent jsonb. (node-postgres would also turn a JS array into
+ * a literal, but it quotes and regex-escapes every element, numbers too, sends
+ * NaN as "NaN", and checks no kinds.)
+ */
 const numberElement: ElementEncoder = (value, column) => {
   if (typeof value !== "number") throw new TypeError(`${column}: expected a number`);
   return Number.isFinite(value) ? String(value) : NULL;

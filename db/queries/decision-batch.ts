@@ -124,13 +124,13 @@ function buildBatchShape(t: Tables) {
     ), ids AS (
       SELECT id, (row_number() OVER (ORDER BY id) - 1)::integer AS ord FROM inserted
     )`;
+  const partsOf = { c, s, r, j, h, x, g };
   /** The statement that writes the decisions and the parts named (the others have no rows). */
   const statement = (present: readonly Part[]) =>
     sql`WITH ${decisions}${sql.join(
       present.map((part) => sql`, ${sql.raw(CTE_NAMES[part])} AS (${partsOf[part].statement})`),
       sql``,
     )} SELECT id FROM ids ORDER BY ord`;
-  const partsOf = { c, s, r, j, h, x, g };
   return { d, ...partsOf, statement };
 }
 
