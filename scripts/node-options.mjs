@@ -11,8 +11,12 @@
 // SQLite checkpoint worker (db/background-checkpoints.ts) added 9 MB, and
 // e2e/fuzz.spec.ts then peaked at 242-257 MB with 140/8; with 140/4 at
 // 229-246 MB on the same seeds, for about 4 µs more GC per pick-skill request.
-// The old space stays at 140: the e2e suite's shared server has been seen with
-// 130 MB live. A catalog of a few thousand skills with bodies needs more:
+// The old space stays at 140: with 130 the e2e suite's shared server once ran
+// out of heap. Its live set is about 98 MB (a heap snapshot, which collects
+// fully, in the middle of e2e/hardening.spec.ts: the local index ~14 MB, the
+// rest mostly Next's and jev's code), but under that spec's traffic the heap
+// stays at 105-125 MB after each major GC: concurrent marking keeps what dies
+// while it runs. A catalog of a few thousand skills with bodies needs more:
 // JEV_NODE_HEAP_FLAGS replaces the default.
 export const DEFAULT_HEAP_FLAGS = "--max-old-space-size=140 --max-semi-space-size=4";
 
