@@ -1,16 +1,17 @@
 import { type Column, getTableColumns, inArray, type SQL, sql, type Table } from "drizzle-orm";
 import { getOrCreate } from "../../lib/collections";
 import { latencyBucket } from "../../lib/decisions/latency-buckets";
+import { isPending, type MaybePromise } from "../../lib/maybe-promise";
 import { DAY_MS, HOUR_MS } from "../../lib/time";
 import type { Db, Tables } from "../client";
 import { inTransaction, isPostgres, retriedOnConflict } from "../dialect";
 import type { NewDecisionRow } from "../schema";
 import { columnList, qualified, recordset, tableOf } from "./array-recordset";
-import { type CandidateRow, hourNoted, insertCandidates, knownSkillRefs, noteHour } from "./decision-candidates";
-import { insertDecision, judgeMsOf, reasonKey } from "./decisions";
+import { type CandidateRow, hourNoted, insertCandidates, insertCandidatesOnSqlite, knownSkillRefs, noteHour } from "./decision-candidates";
+import { insertDecision, insertDecisionOnSqlite, judgeMsOf, reasonKey } from "./decisions";
 import { namedStatement } from "./named-statement";
 import { SkillRefIds } from "./skill-ref-ids";
-import { insertSuggestion, suggestionDaysOnConflict } from "./suggestions";
+import { insertSuggestion, insertSuggestionOnSqlite, suggestionDaysOnConflict } from "./suggestions";
 
 /** One decision as the log writes it: its row, its candidates and the suggestion it made. */
 export interface DecisionWrite {
@@ -28,8 +29,29 @@ export interface DecisionWrite {
 export async function writeDecisions(tx: Db, writes: readonly DecisionWrite[]): Promise<number[]> {
   if (isPostgres(tx)) return (await insertDecisionBatch(tx, writes)).ids;
   const ids: number[] = [];
-  for (const w of writes) ids.push(await writeDecision(tx, w));
+  for (const w of writes) {
+    const id = writeDecisionOnSqlite(tx, w);
+    ids.push(isPending(id) ? await id : id);
+  }
   return ids;
+}
+
+/** One decision on SQLite, in the caller's turn: a promise only when a candidate's skill is new to the cache. */
+function writeDecisionOnSqlite(tx: Db, w: DecisionWrite): MaybePromise<number> {
+  const decisionId = insertDecisionOnSqlite(tx, w.row);
+  const suggest = () => {
+    if (w.suggestion)
+      insertSuggestionOnSqlite(tx, {
+        decisionId,
+        at: w.row.at,
+        sessionId: w.row.sessionId ?? null,
+        skill: w.suggestion.skill,
+        reportsLoads: w.suggestion.reportsLoads,
+      });
+    return decisionId;
+  };
+  const candidates = insertCandidatesOnSqlite(tx, decisionId, w.row.at, w.candidates);
+  return candidates ? candidates.then(suggest) : suggest();
 }
 
 /**

@@ -117,9 +117,9 @@ async function skillRefIdOf(db: Db, name: string, path: string): Promise<number>
 
 /** Call inside the decision's transaction; `at` is the decision's time (for the skill-hour index). */
 export async function insertCandidates(db: Db, decisionId: number, at: number, rows: Omit<CandidateRow, "rank">[]): Promise<void> {
+  if (!isPostgres(db)) return insertCandidatesOnSqlite(db, decisionId, at, rows);
   const hour = at - (at % HOUR_MS);
   const day = Math.floor(at / DAY_MS);
-  if (!isPostgres(db)) return insertCandidatesOnSqlite(db, decisionId, hour, day, rows);
   for (let rank = 0; rank < rows.length; rank++) {
     const r = rows[rank];
     const skillRefId = await skillRefIdOf(db, r.name, r.path);
@@ -135,8 +135,10 @@ export async function insertCandidates(db: Db, decisionId: number, at: number, r
  * were twenty statements, as much as the rest of the log's writes together;
  * it is one on most turns now. No promise unless a skill is new to the cache.
  */
-function insertCandidatesOnSqlite(db: Db, decisionId: number, hour: number, day: number, rows: Omit<CandidateRow, "rank">[]): Promise<void> | undefined {
+export function insertCandidatesOnSqlite(db: Db, decisionId: number, at: number, rows: Omit<CandidateRow, "rank">[]): Promise<void> | undefined {
   if (rows.length === 0) return;
+  const hour = at - (at % HOUR_MS);
+  const day = Math.floor(at / DAY_MS);
   const known = rows.map((r) => knownRefId(db, r.name, r.path));
   if (known.includes(undefined))
     return Promise.all(rows.map((r) => skillRefIdOf(db, r.name, r.path))).then((ids) => writeCandidateRows(db, decisionId, hour, day, rows, ids));

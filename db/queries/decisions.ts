@@ -70,6 +70,25 @@ export function reasonKey(status: string, reasonCode: string | null | undefined)
 
 /** Insert a decision row and count it in its hour's rollup; call inside the decision's transaction. */
 export async function insertDecision(db: Db, row: NewDecisionRow): Promise<number> {
+  if (!isPostgres(db)) return insertDecisionOnSqlite(db, row);
+  const { decision, rollup, judged } = decisionRows(row);
+  const { id } = await insertRow(db, decision);
+  await countInRollup(db, rollup);
+  if (judged) await countJudgeWork(db, judged);
+  return id!;
+}
+
+/** The same on SQLite, in the caller's turn: no promise per statement (Statement.onSqlite). */
+export function insertDecisionOnSqlite(db: Db, row: NewDecisionRow): number {
+  const { decision, rollup, judged } = decisionRows(row);
+  const { id } = insertRow.onSqlite(db)(decision);
+  countInRollup.onSqlite(db)(rollup);
+  if (judged) countJudgeWork.onSqlite(db)(judged);
+  return id!;
+}
+
+/** A decision's row, its rollup key and its judge-work key. */
+function decisionRows(row: NewDecisionRow) {
   // Every column named once, in one shape (spreading defaults under the row built two objects a decision).
   const decision = {
     at: row.at,
@@ -107,17 +126,7 @@ export async function insertDecision(db: Db, row: NewDecisionRow): Promise<numbe
   };
   const judgeMs = judgeMsOf(row);
   const judged = judgeMs === null ? null : { hour, day: row.day, judgeMs: latencyBucket(judgeMs), requests: row.requests };
-  if (!isPostgres(db)) {
-    // In this turn, no promise per statement (Statement.onSqlite).
-    const { id } = insertRow.onSqlite(db)(decision);
-    countInRollup.onSqlite(db)(rollup);
-    if (judged) countJudgeWork.onSqlite(db)(judged);
-    return id!;
-  }
-  const { id } = await insertRow(db, decision);
-  await countInRollup(db, rollup);
-  if (judged) await countJudgeWork(db, judged);
-  return id!;
+  return { decision, rollup, judged };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { getOrCreate, processWide } from "../../lib/collections";
+import { type MaybePromise, thenMaybe } from "../../lib/maybe-promise";
 import type { RulesConfig } from "../../lib/rules/config";
 import { type ShownSuggestion, type ShownWindow, shownWindow } from "../../lib/rules/suggestion-rules";
 import { DAY_MS } from "../../lib/time";
@@ -26,13 +27,14 @@ const memos = processWide("jev.shownHistoryMemos", () => new Map<string, Memo>()
  * (`noteShown`), so its decisions never lag behind its own writes; other
  * instances' writes are seen within REFRESH_MS.
  */
-async function shownHistory(db: Db, now: number, rules: RulesConfig): Promise<Map<string, ShownSuggestion[]>> {
+function shownHistory(db: Db, now: number, rules: RulesConfig): MaybePromise<Map<string, ShownSuggestion[]>> {
   const windowMs = rules.suppression.window_days * DAY_MS;
   const memo = memos.get(db.jev.key);
   if (memo && memo.windowMs === windowMs && now - memo.loadedAt < REFRESH_MS && now >= memo.loadedAt) return memo.bySkill;
-  const bySkill = await shownHistorySince(db, now - windowMs);
-  memos.set(db.jev.key, { loadedAt: now, windowMs, bySkill });
-  return bySkill;
+  return shownHistorySince(db, now - windowMs).then((bySkill) => {
+    memos.set(db.jev.key, { loadedAt: now, windowMs, bySkill });
+    return bySkill;
+  });
 }
 
 /** A suggestion this process just made to a client that reports loads. */
@@ -57,17 +59,20 @@ const NEVER_SHOWN: ShownWindow = { suggestions: 0, loads: 0, lastShown: -Infinit
  * windows of just its names, so each instance decides as one would. A name
  * not shown in the window reads as never shown; no names, no read.
  */
-export function ruleTwoWindows(db: Db, now: number, rules: RulesConfig): (names: readonly string[]) => Promise<ReadonlyMap<string, ShownWindow>> {
-  return async (names) => {
+export function ruleTwoWindows(db: Db, now: number, rules: RulesConfig): (names: readonly string[]) => MaybePromise<ReadonlyMap<string, ShownWindow>> {
+  return (names) => {
     const out = new Map<string, ShownWindow>();
     if (names.length === 0) return out;
     if (isPostgres(db)) {
-      const read = await shownWindows(db, now - rules.suppression.window_days * DAY_MS, now, names);
-      for (const n of names) out.set(n, read.get(n) ?? NEVER_SHOWN);
-      return out;
+      return shownWindows(db, now - rules.suppression.window_days * DAY_MS, now, names).then((read) => {
+        for (const n of names) out.set(n, read.get(n) ?? NEVER_SHOWN);
+        return out;
+      });
     }
-    const history = await shownHistory(db, now, rules);
-    for (const n of names) out.set(n, shownWindow(history.get(n) ?? [], now, rules));
-    return out;
+    // The memo is warm on nearly every turn: then no promise.
+    return thenMaybe(shownHistory(db, now, rules), (history) => {
+      for (const n of names) out.set(n, shownWindow(history.get(n) ?? [], now, rules));
+      return out;
+    });
   };
 }

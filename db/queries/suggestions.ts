@@ -40,20 +40,34 @@ const bumpDay = statement((db, p) =>
 
 /** Count one suggestion (and whether it was loaded) in rule 2's per-day aggregate of its skill. */
 function bumpSuggestionDay(db: Db, skill: string, at: number, loads: number, suggestionsAdded: number) {
-  return bumpDay(db, { skill, day: Math.floor(at / DAY_MS), suggestions: suggestionsAdded, loads, at });
+  return bumpDay(db, dayBump(skill, at, loads, suggestionsAdded));
 }
+
+const dayBump = (skill: string, at: number, loads: number, suggestionsAdded: number) => ({
+  skill,
+  day: Math.floor(at / DAY_MS),
+  suggestions: suggestionsAdded,
+  loads,
+  at,
+});
+
+type SuggestionRow = { decisionId: number | null; at: number; sessionId: string | null; skill: string; reportsLoads: boolean };
 
 /**
  * Runs on every decision that suggests a skill (inside the decision's
  * transaction). A suggestion to a client that reports loads also counts in
  * suggestion_days.
  */
-export async function insertSuggestion(
-  db: Db,
-  row: { decisionId: number | null; at: number; sessionId: string | null; skill: string; reportsLoads: boolean },
-): Promise<void> {
+export async function insertSuggestion(db: Db, row: SuggestionRow): Promise<void> {
+  if (!isPostgres(db)) return insertSuggestionOnSqlite(db, row);
   await insertRow(db, row);
   if (row.reportsLoads) await bumpSuggestionDay(db, row.skill, row.at, 0, 1);
+}
+
+/** The same on SQLite, in the caller's turn. */
+export function insertSuggestionOnSqlite(db: Db, row: SuggestionRow): void {
+  insertRow.onSqlite(db)(row);
+  if (row.reportsLoads) bumpDay.onSqlite(db)(dayBump(row.skill, row.at, 0, 1));
 }
 
 /**

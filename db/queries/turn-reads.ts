@@ -1,6 +1,7 @@
 import { eq, type SQLWrapper, sql } from "drizzle-orm";
 import { getOrCreate, processWide } from "../../lib/collections";
 import { GroupCommit } from "../../lib/group-commit";
+import { isPending, type MaybePromise } from "../../lib/maybe-promise";
 import type { RulesConfig } from "../../lib/rules/config";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";
 import { DAY_MS } from "../../lib/time";
@@ -73,10 +74,14 @@ const groups = processWide("jev.turnReadGroups", () => new Map<string, GroupComm
  * prepared statement and the windows come from the process's short-lived
  * history (shown-history.ts).
  */
-export async function readForTurn(db: Db, ask: TurnAsk): Promise<TurnReads> {
+export function readForTurn(db: Db, ask: TurnAsk): MaybePromise<TurnReads> {
   const { sessionId, names, now, rules, began } = ask;
   if (!isPostgres(db)) {
-    return { reports: sessionId ? await sessionReportsOnHotPath(db, sessionId, began) : null, windows: await ruleTwoWindows(db, now, rules)(names) };
+    // Both are in memory on nearly every turn: then the reads are answered in the caller's turn, with no promise.
+    const reports = sessionId ? sessionReportsOnHotPath(db, sessionId, began) : null;
+    const windows = ruleTwoWindows(db, now, rules)(names);
+    if (isPending(reports) || isPending(windows)) return Promise.all([reports, windows]).then(([r, w]) => ({ reports: r, windows: w }));
+    return { reports, windows };
   }
   if (!sessionId && names.length === 0) return { reports: null, windows: new Map() };
   return readGroupOf(db).add({ db, ask });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../../db/client";
 import { deleteSetting, getSetting, setSetting, setSettingOnce } from "../../db/queries/settings";
+import { type MaybePromise, thenMaybe } from "../maybe-promise";
 import { readTokenFile, writeTokenFile } from "./token-file";
 
 /**
@@ -65,12 +66,13 @@ export async function shownToken(db: Db, sources: TokenSources): Promise<string 
   return fromFile && hash && sameHash(sha256(fromFile), hash) ? fromFile : null;
 }
 
-/** Whether `presented` is the API token, compared in constant time. */
-export async function tokenMatches(db: Db, sources: TokenSources, presented: string): Promise<boolean> {
-  const expected = await expectedHash(db, sources);
-  if (expected === null) return false;
-  const want = bytesOfHash(expected);
-  return want.length === SHA256_BYTES && crypto.timingSafeEqual(crypto.hash("sha256", presented, "buffer"), want);
+/** Whether `presented` is the API token, compared in constant time; in the caller's turn while the stored hash is kept. */
+export function tokenMatches(db: Db, sources: TokenSources, presented: string): MaybePromise<boolean> {
+  return thenMaybe(expectedHash(db, sources), (expected) => {
+    if (expected === null) return false;
+    const want = bytesOfHash(expected);
+    return want.length === SHA256_BYTES && crypto.timingSafeEqual(crypto.hash("sha256", presented, "buffer"), want);
+  });
 }
 
 const SHA256_BYTES = 32;
@@ -94,8 +96,12 @@ function hashOfConfigured(token: string): string {
 }
 
 /** The hash a presented token must have; a database no start has prepared gets its token now, as at start. */
-async function expectedHash(db: Db, sources: TokenSources): Promise<string | null> {
+function expectedHash(db: Db, sources: TokenSources): MaybePromise<string | null> {
   if (sources.configured) return hashOfConfigured(sources.configured);
+  return keptHash(db) ?? readExpectedHash(db, sources);
+}
+
+async function readExpectedHash(db: Db, sources: TokenSources): Promise<string | null> {
   const stored = await storedHash(db, sources);
   if (stored) return stored;
   await ensureApiToken(db, sources);
@@ -103,7 +109,7 @@ async function expectedHash(db: Db, sources: TokenSources): Promise<string | nul
 }
 
 /** Constant-time check of an `Authorization: Bearer …` header. */
-export async function isAuthorized(db: Db, sources: TokenSources, header: string | null): Promise<boolean> {
+export function isAuthorized(db: Db, sources: TokenSources, header: string | null): MaybePromise<boolean> {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match ? tokenMatches(db, sources, match[1]) : false;
 }
@@ -122,9 +128,15 @@ function sameHash(a: string, b: string): boolean {
 const HASH_TTL_MS = 5_000;
 const hashes = new Map<string, { hash: string; at: number }>();
 
-async function storedHash(db: Db, sources: TokenSources): Promise<string | null> {
+/** The stored hash while it is kept (read within HASH_TTL_MS), else undefined. */
+function keptHash(db: Db): string | undefined {
   const hit = hashes.get(db.jev.key);
-  if (hit && Date.now() - hit.at < HASH_TTL_MS) return hit.hash;
+  return hit && Date.now() - hit.at < HASH_TTL_MS ? hit.hash : undefined;
+}
+
+async function storedHash(db: Db, sources: TokenSources): Promise<string | null> {
+  const kept = keptHash(db);
+  if (kept) return kept;
   let hash = await getSetting(db, HASH_KEY);
   if (!hash) hash = await moveLegacyToken(db, sources);
   if (hash) hashes.set(db.jev.key, { hash, at: Date.now() });

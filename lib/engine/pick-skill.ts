@@ -1,5 +1,6 @@
 import type { SkillCard } from "../catalog/types";
-import { isPending, type Judge } from "../judges/types";
+import type { Judge } from "../judges/types";
+import { isPending, type MaybePromise } from "../maybe-promise";
 import type { RouteAnswers } from "../routing/questions";
 import type { RuleOutcome } from "../rules/suggestion-rules";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
@@ -23,7 +24,7 @@ export interface PickInput {
    * the engine is about to check: one read of what those names need (rule 2's
    * windows), then a check per name. Names it was not given read as never shown.
    */
-  rules?: (names: readonly string[]) => Promise<(name: string) => RuleOutcome>;
+  rules?: (names: readonly string[]) => MaybePromise<(name: string) => RuleOutcome>;
   /** Ask routing's questions in the first stage-1 request (selection spec §9); the caller checked merging is allowed. */
   mergeRouting?: boolean;
   /** Domain entry skills (rules file) and what the session did: a domain's turn may be hinted without the judge. */
@@ -140,7 +141,8 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   // A configured domain's turn: its entry skill (or, later in the session, a related one), without asking the judge.
   const domains = input.entry ? domainsOf(reading, input.entry.entries) : [];
   if (domains.length) await input.entry?.loadSession?.();
-  const entryRules = input.entry && input.rules ? await input.rules(entryCandidateNames(domains, ranked)) : undefined;
+  const askedEntryRules = input.entry && input.rules ? input.rules(entryCandidateNames(domains, ranked)) : undefined;
+  const entryRules = isPending(askedEntryRules) ? await askedEntryRules : askedEntryRules;
   const hint = input.entry ? entryHint(reading, domains, ranked, input.entry, { verify, loadable: input.loadable, rules: entryRules }) : null;
   if (hint) {
     Object.assign(facts, { suggested: hint.suggestion, suggestedVia: hint.via, candidates: [hint.candidate] });
@@ -192,7 +194,8 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   let finalistRules: ((name: string) => RuleOutcome) | undefined;
   if (input.rules) {
     const names = two.judged.filter((j) => j.match >= THRESHOLDS.minShownMatch).map((j) => verify(skills[j.index]));
-    finalistRules = await input.rules(names.filter((n): n is string => n !== null));
+    const asked = input.rules(names.filter((n): n is string => n !== null));
+    finalistRules = isPending(asked) ? await asked : asked;
   }
   const judgedOrder = two.judged.map((j) => j.index);
   const others = one.topTen.map((c) => c.index).filter((i) => !judgedOrder.includes(i));

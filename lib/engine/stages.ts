@@ -1,14 +1,6 @@
 import { processWide } from "../collections";
-import {
-  isPending,
-  type Judge,
-  type JudgeAnswer,
-  JudgeError,
-  type RankedCatalog,
-  type RequestMeter,
-  type StageOneResult,
-  type StageTwoResult,
-} from "../judges/types";
+import { type Judge, type JudgeAnswer, JudgeError, type RankedCatalog, type RequestMeter, type StageOneResult, type StageTwoResult } from "../judges/types";
+import { isPending } from "../maybe-promise";
 import type { RouteAnswers } from "../routing/questions";
 import type { ReasonCode } from "../vocab/reason-codes";
 import { LIMITS } from "./limits";

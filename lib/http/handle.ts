@@ -3,6 +3,7 @@ import { type Db, getDb } from "../../db/client";
 import { isAuthorized, tokenSources } from "../auth/api-token";
 import { type JevConfig, loadConfig } from "../config";
 import { describeZodIssue, JevError } from "../errors";
+import { isPending } from "../maybe-promise";
 import { type AnyRequest, type ApiRequest, asApiRequest } from "./api-request";
 import { errorReply, toResponse } from "./json-reply";
 
@@ -21,7 +22,8 @@ export function errorResponse(err: unknown): Response {
 export async function requireToken(request: AnyRequest): Promise<{ config: JevConfig; db: Db }> {
   const config = loadConfig();
   const db = getDb(config);
-  if (!(await isAuthorized(db, tokenSources(config), asApiRequest(request).header("authorization")))) {
+  const authorized = isAuthorized(db, tokenSources(config), asApiRequest(request).header("authorization"));
+  if (!(isPending(authorized) ? await authorized : authorized)) {
     throw new JevError("unauthorized", "missing or wrong bearer token (Authorization: Bearer $JEV_API_TOKEN)");
   }
   return { config, db };

@@ -1,4 +1,5 @@
 import type { SkillCard } from "../catalog/types";
+import type { MaybePromise } from "../maybe-promise";
 import type { RouteAnswers } from "../routing/questions";
 import type { ReasonCode } from "../vocab/reason-codes";
 
@@ -38,12 +39,7 @@ export interface Judge {
  * AsyncLocalStorage puts on every promise) were about 40 of the 115 a
  * request made.
  */
-export type JudgeAnswer<T> = T | Promise<T>;
-
-/** Whether an answer is still to come. */
-export function isPending<T>(answer: JudgeAnswer<T>): answer is Promise<T> {
-  return typeof (answer as { then?: unknown } | null)?.then === "function";
-}
+export type JudgeAnswer<T> = MaybePromise<T>;
 
 export interface RouteRequest extends TurnContext {
   turn: string;

@@ -47,7 +47,7 @@ describe.skipIf(postgresSkip("pick-skill's round trips"))("pick-skill's round tr
   });
 
   /** The statements sent while `work` runs. */
-  async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  async function counted<T>(work: () => T | Promise<T>): Promise<{ result: T; statements: number }> {
     const spy = vi.spyOn(pg.Client.prototype, "query");
     try {
       const result = await work();

@@ -12,6 +12,7 @@ import { TurnAnalysis } from "../../engine/turn-analysis";
 import { mergeRequestsOn } from "../../hermes/jev-state";
 import { judgeFor, localRelevance } from "../../judges/create-judge";
 import type { Judge } from "../../judges/types";
+import { isPending } from "../../maybe-promise";
 import { mayMerge, type RouteDecision, routeFrom, routeTurn } from "../../routing/route-turn";
 import { type RoutingConfig, readRoutingConfig } from "../../routing/routing-config";
 import type { RulesConfig } from "../../rules/config";
@@ -129,14 +130,16 @@ export async function servePickSkill(ctx: PickContext, request: PickRequest): Pr
   // Read once: the gate, the secret check, the redaction and the terms serve routing, domain entry and the engine.
   const turn = new TurnAnalysis(request.turn);
   // Agents without a Hermes home (Claude Code) keep their switches here: `skills` off means nothing is ranked.
-  const switches = ctx.db ? await agentSwitchesForTurn(ctx.db, request.agent, began) : null;
+  const askedSwitches = ctx.db ? agentSwitchesForTurn(ctx.db, request.agent, began) : null;
+  const switches = isPending(askedSwitches) ? await askedSwitches : askedSwitches;
   if (switches?.skills === "off") return { ...switchedOffDecision(), warnings: [], decisionId: null };
   const judge = "problem" in config.judge ? null : judgeFor(config.judge);
   const routing = request.route ? readRoutingConfig(config.hermesHome) : null;
   const rules = rulesFor(config, switches?.skill_feedback);
   const session = new SessionView(request, ctx.db, now, rules, began);
   const log = async (decision: Decision, judgeName: string, warnings: string[] = []): Promise<ServedDecision> => {
-    const reportsLoads = await session.clientReportsLoads();
+    const asked = session.clientReportsLoads();
+    const reportsLoads = isPending(asked) ? await asked : asked;
     const decisionId = ctx.db
       ? await logDecision(ctx.db, decision, {
           sessionId: request.sessionId,

@@ -1,8 +1,9 @@
 import type { Db } from "../../../db/client";
-import { readForTurn } from "../../../db/queries/turn-reads";
+import { readForTurn, type TurnReads } from "../../../db/queries/turn-reads";
 import type { PickInput } from "../../engine/pick-skill";
+import { isPending, type MaybePromise, thenMaybe } from "../../maybe-promise";
 import type { RulesConfig } from "../../rules/config";
-import { checkSuggestion, shownWindow } from "../../rules/suggestion-rules";
+import { checkSuggestion, type ShownWindow, shownWindow } from "../../rules/suggestion-rules";
 
 /**
  * What a served turn knows of its session: the skills it loaded (rule 1;
@@ -17,7 +18,8 @@ export class SessionView {
   /** The session's loads; filled before the first rule check returns. */
   readonly loaded: Set<string>;
   private reportsLoads: boolean;
-  private reported: Promise<void> | null = null;
+  /** The session's reports: not read yet (null), being read, or in (`true`). */
+  private reported: Promise<unknown> | true | null = null;
 
   constructor(
     private readonly ask: { sessionId?: string; loaded?: string[]; feedback?: boolean },
@@ -29,36 +31,50 @@ export class SessionView {
   ) {
     this.loaded = new Set(ask.loaded ?? []);
     this.reportsLoads = ask.feedback === true;
-    if (!db || !ask.sessionId) this.reported = Promise.resolve();
+    if (!db || !ask.sessionId) this.reported = true;
   }
 
-  /** The suggestion rules of selection spec §7 for the names the engine asks about. */
-  readonly check: NonNullable<PickInput["rules"]> = async (names) => {
-    const windows = await this.read(names);
-    const { loaded: sessionLoaded, now, rules } = this;
-    return (name) => checkSuggestion(name, { sessionLoaded, windowOf: (n) => windows.get(n) ?? shownWindow([], now, rules), now, rules });
-  };
+  /** The suggestion rules of selection spec §7 for the names the engine asks about (in the caller's turn when the reads are). */
+  readonly check: NonNullable<PickInput["rules"]> = (names) =>
+    thenMaybe(this.read(names), (windows) => {
+      const { loaded: sessionLoaded, now, rules } = this;
+      return (name: string) => checkSuggestion(name, { sessionLoaded, windowOf: (n) => windows.get(n) ?? shownWindow([], now, rules), now, rules });
+    });
 
   /** Whether the client reports loads, as the log keeps it. */
-  async clientReportsLoads(): Promise<boolean> {
-    await this.read([]);
-    return this.reportsLoads;
+  clientReportsLoads(): MaybePromise<boolean> {
+    return thenMaybe(this.read([]), () => this.reportsLoads);
   }
 
-  private async read(names: readonly string[]) {
-    if (!this.db) return new Map();
-    if (this.reported && names.length === 0) {
-      await this.reported;
-      return new Map();
+  private read(names: readonly string[]): MaybePromise<ReadonlyMap<string, ShownWindow>> {
+    if (!this.db) return NO_WINDOWS;
+    const reported = this.reported;
+    if (reported !== null && names.length === 0) return reported === true ? NO_WINDOWS : reported.then(() => NO_WINDOWS);
+    const reading = readForTurn(this.db, {
+      sessionId: reported === null ? this.ask.sessionId : undefined,
+      names,
+      now: this.now,
+      rules: this.rules,
+      began: this.began,
+    });
+    if (reported === null) {
+      const took = (reads: TurnReads) => {
+        for (const s of reads.reports?.loaded ?? []) this.loaded.add(s);
+        this.reportsLoads ||= reads.reports?.reportsLoads ?? false;
+        return reads.windows;
+      };
+      if (!isPending(reading)) {
+        this.reported = true;
+        return took(reading);
+      }
+      const windows = reading.then(took);
+      this.reported = windows; // not a promise derived from it: one nobody awaited would be an unhandled rejection
+      return windows;
     }
-    const first = this.reported === null;
-    const reading = readForTurn(this.db, { sessionId: first ? this.ask.sessionId : undefined, names, now: this.now, rules: this.rules, began: this.began });
-    if (first)
-      this.reported = reading.then(({ reports }) => {
-        for (const s of reports?.loaded ?? []) this.loaded.add(s);
-        this.reportsLoads ||= reports?.reportsLoads ?? false;
-      });
-    await this.reported;
-    return (await reading).windows;
+    // Rule checks see the session's loads: wait for its reports when they are still being read.
+    if (reported === true) return thenMaybe(reading, (r) => r.windows);
+    return Promise.all([reported, reading]).then(([, r]) => r.windows); // both handled at once: neither rejection goes unheard
   }
 }
+
+const NO_WINDOWS: ReadonlyMap<string, ShownWindow> = new Map();

@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { type AgentSeen, agentsSeen } from "../../../db/queries/agents-seen";
 import { getSetting, getSettingOnHotPath, setSetting } from "../../../db/queries/settings";
 import { JevError } from "../../errors";
+import { type MaybePromise, thenMaybe } from "../../maybe-promise";
 import { DAY_MS } from "../../time";
 import type { DbCtx, ServiceCtx } from "../context";
 
@@ -30,8 +31,8 @@ export async function agentSwitches(db: Db, agent: string | undefined): Promise<
  * instance while nothing changed them (getSettingOnHotPath). `turnBegan`:
  * when the turn began, on `performance.now()`.
  */
-export async function agentSwitchesForTurn(db: Db, agent: string | undefined, turnBegan?: number): Promise<AgentSwitches> {
-  return parsed(agent ? await getSettingOnHotPath(db, keyOf(agent), turnBegan) : null);
+export function agentSwitchesForTurn(db: Db, agent: string | undefined, turnBegan?: number): MaybePromise<AgentSwitches> {
+  return agent ? thenMaybe(getSettingOnHotPath(db, keyOf(agent), turnBegan), parsed) : parsed(null);
 }
 
 /** The last stored value parsed, and its switches: every turn of an agent reads the same text. */
