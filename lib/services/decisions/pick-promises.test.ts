@@ -4,8 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
 import type { JevConfig } from "../../config";
 import { freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
-import { recordAgentFeedback } from "../feedback/record";
-import { setAgentSwitch } from "../rules/agent-switches";
+import { WARM_SESSION_SKILLS, WARM_SUGGESTING_TURN, warmUpSession } from "../../testing/warm-session";
 import { servePickSkill } from "./pick";
 
 /**
@@ -25,11 +24,7 @@ describe("pick-skill's promises on SQLite", () => {
     db = freshDb(tmp.dir);
     config = testConfig(tmp.dir);
     root = path.join(tmp.dir, "skills");
-    skillTree(root, {
-      pdf: "Extract text and tables from PDF files, fill PDF forms, merge and split PDF documents.",
-      xlsx: "Create, edit and analyze Excel spreadsheets with formulas and charts.",
-      "git-commit": "Write conventional git commit messages from staged changes.",
-    });
+    skillTree(root, WARM_SESSION_SKILLS);
   });
   afterEach(() => tmp.cleanup());
 
@@ -52,11 +47,8 @@ describe("pick-skill's promises on SQLite", () => {
     servePickSkill({ channel: "api", db, config }, { turn: text, roots: [root], sessionId: "s-1", agent: "claude-code", feedback: true });
 
   it("a warm session's turn that suggests a skill makes at most 45 promises", async () => {
-    await setAgentSwitch({ db }, { agent: "claude-code", name: "skill_feedback", value: "on" });
-    await turn("merge these two PDF documents into one");
-    await recordAgentFeedback({ db, config, clock: Date.now }, { sessionId: "s-1", skill: "pdf", event: "loaded" });
-    await turn("make a spreadsheet with formulas for the budget");
-    const { result, promises } = await promisesOf(() => turn("build an Excel spreadsheet with charts of the sales"));
+    await warmUpSession({ db, config }, turn);
+    const { result, promises } = await promisesOf(() => turn(WARM_SUGGESTING_TURN));
     expect(result.reply.skills.map((s) => s.name)).toEqual(["xlsx"]);
     expect(result.decisionId).not.toBeNull();
     console.log(`[promises] a warm turn that suggests, on SQLite: ${promises}`);
@@ -64,5 +56,5 @@ describe("pick-skill's promises on SQLite", () => {
   });
 });
 
-/** Measured 33 here (the group commit, the catalog, the engine), and 65 before the SQLite path answered in the caller's turn; the margin is for a rule-2 history reloaded mid-test on a slow machine. */
+/** Measured 30-33 here (the group commit, the catalog, the engine), and 65 before the SQLite path answered in the caller's turn; the margin is for a rule-2 history reloaded mid-test on a slow machine. */
 const PROMISES_BOUND = 45;

@@ -7,8 +7,8 @@ import type { JevConfig } from "../../config";
 import { skillTree, tempDir, testConfig } from "../../testing/factories";
 import { type Postgres, startPostgres } from "../../testing/postgres";
 import { postgresSkip } from "../../testing/postgres-suite";
-import { recordAgentFeedback } from "../feedback/record";
-import { agentSwitchesForTurn, setAgentSwitch } from "../rules/agent-switches";
+import { WARM_SESSION_SKILLS, WARM_SUGGESTING_TURN, warmUpSession } from "../../testing/warm-session";
+import { agentSwitchesForTurn } from "../rules/agent-switches";
 import { servePickSkill } from "./pick";
 
 /**
@@ -34,11 +34,7 @@ describe.skipIf(postgresSkip("pick-skill's round trips"))("pick-skill's round tr
     tmp = tempDir("jev-round-trips-");
     config = testConfig(tmp.dir);
     root = path.join(tmp.dir, "skills");
-    skillTree(root, {
-      pdf: "Extract text and tables from PDF files, fill PDF forms, merge and split PDF documents.",
-      xlsx: "Create, edit and analyze Excel spreadsheets with formulas and charts.",
-      "git-commit": "Write conventional git commit messages from staged changes.",
-    });
+    skillTree(root, WARM_SESSION_SKILLS);
   });
   afterEach(async () => {
     vi.restoreAllMocks();
@@ -70,12 +66,9 @@ describe.skipIf(postgresSkip("pick-skill's round trips"))("pick-skill's round tr
     servePickSkill({ channel: "api", db, config }, { turn: text, roots: [root], sessionId: "s-1", agent: "claude-code", feedback: true });
 
   it("a warm session's turn that suggests a skill: one read and one write", async () => {
-    await setAgentSwitch({ db }, { agent: "claude-code", name: "skill_feedback", value: "on" });
-    await turn("merge these two PDF documents into one");
-    await recordAgentFeedback({ db, config, clock: Date.now }, { sessionId: "s-1", skill: "pdf", event: "loaded" });
-    await turn("make a spreadsheet with formulas for the budget");
+    await warmUpSession({ db, config }, turn);
     await switchesKept();
-    const { result, statements } = await counted(() => turn("build an Excel spreadsheet with charts of the sales"));
+    const { result, statements } = await counted(() => turn(WARM_SUGGESTING_TURN));
     expect(result.reply.skills.map((s) => s.name)).toEqual(["xlsx"]);
     expect(result.decisionId).not.toBeNull();
     console.log(`[round trips] a warm turn that suggests: ${statements}`);
