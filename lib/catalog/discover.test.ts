@@ -157,6 +157,25 @@ describe("discover change watching", () => {
     await new Promise((r) => setTimeout(r, 100)); // inotify delivers asynchronously
     expect((await discover([root])).skills[0].description).toBe("second version");
   });
+
+  it("keeps the catalog when Hermes rewrites its usage file beside the skills, and still sees a new skill", async () => {
+    const root = path.join(tmp, "skills");
+    skill(path.join(root, "one"), "name: one\ndescription: first");
+    const first = await discover([root]);
+    await new Promise((r) => setImmediate(r)); // the watch is set up just after the cold read
+    for (let bump = 0; bump < 3; bump++) {
+      // As Hermes and jev write it: a temp file beside it, renamed over it (and the lock file beside them).
+      fs.writeFileSync(path.join(root, ".usage.json.lock"), "");
+      fs.writeFileSync(path.join(root, ".usage.json.tmp"), `{"one": {"use_count": ${bump}}}`);
+      fs.renameSync(path.join(root, ".usage.json.tmp"), path.join(root, ".usage.json"));
+      fs.writeFileSync(path.join(root, ".curator_state"), "{}");
+      await inotifyDelivers();
+      expect(await discover([root])).toBe(first);
+    }
+    skill(path.join(root, "two"), "name: two\ndescription: second");
+    await inotifyDelivers();
+    expect((await discover([root])).skills.map((s) => s.name)).toEqual(["one", "two"]);
+  });
 });
 
 describe("walk limits", () => {

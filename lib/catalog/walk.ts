@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { limiter } from "../concurrency";
 import { type Fence, isInside } from "./fence";
-import { fingerprintNames } from "./folder-fingerprint";
+import { fingerprintNames, isHiddenEntry } from "./folder-fingerprint";
 import type { WalkBudget } from "./walk-budget";
 
 export const SKILL_FILE = "SKILL.md";
@@ -117,7 +117,7 @@ class Walk {
     const skipsSupport = this.policy.supportFolders === "below_skill" ? below : isSkill;
     const children = entries.filter(
       (e) =>
-        !e.name.startsWith(".") &&
+        !isHiddenEntry(e.name) &&
         !this.policy.neverWalked.has(e.name) &&
         !(skipsSupport && SKILL_SUPPORT_FOLDERS.has(e.name)) &&
         (e.isDirectory() || e.isSymbolicLink()),
