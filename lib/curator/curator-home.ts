@@ -9,13 +9,15 @@ import { type HubSet, readHubSet } from "../hermes/hub-lock";
 import { readUsage } from "../hermes/usage-file";
 import type { UsageMap } from "../hermes/usage-record";
 import { type DefaultsInForce, defaultsInForce } from "./defaults-in-force";
+import { keptCuratorTree } from "./kept-trees";
 import { type SkillFolder, walkCuratorTree } from "./skill-tree";
 
 /**
  * One look at a Hermes home, as every curator decision needs it: the config,
  * the bundled and hub sets, the external roots, the local skill folders and
  * the usage records (a plain read; writes re-read under the lock). Built per
- * operation, so it is never stale across calls.
+ * operation; a view may read its skill folders from a kept tree
+ * (kept-trees.ts), a decision never does.
  */
 export interface CuratorHome {
   home: string;
@@ -79,7 +81,7 @@ async function overBudgetAsRefusal<T>(walk: Promise<T>): Promise<T> {
  * Throws a conflict JevError when the skills folders hold more than one walk may
  * read (the catalog's budget): no curator decision is made on half a tree.
  */
-export async function loadCuratorHome(home: string, options: CuratorHomeOptions = {}): Promise<CuratorHome> {
+export async function loadCuratorHome(home: string, options: CuratorHomeOptions = {}, trees: "walked" | "kept" = "walked"): Promise<CuratorHome> {
   const hermesConfig = readHermesConfig(home);
   const skillsConfig = hermesConfig.skills;
   const defaults = await defaultsInForce(home, options.env ?? process.env);
@@ -93,16 +95,16 @@ export async function loadCuratorHome(home: string, options: CuratorHomeOptions 
   }
   const underExternal = (real: string) => externalRoots.some((r) => real === r || real.startsWith(`${r}${path.sep}`));
   const budget = new WalkBudget();
-  const localTree = localRoot
-    ? await overBudgetAsRefusal(walkCuratorTree(skillsDir, budget, externalRoots.length ? underExternal : undefined))
-    : { skills: [], skipped: [] };
-  const local = localTree.skills;
+  const walk = (root: string, skip?: (real: string) => boolean) =>
+    overBudgetAsRefusal(trees === "kept" ? keptCuratorTree([root, ...externalRoots].join("\0"), root, budget, skip) : walkCuratorTree(root, budget, skip));
+  const localTree = localRoot ? await walk(skillsDir, externalRoots.length ? underExternal : undefined) : { skills: [], skipped: [] };
+  const local = [...localTree.skills]; // a kept tree is shared by every view: never changed in place
   const skipped = [...localTree.skipped];
   const localNames = new Set(local.map((s) => s.name));
   const external: SkillFolder[] = [];
   const externalNames = new Set<string>();
   for (const root of externalRoots) {
-    const tree = await overBudgetAsRefusal(walkCuratorTree(root, budget));
+    const tree = await walk(root);
     external.push(...tree.skills);
     skipped.push(...tree.skipped);
     for (const s of tree.skills) if (!localNames.has(s.name)) externalNames.add(s.name);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { setSuppressed } from "../hermes/curator-suppressed";
 import { archiveCandidates, archiveDir } from "./archive";
 import type { CuratorHome } from "./curator-home";
+import { forgetKeptCuratorTrees } from "./kept-trees";
 import { findLocalFolder, isCurationEligible, isExternalPath } from "./provenance";
 import { writeState } from "./record-ops";
 
@@ -25,6 +26,8 @@ function moveFolder(from: string, to: string): void {
     if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
     fs.cpSync(/*turbopackIgnore: true*/ from, to, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
     fs.rmSync(/*turbopackIgnore: true*/ from, { recursive: true, force: true });
+  } finally {
+    forgetKeptCuratorTrees(); // the next view walks again, without waiting for the watch's event (even after a half-done copy)
   }
 }
 

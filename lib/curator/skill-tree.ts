@@ -37,6 +37,8 @@ export interface SkillFolder {
 
 export interface SkillTree {
   skills: SkillFolder[];
+  /** Every folder the walk read: what a watch of this tree covers (kept-trees.ts). */
+  folders: string[];
   /** SKILL.md entries that are not regular files (a FIFO, socket or device): never opened. */
   skipped: { path: string; problem: string }[];
 }
@@ -66,7 +68,7 @@ export async function walkCuratorTree(root: string, budget: WalkBudget, skip?: (
   });
   const folders = [...byReal.values()].sort((a, b) => compareCodePoints(a.rel, b.rel));
   const skills = await Promise.all(folders.map(async (f) => ({ name: await cachedProvenanceName(f.folder), ...f })));
-  return { skills, skipped: walked.skipped };
+  return { skills, folders: [...walked.folders.keys()], skipped: walked.skipped };
 }
 
 /** Names by SKILL.md, kept while the file's mtime and size are unchanged. */

@@ -52,7 +52,7 @@ export function curatorSchedule(ctx: ServiceCtx): { nextRun: NextCuratorRun; las
 export async function curatorOverview(ctx: ServiceCtx): Promise<CuratorOverview> {
   const home = requireHome(ctx.config);
   const now = ctx.clock();
-  const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
+  const h = await loadCuratorHome(home, homeOptionsOf(ctx.config), "kept");
   const status = curatorStatus(h, now);
   const nextRun = nextRunOf(h.config, status.state, now);
   const plan = planTransitions(h, now).sort((a, b) => Number(a.step === "keep") - Number(b.step === "keep"));

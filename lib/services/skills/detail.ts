@@ -104,7 +104,7 @@ export async function skillDetail(ctx: ServiceCtx, name: string): Promise<SkillD
   const now = ctx.clock();
   const fromDay = Math.floor(now / DAY_MS) - DETAIL_DAYS + 1;
   const home = presentHome(ctx.config);
-  const h = home === null ? null : await loadCuratorHome(home, homeOptionsOf(ctx.config));
+  const h = home === null ? null : await loadCuratorHome(home, homeOptionsOf(ctx.config), "kept");
   const inHome = h ? locateInHome(h, name) : null;
   const folder = inHome?.folder ?? (await locateRanked(ctx, name, fromDay * DAY_MS));
   if (folder === null) throw new JevError("not_found", `no skill named '${name}' that jev ranks`, "name");

@@ -61,7 +61,7 @@ export interface HermesSkills {
 export async function hermesSkills(ctx: ServiceCtx, fromDay: number): Promise<HermesSkills | null> {
   const home = presentHome(ctx.config);
   if (home === null) return null;
-  const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
+  const h = await loadCuratorHome(home, homeOptionsOf(ctx.config), "kept");
   const now = ctx.clock();
   const managed = new Set(managedSet(h));
   const disabled = disabledNames(h);
