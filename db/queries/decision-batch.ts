@@ -40,14 +40,7 @@ export async function writeDecisions(tx: Db, writes: readonly DecisionWrite[]): 
 function writeDecisionOnSqlite(tx: Db, w: DecisionWrite): MaybePromise<number> {
   const decisionId = insertDecisionOnSqlite(tx, w.row);
   const suggest = () => {
-    if (w.suggestion)
-      insertSuggestionOnSqlite(tx, {
-        decisionId,
-        at: w.row.at,
-        sessionId: w.row.sessionId ?? null,
-        skill: w.suggestion.skill,
-        reportsLoads: w.suggestion.reportsLoads,
-      });
+    if (w.suggestion) insertSuggestionOnSqlite(tx, suggestionRow(w, w.suggestion, decisionId));
     return decisionId;
   };
   const candidates = insertCandidatesOnSqlite(tx, decisionId, w.row.at, w.candidates);
@@ -70,12 +63,16 @@ export async function writeDecisionGroup(db: Db, writes: readonly DecisionWrite[
 
 /** One decision: its row, its candidates and its suggestion row, inside the caller's transaction. */
 export async function writeDecision(tx: Db, w: DecisionWrite): Promise<number> {
-  const at = w.row.at;
+  if (!isPostgres(tx)) return writeDecisionOnSqlite(tx, w);
   const decisionId = await insertDecision(tx, w.row);
-  await insertCandidates(tx, decisionId, at, w.candidates);
-  if (w.suggestion)
-    await insertSuggestion(tx, { decisionId, at, sessionId: w.row.sessionId ?? null, skill: w.suggestion.skill, reportsLoads: w.suggestion.reportsLoads });
+  await insertCandidates(tx, decisionId, w.row.at, w.candidates);
+  if (w.suggestion) await insertSuggestion(tx, suggestionRow(w, w.suggestion, decisionId));
   return decisionId;
+}
+
+/** A decision's suggestion row. */
+function suggestionRow(w: DecisionWrite, suggestion: NonNullable<DecisionWrite["suggestion"]>, decisionId: number) {
+  return { decisionId, at: w.row.at, sessionId: w.row.sessionId ?? null, skill: suggestion.skill, reportsLoads: suggestion.reportsLoads };
 }
 
 /**
