@@ -1,5 +1,11 @@
 import { performance } from "node:perf_hooks";
 
+/**
+ * How long a write under load waits for its callers unless told otherwise:
+ * a few ms, beside a write that costs a round trip or an fsync.
+ */
+export const DEFAULT_GATHER_MS = 3;
+
 export interface GroupCommitOptions {
   /** At most this many items in one write. */
   maxBatch?: number;
@@ -43,7 +49,7 @@ export class GroupCommit<T, R> {
     options: GroupCommitOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 500;
-    this.gatherMs = options.gatherMs ?? 3;
+    this.gatherMs = options.gatherMs ?? DEFAULT_GATHER_MS;
     this.loadWindowMs = options.loadWindowMs ?? 50;
   }
 

@@ -1,6 +1,6 @@
 import { eq, type SQLWrapper, sql } from "drizzle-orm";
 import { getOrCreate, processWide } from "../../lib/collections";
-import { GroupCommit } from "../../lib/group-commit";
+import { DEFAULT_GATHER_MS, GroupCommit } from "../../lib/group-commit";
 import { isPending, type MaybePromise } from "../../lib/maybe-promise";
 import type { RulesConfig } from "../../lib/rules/config";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";
@@ -67,10 +67,11 @@ const groups = processWide("jev.turnReadGroups", () => new Map<string, GroupComm
  * What a turn reads of the database once its finalists are known: the
  * session's reports and rule 2's windows of `names`. On PostgreSQL the
  * turns that ask while a read is under way are read together, with the next
- * statement (lib/group-commit.ts, no wait): every statement is a round trip
- * and a wake-up of a backend, which under load cost more than the rows. A
- * read never starts before it was asked for, so it sees every write
- * acknowledged before then. On SQLite (no round trips) the reports are a
+ * statement (lib/group-commit.ts): every statement is a round trip and a
+ * wake-up of a backend, which under load cost more than the rows, so under
+ * load a read also waits a few ms for as many asks as the last one had
+ * (idle, it starts at once). A read never starts before it was asked for, so
+ * it sees every write acknowledged before then. On SQLite (no round trips) the reports are a
  * prepared statement and the windows come from the process's short-lived
  * history (shown-history.ts).
  */
@@ -94,7 +95,7 @@ function readGroupOf(db: Db): GroupCommit<{ db: Db; ask: TurnAsk }, TurnReads> {
       items[0].db,
       items.map((x) => x.ask),
     );
-  return getOrCreate(groups, db.jev.key, () => new GroupCommit(readItems, { gatherMs: 0 }));
+  return getOrCreate(groups, db.jev.key, () => new GroupCommit(readItems, { gatherMs: DEFAULT_GATHER_MS }));
 }
 
 /** Several turns' reads, one statement; answers in the order asked. */
