@@ -74,4 +74,19 @@ describeOnBothDatabases("a turn's read", (t) => {
       spy.mockRestore();
     }
   });
+
+  it.runIf(t.dialect === "postgres")("on PostgreSQL under load, a lone ask waits a moment for as many asks as the last read had", async () => {
+    await seed();
+    await Promise.all(asks.map((a) => readForTurn(t.db, a))); // a busy read of five
+    const spy = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      const lone = readForTurn(t.db, asks[0]);
+      // Asked just after the lone ask's read would have started, had it not waited.
+      const rest = await new Promise<ReturnType<typeof readForTurn>[]>((r) => setImmediate(() => r(asks.slice(1).map((a) => readForTurn(t.db, a)))));
+      expect(shownOnly(await Promise.all([lone, ...rest]))).toEqual(expected);
+      expect(spy.mock.calls.length).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

@@ -1,7 +1,9 @@
+import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { sqliteOf } from "../../../db/dialect";
 import { decisions } from "../../../db/schema";
 import type { Decision } from "../../engine/pick-skill";
+import { describeOnBothDatabases } from "../../testing/db-dialects";
 import { tempDbPerTest } from "../../testing/db-per-test";
 import { logDecision } from "./log";
 
@@ -62,5 +64,26 @@ describe("decision log writes (group commit)", () => {
     ).toEqual(["ok-1", "ok-2"]);
     expect(error).toHaveBeenCalledWith("[jev] could not write a decision log row");
     error.mockRestore();
+  });
+});
+
+describeOnBothDatabases("decision log under load", (d) => {
+  it.runIf(d.dialect === "postgres")("on PostgreSQL, a lone decision waits a moment for as many as the last write had: one statement", async () => {
+    const sessions = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    await Promise.all(sessions.map((s) => logDecision(d.db, decision("nothing_fits"), ctx(`busy-${s}`))));
+    const spy = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      const lone = logDecision(d.db, decision("nothing_fits"), ctx("lone"));
+      // Made just after the lone decision's write would have started, had it not waited.
+      const rest = await new Promise<Promise<number | null>[]>((r) =>
+        setImmediate(() => r(sessions.slice(1).map((s) => logDecision(d.db, decision("nothing_fits"), ctx(s))))),
+      );
+      const ids = await Promise.all([lone, ...rest]);
+      expect(new Set(ids).size).toBe(8);
+      expect(ids).not.toContain(null);
+      expect(spy.mock.calls.length).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
