@@ -22,6 +22,31 @@ test("the Skills page shows the Hermes catalog and points out what to fix", asyn
   await expect(page.getByTestId("unreadable")).toContainText(/line \d+, column \d+/);
 });
 
+test("the Skills page shows the catalog a hundred skills a page, and its pager keeps the sort", async ({ page }) => {
+  await page.goto("/skills?sort=activity");
+  const rows = page.getByTestId("skill-row");
+  await expect(rows).toHaveCount(100);
+  const count = page.getByTestId("skills-count");
+  await expect(count).toContainText(/^\d+ skills, 1–100 shown\.$/);
+  const total = Number((await count.textContent())!.match(/^(\d+)/)![1]);
+  expect(total).toBeGreaterThan(800);
+  const pages = Math.ceil(total / 100);
+  const firstOfPageOne = await rows.first().getByRole("link").first().textContent();
+  await page.getByTestId("skills-pager").getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page).toHaveURL(/[?&]sort=activity(&|$)/);
+  await expect(count).toContainText("101–200 shown");
+  await expect(page.getByTestId("skills-pager")).toContainText(`page 2 of ${pages}`);
+  await expect(rows.first().getByRole("link").first()).not.toHaveText(firstOfPageOne!);
+  // A page past the end is the last page; a name search that matches few skills needs no pager.
+  await page.goto(`/skills?page=${pages + 5}`);
+  await expect(rows).toHaveCount(total - (pages - 1) * 100);
+  await expect(page.getByTestId("skills-pager").getByRole("link", { name: "Next" })).toHaveCount(0);
+  await page.goto("/skills?q=pdf");
+  await expect(count).toHaveText(/^\d+ skills\.$/);
+  await expect(page.getByTestId("skills-pager").getByRole("link")).toHaveCount(0);
+});
+
 test("rule 2 can be switched off and on from the Suppression page, through the state file the agent plugin shares", async ({ page }) => {
   const stateFile = path.join(E2E.hermesHome, "jev", "state.json");
   await answerTokenPrompts(page, E2E.token);

@@ -1,3 +1,4 @@
+import { pageOf } from "@/lib/paging";
 import { entrySkillsOverview } from "@/lib/services/catalog/entry-skills";
 import { catalogOverview } from "@/lib/services/catalog/overview";
 import { liveCtx } from "@/lib/services/context";
@@ -8,6 +9,7 @@ import { EmptyState } from "../_components/kit/empty-state";
 import { CatalogHealth } from "./catalog-health";
 import { parseSkillsView } from "./search-params";
 import { SkillFilters } from "./skill-filters";
+import { SKILLS_PAGE_SIZE, SkillsPager } from "./skills-pager";
 import { SkillsTable } from "./skills-table";
 import { SkippedEntries } from "./skipped-entries";
 
@@ -25,6 +27,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
   const [listing, catalog, entrySkills] = await Promise.all([listSkills(ctx, view), catalogOverview(ctx), entrySkillsOverview(ctx)]);
   const withHermes = listing.hermesHome !== null;
   const filtered = view.source || view.provenance || view.state || view.location || view.q;
+  const shown = pageOf(listing.skills, view.page ?? 1, SKILLS_PAGE_SIZE);
   return (
     <section>
       <h1>Skills</h1>
@@ -49,8 +52,8 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
         </EmptyState>
       ) : (
         <>
-          <p className="muted">{listing.skills.length} skills.</p>
-          <SkillsTable rows={listing.skills} withHermes={withHermes} />
+          <SkillsPager view={view} shown={shown} />
+          <SkillsTable rows={shown.rows} withHermes={withHermes} />
         </>
       )}
       <h2>Catalog health</h2>

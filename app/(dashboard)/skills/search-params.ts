@@ -5,7 +5,7 @@ import { SKILL_SORTS } from "@/lib/services/skills/list-filter";
 import { PROVENANCES } from "@/lib/vocab/curator";
 import { SKILL_SOURCES } from "@/lib/vocab/skill-sources";
 
-/** The Skills page's view, in the URL: filters and sort. Bad values fall back. */
+/** The Skills page's view, in the URL: filters, sort and page. Bad values fall back. */
 export const SkillsPageView = z.object({
   source: z.enum(SKILL_SOURCES).optional().catch(undefined),
   provenance: z.enum(PROVENANCES).optional().catch(undefined),
@@ -13,6 +13,8 @@ export const SkillsPageView = z.object({
   location: z.enum(SKILL_LOCATIONS).optional().catch(undefined),
   sort: z.enum(SKILL_SORTS).optional().catch(undefined),
   q: z.string().trim().min(1).max(256).optional().catch(undefined),
+  /** 1-based; a filter or sort chosen anew starts again at the first page. */
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
 });
 export type SkillsPageView = z.infer<typeof SkillsPageView>;
 
