@@ -71,9 +71,9 @@ const groups = processWide("jev.turnReadGroups", () => new Map<string, GroupComm
  * wake-up of a backend, which under load cost more than the rows, so under
  * load a read also waits a few ms for as many asks as the last one had
  * (idle, it starts at once). A read never starts before it was asked for, so
- * it sees every write acknowledged before then. On SQLite (no round trips) the reports are a
- * prepared statement and the windows come from the process's short-lived
- * history (shown-history.ts).
+ * it sees every write acknowledged before then. On SQLite (no round trips)
+ * the reports are a prepared statement and the windows come from the
+ * process's short-lived history (shown-history.ts).
  */
 export function readForTurn(db: Db, ask: TurnAsk): MaybePromise<TurnReads> {
   const { sessionId, names, now, rules, began } = ask;

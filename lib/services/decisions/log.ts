@@ -35,7 +35,7 @@ const queues = processWide("jev.decisionLogCommits", () => new Map<string, Group
  * round trip and a wake-up of a backend, a write under load also waits a
  * few ms for as many decisions as the last one had, as the usage bumps do:
  * at 16 clients that halved the statements per turn and cut the CPU of a
- * turn (server and backend) by about a sixth. On SQLite a write is a few
+ * turn (server and backend) by a sixth to a fifth. On SQLite a write is a few
  * prepared statements in this process, cheap beside a turn's ranking, and
  * holding replies back measured slower there. Resolves with the decision's
  * id, or null when it could not be written (the agent's answer matters more).
