@@ -59,10 +59,14 @@ test("a Blender turn is hinted the entry skill first; once loaded, its related s
   expect(hook(prompt("render the blender scene at 4k with cycles", session))).toContain('"blender-render"');
   expect(hook(prompt("now scatter sprinkles on it in blender", session))).toContain('"blender-nodes"');
 
-  await page.goto("/skills");
+  // ~/.claude/skills is new to this server (beforeAll made it), and the default roots are re-resolved
+  // at most every 2 s (ROOTS_TTL_MS in lib/catalog/roots.ts): the page may need a reload to show it.
   const row = page.getByTestId("entry-skill-row").filter({ hasText: "blender-start" });
+  await expect(async () => {
+    await page.goto("/skills");
+    await expect(row).toContainText(path.join(skillsDir, "blender-start", "SKILL.md"), { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
   await expect(row).toContainText("blender, bpy");
-  await expect(row).toContainText(path.join(skillsDir, "blender-start", "SKILL.md"));
   await expect(row.getByRole("cell").last()).toHaveText("1 hinted, 1 loaded");
   await expect(row.getByRole("listitem").filter({ hasText: "blender-render" })).toContainText("1 hinted, 0 loaded");
   await expect(row.getByRole("listitem").filter({ hasText: "blender-ghost" })).toContainText("not in the catalog");
