@@ -12,7 +12,13 @@
  *    and the wall-time ratio;
  *  - routing + skill selection, separate and merged (selection spec §9):
  *    requests per turn and the wall-time ratio, on one batch of skills and
- *    on 377, with the same tiers both ways.
+ *    on 377, with the same tiers both ways;
+ *  - a failing judge: 10 turns over the whole catalog (8 stage-1 batches)
+ *    over HTTPS, one batch of each answered at once with text that is not
+ *    scores, the others 20 ms later: each turn fails open, and the batches
+ *    still out finish with their bodies read, so their connections go back
+ *    to the pool. Connections opened (target <= 16), against 10 turns of a
+ *    healthy judge on the same catalog in the same run.
  *
  *   node bin/run-ts.mjs bench/remote-judge.ts
  */
@@ -194,6 +200,34 @@ const routing: { skills: number; split: { wall: number; requests: number }; merg
   await closeJudgePools();
 }
 
+// A failing judge: one stage-1 batch of every turn answers garbage at once. The agent's next turn comes
+// after its model has answered (seconds later); 100 ms stands for it, past the other batches' 20 ms.
+const whole: SkillCard[] = readCatalogFile(FIXTURES.publicSkillBodies).map(({ name, description, path: p }) => ({ name, description, path: p }));
+const wholeTurn = `please help: ${whole[600].name.replaceAll("-", " ")} for this project`;
+async function failingTurns(garbage: boolean): Promise<number> {
+  const server = await serverProcess(
+    ["--delay", String(MODEL_MS), "--tls", path.join(out, "key.pem"), path.join(out, "cert.pem")].concat(garbage ? ["--garbage-for", whole[0].name] : []),
+  );
+  const judge = judgeAt(server.url);
+  for (let i = 0; i < 10; i++) {
+    const { reply } = await pickSkill({ turn: wholeTurn }, { catalog: whole, judge, verify: verifyCatalogEntry, metaSkills: [], now: () => performance.now() });
+    const expected = garbage ? reply.status === "fail_open" && reply.reason === "stage_one_incomplete" : reply.status === "ok";
+    if (!expected) throw new Error(`the failing-judge turn should ${garbage ? "fail open" : "answer"}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const { connections, handledMs } = await server.counts();
+  if (garbage && handledMs.length !== 10 * 8) throw new Error("every stage-1 batch of a failing turn should reach the server");
+  server.stop();
+  await closeJudgePools();
+  return connections;
+}
+const failing: number[] = [];
+const healthy: number[] = [];
+for (let r = 0; r < 3; r++) {
+  failing.push(await failingTurns(true));
+  healthy.push(await failingTurns(false));
+}
+
 const wall = (runs: { wall: number }[]) => median(runs.map((r) => r.wall));
 console.log(`remote judge on loopback, ${catalog.length} skills (4 stage-1 batches + stage 2 per turn), the judge server in its own process`);
 console.log(
@@ -209,3 +243,5 @@ for (const r of routing) {
     `    ${r.skills} skills: separate ${r.split.requests} requests per turn, ${(r.split.wall / 100).toFixed(1)} ms per turn; merged ${r.merged.requests} requests, ${(r.merged.wall / 100).toFixed(1)} ms (wall-time ratio ${(r.split.wall / r.merged.wall).toFixed(2)}x)`,
   );
 }
+console.log(`  a failing judge, 10 turns over ${whole.length} skills (8 stage-1 batches) over HTTPS, one batch of each answered with garbage at once, 3 runs:`);
+console.log(`    connections opened: ${failing.join(", ")} (median ${median(failing)}; target <= 16); a healthy judge, same turns: ${healthy.join(", ")}`);
