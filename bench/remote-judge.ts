@@ -13,7 +13,7 @@
  *  - routing + skill selection, separate and merged (selection spec §9):
  *    requests per turn and the wall-time ratio, on one batch of skills and
  *    on 377, with the same tiers both ways;
- *  - a failing judge: 10 turns over the whole catalog (8 stage-1 batches)
+ *  - a failing judge: 10 turns over the whole catalog (881 skills, 8 batches)
  *    over HTTPS, one batch of each answered at once with text that is not
  *    scores, the others 20 ms later: each turn fails open, and the batches
  *    still out finish with their bodies read, so their connections go back
@@ -26,6 +26,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { SkillCard } from "../lib/catalog/types";
+import { LIMITS } from "../lib/engine/limits";
 import { pickSkill } from "../lib/engine/pick-skill";
 import { verifyCatalogEntry } from "../lib/engine/verify";
 import { readCatalogFile } from "../lib/eval/formats";
@@ -107,9 +108,8 @@ async function serverProcess(args: string[]): Promise<{ url: string; counts: () 
   };
 }
 
-const catalog: SkillCard[] = readCatalogFile(FIXTURES.publicSkillBodies)
-  .slice(0, 377)
-  .map(({ name, description, path: p }) => ({ name, description, path: p }));
+const whole: SkillCard[] = readCatalogFile(FIXTURES.publicSkillBodies).map(({ name, description, path: p }) => ({ name, description, path: p }));
+const catalog = whole.slice(0, 377);
 const target = catalog[200];
 const turn = `please help: ${target.name.replaceAll("-", " ")} for this project`;
 const judgeAt = (url: string, noReuse = false) =>
@@ -202,9 +202,10 @@ const routing: { skills: number; split: { wall: number; requests: number }; merg
 
 // A failing judge: one stage-1 batch of every turn answers garbage at once. The agent's next turn comes
 // after its model has answered (seconds later); 100 ms stands for it, past the other batches' 20 ms.
-const whole: SkillCard[] = readCatalogFile(FIXTURES.publicSkillBodies).map(({ name, description, path: p }) => ({ name, description, path: p }));
+const wholeBatches = Math.ceil(whole.length / LIMITS.batchSize);
 const wholeTurn = `please help: ${whole[600].name.replaceAll("-", " ")} for this project`;
-async function failingTurns(garbage: boolean): Promise<number> {
+/** Connections opened over 10 turns of the whole catalog; with `garbage`, one stage-1 batch of each turn fails. */
+async function connectionsOverTenTurns(garbage: boolean): Promise<number> {
   const server = await serverProcess(
     ["--delay", String(MODEL_MS), "--tls", path.join(out, "key.pem"), path.join(out, "cert.pem")].concat(garbage ? ["--garbage-for", whole[0].name] : []),
   );
@@ -216,7 +217,7 @@ async function failingTurns(garbage: boolean): Promise<number> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const { connections, handledMs } = await server.counts();
-  if (garbage && handledMs.length !== 10 * 8) throw new Error("every stage-1 batch of a failing turn should reach the server");
+  if (garbage && handledMs.length !== 10 * wholeBatches) throw new Error("every stage-1 batch of a failing turn should reach the server");
   server.stop();
   await closeJudgePools();
   return connections;
@@ -224,8 +225,8 @@ async function failingTurns(garbage: boolean): Promise<number> {
 const failing: number[] = [];
 const healthy: number[] = [];
 for (let r = 0; r < 3; r++) {
-  failing.push(await failingTurns(true));
-  healthy.push(await failingTurns(false));
+  failing.push(await connectionsOverTenTurns(true));
+  healthy.push(await connectionsOverTenTurns(false));
 }
 
 const wall = (runs: { wall: number }[]) => median(runs.map((r) => r.wall));
@@ -243,5 +244,7 @@ for (const r of routing) {
     `    ${r.skills} skills: separate ${r.split.requests} requests per turn, ${(r.split.wall / 100).toFixed(1)} ms per turn; merged ${r.merged.requests} requests, ${(r.merged.wall / 100).toFixed(1)} ms (wall-time ratio ${(r.split.wall / r.merged.wall).toFixed(2)}x)`,
   );
 }
-console.log(`  a failing judge, 10 turns over ${whole.length} skills (8 stage-1 batches) over HTTPS, one batch of each answered with garbage at once, 3 runs:`);
+console.log(
+  `  a failing judge, 10 turns over ${whole.length} skills (${wholeBatches} stage-1 batches) over HTTPS, one batch of each answered with garbage at once, 3 runs:`,
+);
 console.log(`    connections opened: ${failing.join(", ")} (median ${median(failing)}; target <= 16); a healthy judge, same turns: ${healthy.join(", ")}`);
