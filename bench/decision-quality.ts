@@ -41,7 +41,9 @@ for (const set of decisionSets()) {
 }
 
 // Per group, cases weighted as they come (the homes are many small sets).
-console.log("\ngroup                    cases  end-to-end  right-loaded  false-load  AUROC(mean)  top-1  hit@3 (ranking)  p50 ms");
+console.log(
+  "\ngroup                    cases  end-to-end  right-loaded  false-load  AUROC(mean)  top-1  hit@3 (ranking)  p50 ms  list-recall  hint-noise  hint-tokens/turn",
+);
 const all: { match: number; right: boolean }[] = [];
 for (const [name, { reports, loads }] of groups) {
   const cases = reports.reduce((s, r) => s + r.cases, 0);
@@ -79,7 +81,22 @@ for (const [name, { reports, loads }] of groups) {
         (r) => r.hit_at_3_ranked,
         (r) => r.positives,
       ),
-    )}           ${f(meanOf((r) => r.p50_ms))}`,
+    )}           ${f(meanOf((r) => r.p50_ms))}   ${f(
+      weighted(
+        (r) => r.list_recall,
+        (r) => r.positives,
+      ),
+    )}        ${f(
+      weighted(
+        (r) => r.hint_noise,
+        (r) => r.negatives,
+      ),
+    )}       ${(
+      weighted(
+        (r) => r.hint_tokens_per_turn,
+        (r) => r.cases,
+      ) ?? 0
+    ).toFixed(1)}`,
   );
   all.push(...loads);
 }

@@ -5,7 +5,10 @@ Run as `jev_hook.py` for Claude Code, `jev_hook.py --agent codex` for Codex (bot
 event shapes; they keep skills and settings in different places).
 
 - UserPromptSubmit: asks jev's POST /api/pick-skill which skill fits the prompt and, when one
-  does (match >= 0.5), adds one line of context naming it. Otherwise it adds nothing.
+  does (match >= 0.5), adds one line of context naming it. Below that line, the skills the reply
+  lists (jev lists them only on turns that look like they need a skill) become a shortlist: each
+  name with a one-line "when to use" read from its SKILL.md, for the model to load one only if it
+  fits. An empty list adds nothing.
 - PostToolUse (matcher "Skill"): reports the skill Claude loaded through POST /api/feedback, so
   jev's suggestion rules learn from it. Codex has no Skill tool: it loads a skill by reading its
   SKILL.md through a tool, so for Codex a tool call whose input names an existing SKILL.md is
@@ -185,22 +188,88 @@ def _prompt_excerpt(prompt):
     return text if len(text) <= PROMPT_SHOWN else text[: PROMPT_SHOWN - 1].rstrip() + "\u2026"
 
 
+WHEN_SHOWN = 90
+FRONT_MATTER_READ = 8192
+DESCRIPTION_LINE = re.compile(r"^description:[ \t]*(.*)$", re.MULTILINE)
+
+
+def when_to_use(description):
+    """A description's first sentence, on one line, at most WHEN_SHOWN characters: the shortlist's "when to use"."""
+    text = " ".join(str(description).split()).replace('"', "'")
+    end = text.find(". ")
+    if 0 < end < WHEN_SHOWN:
+        return text[: end + 1]
+    if len(text) <= WHEN_SHOWN:
+        return text
+    cut = text[: WHEN_SHOWN - 1]
+    return (cut[: cut.rfind(" ")] if " " in cut else cut).rstrip(" ,;:") + "\u2026"
+
+
+def _description(path):
+    """The front matter's description of a SKILL.md (plain, quoted or folded), or "" when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(FRONT_MATTER_READ)
+    except (OSError, TypeError, ValueError):
+        return ""
+    lines = head.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return ""
+    block = []
+    for line in lines[1:]:
+        if line.strip() == "---":
+            break
+        block.append(line)
+    found = DESCRIPTION_LINE.search("\n".join(block))
+    if not found:
+        return ""
+    value = found.group(1).strip()
+    if value in ("", ">", "|", ">-", "|-", ">+", "|+"):
+        rest = "\n".join(block)[found.end() :].split("\n")[1:]
+        folded = []
+        for line in rest:
+            if line and not line[0].isspace():
+                break
+            folded.append(line.strip())
+        return " ".join(folded)
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        value = value[1:-1]
+    return value
+
+
+def _offer(skill):
+    """One shortlist entry: the name to load, and when to use it (for Codex, the file to read)."""
+    when = when_to_use(_description(skill.get("path")))
+    where = " at %s" % skill["path"] if AGENT == "codex" and isinstance(skill.get("path"), str) else ""
+    return '"%s"%s%s' % (skill["name"], where, " (%s)" % when if when else "")
+
+
 def hint_for(reply, prompt=""):
     """The one line of context for a pick-skill reply, naming the prompt it is for; or None."""
     if not isinstance(reply, dict) or reply.get("status") != "ok":
         return None
-    for skill in reply.get("skills") or []:
-        if isinstance(skill, dict) and isinstance(skill.get("name"), str) and isinstance(skill.get("match"), (int, float)):
-            if skill["match"] >= LOAD_AT:
-                if AGENT == "codex":  # no Skill tool: a skill is loaded by reading its file
-                    action = 'read the skill "%s" (%s)' % (skill["name"], skill.get("path", "its SKILL.md"))
-                else:
-                    action = 'load the skill "%s" with the Skill tool' % skill["name"]
-                return (
-                    'jev, for the prompt "%s": %s before answering that prompt '
-                    "(skip it if it does not fit). This advice is about that prompt only." % (_prompt_excerpt(prompt), action)
-                )
-    return None
+    listed = [
+        s
+        for s in reply.get("skills") or []
+        if isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("match"), (int, float))
+    ]
+    for skill in listed:
+        if skill["match"] >= LOAD_AT:
+            if AGENT == "codex":  # no Skill tool: a skill is loaded by reading its file
+                action = 'read the skill "%s" (%s)' % (skill["name"], skill.get("path", "its SKILL.md"))
+            else:
+                action = 'load the skill "%s" with the Skill tool' % skill["name"]
+            return (
+                'jev, for the prompt "%s": %s before answering that prompt '
+                "(skip it if it does not fit). This advice is about that prompt only." % (_prompt_excerpt(prompt), action)
+            )
+    if not listed:
+        return None
+    how = "read its SKILL.md" if AGENT == "codex" else "load it with the Skill tool"
+    return (
+        'jev, for the prompt "%s": no skill is a sure fit. If one of these fits, %s before answering that prompt; '
+        "otherwise carry on: %s. This advice is about that prompt only." % (_prompt_excerpt(prompt), how, "; ".join(_offer(s) for s in listed))
+    )
 
 
 def on_prompt(event):

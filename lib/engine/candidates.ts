@@ -25,6 +25,8 @@ export interface FinalistChecks {
   loadable?: readonly string[];
   /** The suggestion rules for one skill name (rule 1, then rule 2). */
   rules?: (name: string) => RuleOutcome;
+  /** The turn's `needs_skill`: below THRESHOLDS.offerNeeds, only skills at the load line are listed. */
+  needsSkill?: number;
 }
 
 export interface JudgedFinalists {
@@ -76,6 +78,7 @@ export function judgeFinalists(
   checks: FinalistChecks,
 ): JudgedFinalists {
   const loadable = checks.loadable ? new Set(checks.loadable) : null;
+  const offering = (checks.needsSkill ?? 1) >= THRESHOLDS.offerNeeds;
   const listed: SkillSuggestion[] = [];
   const candidates: Candidate[] = [];
   let suggested: SkillSuggestion | null = null;
@@ -106,7 +109,8 @@ export function judgeFinalists(
     const name = check.name;
     const entry = { name, path: card.path, match };
     const isSuggestion = !suggested && match >= THRESHOLDS.load;
-    if (listed.length < LIMITS.maxReturned) listed.push(entry); // sorted by match: the suggestion always fits
+    // Sorted by match: the suggestion always fits. Below the load line a skill is a shortlist entry, worth it only on a turn that needs a skill.
+    if (listed.length < LIMITS.maxReturned && (match >= THRESHOLDS.load || offering)) listed.push(entry);
     if (isSuggestion) suggested = entry;
     candidates.push(candidate(isSuggestion ? "suggested" : match >= THRESHOLDS.load ? "runner_up" : "below_threshold", name));
   }

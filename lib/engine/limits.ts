@@ -18,6 +18,14 @@ export const THRESHOLDS = {
   minShownMatch: 0.05,
   /** The agent loads the first skill at or above this. */
   load: 0.5,
+  /**
+   * Below the load line, a reply lists its finalists (a shortlist the agent's
+   * own model may pick from) only when the turn's `needs_skill` is at least
+   * this: a turn that needs no skill gets an empty list. Chosen on the fit
+   * side of the development sets (bench/offer-line.ts): the highest line
+   * the lowest line whose shortlist reached no more than 15% of any set's no-skill turns.
+   */
+  offerNeeds: 0.6,
 } as const;
 
 /** Selector-only skills removed before ranking (configurable with JEV_META_SKILLS). */

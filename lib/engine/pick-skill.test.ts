@@ -255,13 +255,26 @@ describe("every candidate gets a verdict", () => {
     expect(record.stageOneMs).not.toBeNull();
   });
 
-  it("listed skills all under 0.5: outcome below_threshold, nothing suggested", async () => {
+  it("listed skills all under 0.5 on a turn that needs a skill: a shortlist, outcome below_threshold, nothing suggested", async () => {
     const { reply, record } = await pickSkill(
       { turn: "plot the data" },
-      deps(new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.3 } }), catalogOf(3)),
+      deps(new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.3 }, needsSkill: 0.8 }), catalogOf(3)),
     );
     expect(reply.skills.map((s) => s.name)).toEqual(["skill-1"]);
     expect(record).toMatchObject({ outcome: "below_threshold", suggested: null });
+  });
+
+  it("under the offer line (needs_skill below THRESHOLDS.offerNeeds) nothing under 0.5 is listed: a turn that needs no skill gets an empty list", async () => {
+    const judge = new ScriptedJudge({ scores: { "skill-1": 0.5, "skill-2": 0.4 }, matches: { "skill-1": 0.55, "skill-2": 0.3 }, needsSkill: 0.58 });
+    const { reply, record } = await pickSkill({ turn: "plot the data" }, deps(judge, catalogOf(3)));
+    expect(reply.skills.map((s) => s.name)).toEqual(["skill-1"]); // the load is listed whatever the line
+    expect(record.candidates.find((c) => c.name === "skill-2")?.verdict).toBe("below_threshold");
+    const quiet = await pickSkill(
+      { turn: "plot the data" },
+      deps(new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.3 }, needsSkill: 0.4 }), catalogOf(3)),
+    );
+    expect(quiet.reply.skills).toEqual([]);
+    expect(quiet.record.outcome).toBe("rejected");
   });
 
   it("nothing fits: the stage-1 candidates are kept with their scores, none a finalist", async () => {

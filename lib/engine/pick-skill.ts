@@ -200,7 +200,12 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   const judgedOrder = two.judged.map((j) => j.index);
   const others = one.topTen.map((c) => c.index).filter((i) => !judgedOrder.includes(i));
   facts.ranking = [...judgedOrder, ...others].map((i) => skills[i].path);
-  const result = judgeFinalists(skills, two.judged, stageOneScore, others, { verify, loadable: input.loadable, rules: finalistRules });
+  const result = judgeFinalists(skills, two.judged, stageOneScore, others, {
+    verify,
+    loadable: input.loadable,
+    rules: finalistRules,
+    needsSkill: two.needsSkill,
+  });
   facts.candidates = result.candidates;
   facts.suggested = result.suggested;
   return finish({ status: "ok", needs_skill: two.needsSkill, skills: result.listed, latency_ms: elapsed() }, result.outcome);

@@ -3,6 +3,8 @@ import type { SkillCard } from "../catalog/types";
 import { DEFAULT_META_SKILLS, THRESHOLDS } from "../engine/limits";
 import { type PickDeps, pickSkill } from "../engine/pick-skill";
 import { verifyCatalogEntry } from "../engine/verify";
+import { hintText } from "../hints/hint-text";
+import { hintTokens } from "../hints/hint-tokens";
 import type { Judge } from "../judges/types";
 import type { EvalCase } from "./formats";
 import { auroc, mean, percentile, recallAt, reciprocalRank, round } from "./metrics";
@@ -35,6 +37,14 @@ export interface EvalReport {
   false_load_rate: number | null;
   /** Of turns that needed a skill, the share where the agent would load a wrong one (not nothing: a wrong one). */
   wrong_load_rate: number | null;
+  /** Of turns that needed a skill, the share whose reply lists an expected one (loaded or shortlisted: what the agent's model is offered). */
+  list_recall: number;
+  /** Of turns that needed nothing, the share whose reply lists any skill (a load or a shortlist the model reads for nothing). */
+  hint_noise: number | null;
+  /** Tokens of the hint the agent's model reads (Claude Code's wording, o200k_base), per turn over every turn (0 for no hint). */
+  hint_tokens_per_turn: number;
+  /** The same over the turns that got a hint. */
+  hint_tokens_per_hint: number | null;
   /** Calibration: loaded suggestions by match bucket, and the share that were right. */
   reliability: ReliabilityRow[];
   /** Warm turns only: the index is built before the first case and reported as `index_ms`. */
@@ -54,6 +64,8 @@ export interface SourceReport {
   end_to_end: number;
   top1_loaded: number | null;
   false_load_rate: number | null;
+  list_recall: number | null;
+  hint_noise: number | null;
   reliability: ReliabilityRow[];
 }
 
@@ -88,6 +100,8 @@ interface Outcome {
   loadedMatch: number | null;
   ranking: string[];
   needsSkill: number;
+  /** Tokens of the hint this reply makes (0: none). */
+  hintTokens: number;
 }
 
 /** Rank `catalog` for every case exactly as served (same engine, same judge) and score the answers. */
@@ -103,6 +117,7 @@ export async function runEval(catalog: readonly SkillCard[], cases: readonly Eva
     now: () => performance.now(),
     relevance: options.relevance,
   };
+  const descriptionOf = new Map(catalog.map((s) => [s.path, s.description]));
   const indexStart = performance.now();
   await pickSkill({ turn: "index warm-up" }, deps); // builds the judge's index for this catalog
   const indexMs = performance.now() - indexStart;
@@ -120,6 +135,12 @@ export async function runEval(catalog: readonly SkillCard[], cases: readonly Eva
       loadedMatch: skills.find((s) => s.match >= THRESHOLDS.load)?.match ?? null,
       ranking,
       needsSkill: reply.status === "ok" ? reply.needs_skill : 0,
+      hintTokens: hintTokens(
+        hintText(
+          c.turn,
+          skills.map((s) => ({ ...s, description: descriptionOf.get(s.path) ?? "" })),
+        ),
+      ),
     };
     outcomes.push(outcome);
     if (options.onCase) {
@@ -153,6 +174,7 @@ function summarize(outcomes: Outcome[]): Omit<EvalReport, "p50_ms" | "p99_ms" | 
   const neg = outcomes.filter((o) => o.expected.size === 0);
   const predictedNone = outcomes.filter((o) => o.loaded === null);
   const loads = outcomes.filter((o) => o.loaded !== null && o.loadedMatch !== null);
+  const hinted = outcomes.filter((o) => o.hintTokens > 0);
   return {
     cases: outcomes.length,
     positives: pos.length,
@@ -175,6 +197,10 @@ function summarize(outcomes: Outcome[]): Omit<EvalReport, "p50_ms" | "p99_ms" | 
     end_to_end: round(mean(outcomes.map((o) => (isRight(o) ? 1 : 0))))!,
     false_load_rate: neg.length ? round(neg.filter((o) => o.loaded !== null).length / neg.length) : null,
     wrong_load_rate: pos.length ? round(pos.filter((o) => o.loaded !== null && !o.expected.has(o.loaded)).length / pos.length) : null,
+    list_recall: round(mean(pos.map((o) => (o.returned.some((p) => o.expected.has(p)) ? 1 : 0))))!,
+    hint_noise: neg.length ? round(neg.filter((o) => o.returned.length > 0).length / neg.length) : null,
+    hint_tokens_per_turn: round(mean(outcomes.map((o) => o.hintTokens)), 1)!,
+    hint_tokens_per_hint: hinted.length ? round(mean(hinted.map((o) => o.hintTokens)), 1) : null,
     reliability: reliabilityTable(loads.map((o) => ({ match: o.loadedMatch!, right: isRight(o) }))),
   };
 }
@@ -194,6 +220,8 @@ function bySource(outcomes: Outcome[]): EvalReport["by_source"] {
         end_to_end: s.end_to_end,
         top1_loaded: s.positives ? s.top1_loaded : null,
         false_load_rate: s.false_load_rate,
+        list_recall: s.positives ? s.list_recall : null,
+        hint_noise: s.hint_noise,
         reliability: s.reliability,
       };
       return [source, report];

@@ -1,7 +1,9 @@
 """jev for Hermes: asks jev which skill fits each turn and reports the skills the agent loads.
 
-- pre_llm_call: one line of context naming the skill to load when jev is confident (match >= 0.5),
-  nothing otherwise. Never raises, never waits longer than JEV_TIMEOUT_MS (1500).
+- pre_llm_call: one line of context naming the skill to load when jev is confident (match >= 0.5);
+  below that, the skills jev's reply lists as a shortlist (each name with a one-line "when to use")
+  for the model to load one only if it fits; nothing when the list is empty. Never raises, never
+  waits longer than JEV_TIMEOUT_MS (1500).
 - post_tool_call: a successful skill_view is reported to jev (off the agent's critical path); while
   jev cannot be reached, it is kept in $HERMES_HOME/jev/skill-feedback.json for `jev import hermes`.
 - on_session_end (the end of every run_conversation) and interpreter exit: reports still in flight
@@ -18,7 +20,7 @@ import os
 import threading
 import time
 
-from . import client, signals, state
+from . import client, shortlist, signals, state
 
 LOAD_AT = 0.5
 _lock = threading.Lock()
@@ -161,11 +163,19 @@ def hint(session_id=None, user_message=None, conversation_history=None, platform
     reply = client.request("POST", "/api/pick-skill", body)
     if not isinstance(reply, dict) or reply.get("status") != "ok":
         return None
-    for skill in reply.get("skills") or []:
-        name = skill.get("name") if isinstance(skill, dict) else None
-        if isinstance(name, str) and name not in loaded and isinstance(skill.get("match"), (int, float)) and skill["match"] >= LOAD_AT:
+    listed = [
+        s
+        for s in reply.get("skills") or []
+        if isinstance(s, dict) and isinstance(s.get("name"), str) and s["name"] not in loaded and isinstance(s.get("match"), (int, float))
+    ]
+    for skill in listed:
+        if skill["match"] >= LOAD_AT:
+            name = skill["name"]
             return {"context": '[jev plugin] The skill "%s" fits this request: load it with skill_view(name="%s") before answering; ignore this hint if it does not fit.' % (name, name)}
-    return None
+    if not listed:
+        return None
+    offers = "; ".join(shortlist.offer(s) for s in listed)
+    return {"context": "[jev plugin] No skill is a sure fit for this request. If one of these fits, load it with skill_view(name=...) before answering; otherwise carry on: %s." % offers}
 
 
 def pre_llm_call(**kwargs):

@@ -4,7 +4,7 @@ import { contentWords, terms } from "./analyze";
 describe("analyze", () => {
   it("splits identifiers and drops stop words and skill boilerplate", () => {
     expect(contentWords("Use this skill when the user asks for CompanyInfoTool data")).toEqual(["company", "info", "tool", "data"]);
-    expect(contentWords("pdf_to-docx v2")).toEqual(["pdf", "to", "docx", "v", "2"].filter((w) => w !== "to"));
+    expect(contentWords("pdf_to-docx v2")).toEqual(["pdf", "docx", "v"]); // a lone digit is no term (analyze.ts)
   });
   it("stems English words so inflections meet", () => {
     expect(terms("deploying deployments")).toEqual(terms("deploy deployment"));

@@ -88,12 +88,26 @@ const SKILL_BOILERPLATE = [
 
 const STOP_WORDS = new Set<string>([...ENGLISH_STOP_WORDS, ...SKILL_BOILERPLATE]);
 
-export const isStopWord = (word: string) => STOP_WORDS.has(word);
+/**
+ * One Latin letter or one digit names nothing: they are what "Q3", "v2",
+ * "step 3" and "e.g." leave once identifiers are split, and a body full of
+ * numbered steps matched every turn that mentioned a quarter or a version.
+ */
+const LONE_CHARACTER = /^[0-9]$/;
+
+export const isStopWord = (word: string) => STOP_WORDS.has(word) || LONE_CHARACTER.test(word);
 
 /** Lower-case words and numbers, identifiers split, stop words dropped. Unstemmed. */
 export function contentWords(text: string): string[] {
-  return wordsOf(text).filter((w) => !STOP_WORDS.has(w));
+  return wordsOf(text).filter((w) => !isStopWord(w));
 }
+
+/**
+ * A plural of a word with no vowel: a file type or an acronym typed in lower
+ * case ("pdfs", "csvs", "urls", "llms"). Porter2 strips a final "s" only after
+ * a vowel, so "pdfs" stayed a term of its own that no description holds.
+ */
+const VOWELLESS_PLURAL = /^[bcdfghjklmnpqrstvwxz]{2,}s$/;
 
 const stemCache = new Map<string, string>();
 
@@ -101,7 +115,7 @@ const stemCache = new Map<string, string>();
 export function stemWord(word: string): string {
   let s = stemCache.get(word);
   if (s === undefined) {
-    s = /^[a-z]+$/.test(word) ? stem(word) : word;
+    s = VOWELLESS_PLURAL.test(word) ? word.slice(0, -1) : /^[a-z]+$/.test(word) ? stem(word) : word;
     if (stemCache.size > 200_000) stemCache.clear();
     stemCache.set(word, s);
   }

@@ -47,7 +47,7 @@ class TermPostings {
     removeSlotPair(this.entries, slot);
   }
 
-  private cache: { stamp: number; contributions: Float64Array } | null = null;
+  private cache: { stamp: number; contributions: Contributions } | null = null;
   private bitsCache: { stamp: number; bits: Uint8Array } | null = null;
 
   /**
@@ -64,12 +64,21 @@ class TermPostings {
     return bits;
   }
 
-  /** Each entry's idf × saturated weighted tf under these statistics: computed at a snapshot's first query of the term, then reused. */
-  contributions(stats: Bm25fStats, k1: number): Float64Array {
+  /**
+   * Each entry's idf × saturated weighted tf under these statistics, over
+   * every field (`all`) and over the name and description alone (`routing`,
+   * its IDF counting only the skills whose name or description holds the
+   * term): computed at a snapshot's first query of the term, then reused.
+   */
+  contributions(stats: Bm25fStats, k1: number): Contributions {
     if (this.cache?.stamp === stats.stamp) return this.cache.contributions;
     const e = this.entries;
-    const idf = Math.log(1 + (stats.n - this.size + 0.5) / (this.size + 0.5));
-    const out = new Float64Array(this.size);
+    let routingDf = 0;
+    for (let i = 1; i < e.length; i += 2) if ((e[i] & 0xffff) > 0) routingDf++;
+    const idf = idfOf(stats.n, this.size);
+    const routingIdf = idfOf(stats.n, routingDf);
+    const all = new Float64Array(this.size);
+    const routing = new Float64Array(this.size);
     for (let i = 0; i < e.length; i += 2) {
       const slot = e[i];
       const name = e[i + 1] & 0xff;
@@ -79,13 +88,23 @@ class TermPostings {
       let tf = 0;
       if (name > 0) tf += name * stats.name[slot];
       if (description > 0) tf += description * stats.description[slot];
+      if (tf > 0) routing[i >> 1] = (routingIdf * (tf * (k1 + 1))) / (tf + k1);
       if (body > 0) tf += body * stats.body[slot];
-      out[i >> 1] = (idf * (tf * (k1 + 1))) / (tf + k1);
+      all[i >> 1] = (idf * (tf * (k1 + 1))) / (tf + k1);
     }
-    this.cache = { stamp: stats.stamp, contributions: out };
-    return out;
+    const contributions = { all, routing };
+    this.cache = { stamp: stats.stamp, contributions };
+    return contributions;
   }
 }
+
+/** A term's contributions to each of its skills' two scores (see TermPostings.contributions). */
+interface Contributions {
+  all: Float64Array;
+  routing: Float64Array;
+}
+
+const idfOf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
 /** Stamps unique across copies of this module (the front door bundles its own). */
 const stamps = processWide("jev.bm25fStatsStamps", () => ({ last: 0 }));
@@ -175,17 +194,23 @@ export class Bm25fIndex {
     };
   }
 
-  /** Scores by slot for a query (into `scores`): each term's contribution times its weight (turn-reading.ts). */
-  score(query: ReadonlyMap<string, number>, stats: Bm25fStats, scores: Float64Array): Float64Array {
+  /**
+   * Scores by slot for a query, each term's contribution times its weight
+   * (turn-reading.ts): BM25F over every field into `scores`, and over the
+   * name and description alone into `routing` (local-index.ts blends the two).
+   */
+  score(query: ReadonlyMap<string, number>, stats: Bm25fStats, scores: Float64Array, routing: Float64Array): void {
     const { k1 } = this.params;
     for (const [t, weight] of query) {
       const p = this.postings.get(t);
       if (!p) continue;
-      const contributions = p.contributions(stats, k1);
+      const { all, routing: byRouting } = p.contributions(stats, k1);
       const e = p.entries;
-      for (let i = 0; i < e.length; i += 2) scores[e[i]] += weight * contributions[i >> 1];
+      for (let i = 0; i < e.length; i += 2) {
+        scores[e[i]] += weight * all[i >> 1];
+        routing[e[i]] += weight * byRouting[i >> 1];
+      }
     }
-    return scores;
   }
 
   /**
@@ -204,7 +229,7 @@ export class Bm25fIndex {
     terms.forEach((t, j) => {
       const p = this.postings.get(t);
       const df = p?.size ?? 0;
-      idf[j] = Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
+      idf[j] = idfOf(stats.n, df);
       if (!p) return;
       known[j] = 1;
       if (df > WALK_AT_MOST) {
@@ -221,7 +246,7 @@ export class Bm25fIndex {
       }
     });
     for (const slot of slots) place[slot] = 0;
-    return { terms, idf, known, fields, nameLengths: slots.map((slot) => this.lengths.name[slot] ?? 0) };
+    return { terms, idf, rarestIdf: idfOf(stats.n, 1), known, fields, nameLengths: slots.map((slot) => this.lengths.name[slot] ?? 0) };
   }
 
   private places = new Int32Array(0);
@@ -252,6 +277,8 @@ const WALK_AT_MOST = 48;
 export interface TermMatches {
   terms: string[];
   idf: Float64Array;
+  /** The IDF of a term only one skill holds: the most a term can weigh in this catalog. */
+  rarestIdf: number;
   known: Uint8Array;
   /** Per asked slot (in the order asked), per term: FIELD bits. */
   fields: Uint8Array[];

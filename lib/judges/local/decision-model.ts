@@ -3,6 +3,18 @@ import { MATCH_FEATURES, type MatchFeature, NEEDS_FEATURES, type NeedsFeature } 
 /** Weight of the char-n-gram cosine in the ranking blend (notes: .25). Ranking only; the decision reads both signals apart. */
 export const COSINE_BLEND = 0.25;
 
+/**
+ * Share of the lexical part of the ranking blend that is BM25 over the name
+ * and description alone (the rest is BM25F with the body). A body is long
+ * and its common words ("create", "result", "merge") match most requests:
+ * alone, BM25F ranked finishing-a-development-branch above pptx for "create
+ * a powerpoint presentation", on body words only. A skill with no body, or a
+ * short one, competes on the fields every skill has. On the body
+ * development set's held-out part .25 cost under a point of top-1 and hit@3
+ * and .5 cost six (`bench/ranking-fields.ts` prints the shipped figures).
+ */
+export const ROUTING_BLEND = 0.25;
+
 /** A logistic model over named features: what each feature adds to the log-odds, and the log-odds with all of them at 0. */
 export interface LogisticModel<F extends string> {
   bias: number;
@@ -37,6 +49,7 @@ export const RANK_MODEL: LogisticModel<MatchFeature> = {
     nameCovered: 0.544,
     descriptionShare: 1.283,
     bodyShare: 0.378,
+    named: 0,
     singleTerm: 0.115,
     nameOnly: -0.302,
     knownShare: -0.166,
@@ -60,6 +73,7 @@ export const NEEDS_MODEL: LogisticModel<NeedsFeature> = {
     bestCoverage: 3.639,
     bestBodyShare: 1.423,
     bestNameCovered: 0.751,
+    bestNamed: 0,
     bestSingleTerm: -0.745,
     knownShare: -0.782,
     codeShare: -0.199,

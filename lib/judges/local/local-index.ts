@@ -3,7 +3,7 @@ import { drain, type Steps } from "../../steps";
 import { BM25F, Bm25fIndex, type Bm25fParams, type Bm25fStats, fieldTermsOf, hasFieldTerms } from "./bm25f";
 import { CharNgramIndex, cardGramsOf, hasCardGrams, type NgramStats } from "./char-ngrams";
 import { type MatchFeature, matchFeatures, needsFeatures, turnTerms } from "./decision-features";
-import { COSINE_BLEND, matchProbability, needsProbability, rankProbability } from "./decision-model";
+import { COSINE_BLEND, matchProbability, needsProbability, ROUTING_BLEND, rankProbability } from "./decision-model";
 import { readTurn, type TurnReading } from "./turn-reading";
 
 /** Text tokenized between two pauses of a background build (~10 ms here). */
@@ -129,7 +129,7 @@ export class LocalCorpus {
 export class LocalIndex {
   /** The evidence of the turns asked lately, oldest first (see `evidence`). */
   private readonly recent = new Map<string, TurnEvidence>();
-  private bySlot: [Float64Array, Float64Array] | undefined;
+  private bySlot: [Float64Array, Float64Array, Float64Array] | undefined;
   private byPath: Map<string, number> | null = null;
 
   constructor(
@@ -180,8 +180,8 @@ export class LocalIndex {
     // Its statistics describe the corpus as it was: scored against postings changed since, the numbers would be wrong.
     if (!this.current) throw new Error("evidence asked of an index that is no longer current");
     const reading = readTurn(turn);
-    const [scratchBm25, scratchCosine] = this.scratch();
-    const bySlotBm25 = this.corpus.bm25.score(reading.terms, this.bm25Stats, scratchBm25);
+    const [bySlotBm25, bySlotRouting, scratchCosine] = this.scratch();
+    this.corpus.bm25.score(reading.terms, this.bm25Stats, bySlotBm25, bySlotRouting);
     const bySlotCosine = this.corpus.ngrams.cosine(reading.ngramWords, this.ngramStats, scratchCosine);
     // The turn's four arrays share one buffer: an array this size lives outside V8's heap, and each cost an allocation and a sweep.
     const n = this.slots.length;
@@ -194,8 +194,11 @@ export class LocalIndex {
     gather(bySlotCosine, this.slots, cosine);
     const maxBm25 = max(bm25);
     const maxCosine = max(cosine);
+    const maxRouting = maxAt(bySlotRouting, this.slots);
     for (let i = 0; i < n; i++) {
-      blend[i] = (1 - COSINE_BLEND) * (maxBm25 > 0 ? bm25[i] / maxBm25 : 0) + COSINE_BLEND * (maxCosine > 0 ? cosine[i] / maxCosine : 0);
+      const lexical =
+        (1 - ROUTING_BLEND) * (maxBm25 > 0 ? bm25[i] / maxBm25 : 0) + ROUTING_BLEND * (maxRouting > 0 ? bySlotRouting[this.slots[i]] / maxRouting : 0);
+      blend[i] = (1 - COSINE_BLEND) * lexical + COSINE_BLEND * (maxCosine > 0 ? cosine[i] / maxCosine : 0);
     }
     const ranked = bestPositions(blend, DECIDED);
     const features = this.features(reading, bm25, cosine, blend, ranked);
@@ -208,10 +211,10 @@ export class LocalIndex {
     return evidence;
   }
 
-  /** Two zeroed arrays of the corpus's size for the scores by slot, reused turn after turn (gathered into arrays of the turn's own before anything else runs). */
-  private scratch(): [Float64Array, Float64Array] {
+  /** Three zeroed arrays of the corpus's size for the scores by slot, reused turn after turn (read into arrays of the turn's own before anything else runs). */
+  private scratch(): [Float64Array, Float64Array, Float64Array] {
     const size = this.corpus.size;
-    if (this.bySlot?.[0].length !== size) this.bySlot = [new Float64Array(size), new Float64Array(size)];
+    if (this.bySlot?.[0].length !== size) this.bySlot = [new Float64Array(size), new Float64Array(size), new Float64Array(size)];
     else for (const a of this.bySlot) a.fill(0);
     return this.bySlot;
   }
@@ -284,6 +287,13 @@ export function* tokenize(skills: readonly SkillCard[]): Steps<void> {
       yield i / skills.length;
     }
   }
+}
+
+/** The largest of `values` at these slots (0 when none is positive). */
+function maxAt(values: Float64Array, slots: Int32Array): number {
+  let m = 0;
+  for (let i = 0; i < slots.length; i++) if (values[slots[i]] > m) m = values[slots[i]];
+  return m;
 }
 
 function max(values: Float64Array): number {

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import { clipDescription } from "../catalog/front-matter";
+import type { SkillCard } from "../catalog/types";
+import { FIXTURES } from "./fixtures";
+
+/**
+ * A home of 64 real public skills, as a new user's might be: Anthropic's
+ * skills (the four document skills by their front matter alone, as
+ * published in ComposioHQ/awesome-claude-skills, since their text is not
+ * open), OpenAI's, obra/superpowers, and twenty-three of Hermes's bundled
+ * skills. Every row comes from fixtures/catalog (sources and licences in its
+ * README); nothing here is written for the tests.
+ */
+const HERMES = [
+  "humanizer",
+  "github-issues",
+  "github-pr-workflow",
+  "github-code-review",
+  "arxiv",
+  "plan",
+  "systematic-debugging",
+  "test-driven-development",
+  "requesting-code-review",
+  "obsidian",
+  "notion",
+  "google-workspace",
+  "excalidraw",
+  "ascii-art",
+  "youtube-content",
+  "huggingface-hub",
+  "llm-wiki",
+  "maps",
+  "gif-search",
+  "songwriting-and-ai-music",
+  "research-paper-writing",
+  "simplify-code",
+  "docker-management",
+];
+const DOCUMENT_SKILLS = ["docx", "pdf", "pptx", "xlsx"];
+
+interface Row {
+  name: string;
+  description: string;
+  path: string;
+  body?: string | null;
+}
+
+function rows(file: string): Row[] {
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Row);
+}
+
+const card = (r: Row): SkillCard => ({ name: r.name, description: clipDescription(r.description), path: r.path, ...(r.body ? { body: r.body } : {}) });
+
+export function plainHome(): SkillCard[] {
+  const bodies = rows(FIXTURES.publicSkillBodies);
+  const frontMatter = rows(FIXTURES.publicSkills);
+  const from = (prefix: string) => bodies.filter((r) => r.path.startsWith(prefix));
+  const hermes = HERMES.map((name) => {
+    const row =
+      bodies.find((r) => r.name === name && r.path.startsWith("NousResearch/")) ??
+      frontMatter.find((r) => r.name === name && r.path.startsWith("NousResearch/"));
+    if (!row) throw new Error(`no Hermes skill ${name} in the fixtures`);
+    return row;
+  });
+  const documents = DOCUMENT_SKILLS.map((name) => {
+    const row = frontMatter.find((r) => r.name === name && r.path.startsWith("ComposioHQ/awesome-claude-skills/document-skills/"));
+    if (!row) throw new Error(`no document skill ${name} in the fixtures`);
+    return row;
+  });
+  const home = [...from("anthropics/skills/"), ...documents, ...from("openai/skills/"), ...from("obra/superpowers/"), ...hermes];
+  return home.map(card);
+}
