@@ -15,6 +15,7 @@ function hookHint(reply: unknown, prompt: string): string | null {
     "python3",
     [
       "-I",
+      "-B",
       "-c",
       `${code}import sys,json; sys.path.insert(0, ${JSON.stringify(HOOK_DIR)}); import jev_hook; a=json.load(sys.stdin); print(json.dumps(jev_hook.hint_for(a['reply'], a['prompt'])))`,
     ],
