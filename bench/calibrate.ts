@@ -33,7 +33,10 @@ interface Turn {
 }
 
 const turns: Turn[] = [];
+/** `--skip-sets=a,b`: leave out the sets whose label starts with any of these (to measure what a set's fit costs the others). */
+const skipSets = (process.argv.find((a) => a.startsWith("--skip-sets="))?.slice("--skip-sets=".length) ?? "").split(",").filter(Boolean);
 for (const set of decisionSets()) {
+  if (skipSets.some((prefix) => set.label.startsWith(prefix))) continue;
   const skills = prepareCatalog(set.catalog, DEFAULT_META_SKILLS);
   const index = LocalIndex.from(skills);
   for (const c of set.fit) {

@@ -1,0 +1,110 @@
+/**
+ * The load decision and the shortlist on turns nobody here wrote: skill
+ * authors' own trigger evals (fixtures/triggers: four public skills, each with
+ * prompts that should and should not load it) and real requests that no tool
+ * answered (fixtures/bfcl: BFCL's live irrelevance set), in two homes: the 881
+ * public skills with bodies plus the four, and the 64-skill plain home plus
+ * the four. Prints, per home:
+ * - should-trigger turns: the skill loaded, listed (load or shortlist), ranked first;
+ * - its own near misses (should_trigger false): that skill loaded, listed;
+ * - BFCL's requests: any skill loaded, any listed, hint tokens per turn.
+ * Changes nothing.
+ *
+ *   node bin/run-ts.mjs bench/trigger-evals.ts
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { clipDescription } from "../lib/catalog/front-matter";
+import type { SkillCard } from "../lib/catalog/types";
+import { THRESHOLDS } from "../lib/engine/limits";
+import { pickSkill } from "../lib/engine/pick-skill";
+import { verifyCatalogEntry } from "../lib/engine/verify";
+import { readCatalogLines } from "../lib/eval/formats";
+import { hintText } from "../lib/hints/hint-text";
+import { hintTokens } from "../lib/hints/hint-tokens";
+import { LocalJudge } from "../lib/judges/local/local-judge";
+import { FIXTURES, FIXTURES_DIR } from "../lib/testing/fixtures";
+import { plainHome } from "../lib/testing/plain-home";
+
+interface TriggerCase {
+  turn: string;
+  skill: string;
+  should_trigger: boolean;
+}
+const lines = (file: string) =>
+  fs
+    .readFileSync(path.join(FIXTURES_DIR, file), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+const triggerSkills: SkillCard[] = lines("triggers/skills.jsonl").map((s) => ({
+  name: s.name,
+  description: clipDescription(s.description),
+  path: s.path,
+  body: s.body,
+}));
+const triggerCases: TriggerCase[] = lines("triggers/cases.jsonl");
+const irrelevant: string[] = lines("bfcl/live-irrelevance.jsonl").map((c) => c.turn);
+const publicSkills: SkillCard[] = readCatalogLines(FIXTURES.publicSkillBodies).map((s) => ({
+  name: s.name,
+  description: clipDescription(s.description),
+  path: s.path,
+  ...(s.body ? { body: s.body } : {}),
+}));
+
+const share = (n: number, d: number) => (d ? (n / d).toFixed(3) : "  -  ");
+
+async function measure(label: string, catalog: readonly SkillCard[]) {
+  const deps = { catalog, judge: new LocalJudge(), verify: verifyCatalogEntry, metaSkills: ["using-superpowers"], now: () => performance.now() };
+  const description = new Map(catalog.map((s) => [s.path, s.description]));
+  const ask = async (turn: string) => {
+    const { reply, ranking } = await pickSkill({ turn }, deps);
+    const listed = reply.skills;
+    const loaded = listed.find((s) => s.match >= THRESHOLDS.load)?.path ?? null;
+    const tokens = hintTokens(
+      hintText(
+        turn,
+        listed.map((s) => ({ ...s, description: description.get(s.path) ?? "" })),
+      ),
+    );
+    return { listed: listed.map((s) => s.path), loaded, first: ranking[0] ?? null, tokens };
+  };
+  const should = triggerCases.filter((c) => c.should_trigger);
+  const near = triggerCases.filter((c) => !c.should_trigger);
+  let loadedRight = 0;
+  let listedRight = 0;
+  let rankedFirst = 0;
+  for (const c of should) {
+    const r = await ask(c.turn);
+    if (r.loaded === c.skill) loadedRight++;
+    if (r.listed.includes(c.skill)) listedRight++;
+    if (r.first === c.skill) rankedFirst++;
+  }
+  let nearLoaded = 0;
+  let nearListed = 0;
+  for (const c of near) {
+    const r = await ask(c.turn);
+    if (r.loaded === c.skill) nearLoaded++;
+    if (r.listed.includes(c.skill)) nearListed++;
+  }
+  let falseLoads = 0;
+  let noisy = 0;
+  let tokens = 0;
+  for (const turn of irrelevant) {
+    const r = await ask(turn);
+    if (r.loaded) falseLoads++;
+    if (r.listed.length) noisy++;
+    tokens += r.tokens;
+  }
+  console.log(`${label} (${catalog.length} skills)`);
+  console.log(
+    `  should trigger (${should.length}): loaded ${share(loadedRight, should.length)}  listed ${share(listedRight, should.length)}  ranked first ${share(rankedFirst, should.length)}`,
+  );
+  console.log(`  its near misses (${near.length}): that skill loaded ${share(nearLoaded, near.length)}  listed ${share(nearListed, near.length)}`);
+  console.log(
+    `  BFCL requests no tool answered (${irrelevant.length}): a skill loaded ${share(falseLoads, irrelevant.length)}  any listed ${share(noisy, irrelevant.length)}  hint tokens/turn ${(tokens / irrelevant.length).toFixed(1)}`,
+  );
+}
+
+await measure("881 public skills with bodies + the four", [...publicSkills, ...triggerSkills]);
+await measure("the plain home + the four", [...plainHome(), ...triggerSkills]);
