@@ -2,7 +2,8 @@
  * The load decision and the shortlist on turns nobody here wrote: skill
  * authors' own trigger evals (fixtures/triggers: four public skills, each with
  * prompts that should and should not load it) and real requests that no tool
- * answered (fixtures/bfcl: BFCL's live irrelevance set), in two homes: the 881
+ * answered (fixtures/bfcl: BFCL's live irrelevance set, the half the
+ * development sets keep for checking), in two homes: the 881
  * public skills with bodies plus the four, and the 64-skill plain home plus
  * the four. Prints, per home:
  * - should-trigger turns: the skill loaded, listed (load or shortlist), ranked first;
@@ -13,17 +14,17 @@
  *   node bin/run-ts.mjs bench/trigger-evals.ts
  */
 import fs from "node:fs";
-import path from "node:path";
 import { clipDescription } from "../lib/catalog/front-matter";
 import type { SkillCard } from "../lib/catalog/types";
 import { THRESHOLDS } from "../lib/engine/limits";
 import { pickSkill } from "../lib/engine/pick-skill";
 import { verifyCatalogEntry } from "../lib/engine/verify";
-import { readCatalogLines } from "../lib/eval/formats";
+import { hashHalves } from "../lib/eval/body-dev-set";
+import { readCasesFile, readCatalogLines } from "../lib/eval/formats";
 import { hintText } from "../lib/hints/hint-text";
 import { hintTokens } from "../lib/hints/hint-tokens";
 import { LocalJudge } from "../lib/judges/local/local-judge";
-import { FIXTURES, FIXTURES_DIR } from "../lib/testing/fixtures";
+import { FIXTURES } from "../lib/testing/fixtures";
 import { plainHome } from "../lib/testing/plain-home";
 
 interface TriggerCase {
@@ -33,18 +34,19 @@ interface TriggerCase {
 }
 const lines = (file: string) =>
   fs
-    .readFileSync(path.join(FIXTURES_DIR, file), "utf8")
+    .readFileSync(file, "utf8")
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l));
-const triggerSkills: SkillCard[] = lines("triggers/skills.jsonl").map((s) => ({
+const triggerSkills: SkillCard[] = lines(FIXTURES.triggerSkills).map((s) => ({
   name: s.name,
   description: clipDescription(s.description),
   path: s.path,
   body: s.body,
 }));
-const triggerCases: TriggerCase[] = lines("triggers/cases.jsonl");
-const irrelevant: string[] = lines("bfcl/live-irrelevance.jsonl").map((c) => c.turn);
+const triggerCases: TriggerCase[] = lines(FIXTURES.triggerCases);
+// Half of BFCL's requests are on the fit side of the development sets (decision-sets.ts): only the other half is asked here.
+const irrelevant: string[] = hashHalves(readCasesFile(FIXTURES.bfclIrrelevance)).check.map((c) => c.turn);
 const publicSkills: SkillCard[] = readCatalogLines(FIXTURES.publicSkillBodies).map((s) => ({
   name: s.name,
   description: clipDescription(s.description),

@@ -25,7 +25,7 @@ export interface FinalistChecks {
   loadable?: readonly string[];
   /** The suggestion rules for one skill name (rule 1, then rule 2). */
   rules?: (name: string) => RuleOutcome;
-  /** The turn's `needs_skill`: below THRESHOLDS.offerNeeds, only skills at the load line are listed. */
+  /** The turn's `needs_skill`: below THRESHOLDS.offerNeeds, only skills at the load line or at THRESHOLDS.offerMatch are listed. */
   needsSkill?: number;
 }
 
@@ -110,7 +110,7 @@ export function judgeFinalists(
     const entry = { name, path: card.path, match };
     const isSuggestion = !suggested && match >= THRESHOLDS.load;
     // Sorted by match: the suggestion always fits. Below the load line a skill is a shortlist entry, worth it only on a turn that needs a skill.
-    if (listed.length < LIMITS.maxReturned && (match >= THRESHOLDS.load || offering)) listed.push(entry);
+    if (listed.length < LIMITS.maxReturned && (match >= THRESHOLDS.load || match >= THRESHOLDS.offerMatch || offering)) listed.push(entry);
     if (isSuggestion) suggested = entry;
     candidates.push(candidate(isSuggestion ? "suggested" : match >= THRESHOLDS.load ? "runner_up" : "below_threshold", name));
   }

@@ -264,14 +264,19 @@ describe("every candidate gets a verdict", () => {
     expect(record).toMatchObject({ outcome: "below_threshold", suggested: null });
   });
 
-  it("under the offer line (needs_skill below THRESHOLDS.offerNeeds) nothing under 0.5 is listed: a turn that needs no skill gets an empty list", async () => {
-    const judge = new ScriptedJudge({ scores: { "skill-1": 0.5, "skill-2": 0.4 }, matches: { "skill-1": 0.55, "skill-2": 0.3 }, needsSkill: 0.58 });
-    const { reply, record } = await pickSkill({ turn: "plot the data" }, deps(judge, catalogOf(3)));
-    expect(reply.skills.map((s) => s.name)).toEqual(["skill-1"]); // the load is listed whatever the line
-    expect(record.candidates.find((c) => c.name === "skill-2")?.verdict).toBe("below_threshold");
+  it("under the offer lines nothing under 0.5 is listed: a turn that needs no skill gets an empty list", async () => {
+    // needs_skill under THRESHOLDS.offerNeeds: the load is listed, a finalist at offerMatch or more too, and one under it not.
+    const judge = new ScriptedJudge({
+      scores: { "skill-1": 0.5, "skill-2": 0.45, "skill-3": 0.4 },
+      matches: { "skill-1": 0.55, "skill-2": 0.32, "skill-3": 0.2 },
+      needsSkill: 0.58,
+    });
+    const { reply, record } = await pickSkill({ turn: "plot the data" }, deps(judge, catalogOf(4)));
+    expect(reply.skills.map((s) => s.name)).toEqual(["skill-1", "skill-2"]);
+    expect(record.candidates.find((c) => c.name === "skill-3")?.verdict).toBe("below_threshold");
     const quiet = await pickSkill(
       { turn: "plot the data" },
-      deps(new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.3 }, needsSkill: 0.4 }), catalogOf(3)),
+      deps(new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.28 }, needsSkill: 0.4 }), catalogOf(3)),
     );
     expect(quiet.reply.skills).toEqual([]);
     expect(quiet.record.outcome).toBe("rejected");

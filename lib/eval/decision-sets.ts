@@ -30,7 +30,7 @@ const tag = (cases: readonly EvalCase[], source: string): EvalCase[] => cases.ma
  * - `bodies` and `descriptions`: the 881 public skills with and without their bodies, the body
  *   development set's cases (each a skill's own "when to use" line, taken out of its body; dev →
  *   fit, held out → check), and turns that need no skill: MetaTool's and CLINC150's out-of-scope
- *   requests, each halved;
+ *   requests, and BFCL's real requests that no tool answered, each halved;
  * - `homes`: each repository's skills as a home of its own (10 to 300 skills, bodies in every
  *   other one), and MetaTool's tools dealt into ten homes of about 20, each asked its own
  *   skills' turns, as many turns of skills it does not have (nothing should load), and turns
@@ -45,9 +45,10 @@ export function decisionSets(): DecisionSet[] {
   const withoutBodies = cards.map(({ body: _body, ...card }) => card);
   const none = splitNoSkillTurns(metatool);
   const oos = hashHalves(readCasesFile(FIXTURES.clincOutOfScope));
+  const bfcl = hashHalves(readCasesFile(FIXTURES.bfclIrrelevance));
   const noSkill = {
-    fit: [...tag(none.fit, "metatool-none"), ...tag(oos.fit, "clinc-oos")],
-    check: [...tag(none.check, "metatool-none"), ...tag(oos.check, "clinc-oos")],
+    fit: [...tag(none.fit, "metatool-none"), ...tag(oos.fit, "clinc-oos"), ...tag(bfcl.fit, "bfcl-irrelevance")],
+    check: [...tag(none.check, "metatool-none"), ...tag(oos.check, "clinc-oos"), ...tag(bfcl.check, "bfcl-irrelevance")],
   };
   const sets: DecisionSet[] = [
     { group: "metatool", label: "metatool", catalog: tools, ...metatoolHalves },

@@ -9,8 +9,8 @@ import { hintTokens } from "./hint-tokens";
 const HOOK_DIR = path.resolve(import.meta.dirname, "../../integrations/claude-code");
 
 /** The Claude Code hook's own hint for a reply (its SKILL.md files read from `dir`). */
-function hookHint(reply: unknown, prompt: string): string | null {
-  const code = "import sys; sys.argv = ['jev_hook.py']\n";
+function hookHint(reply: unknown, prompt: string, agent: "claude-code" | "codex" = "claude-code"): string | null {
+  const code = agent === "codex" ? "import sys; sys.argv = ['jev_hook.py', '--agent', 'codex']\n" : "import sys; sys.argv = ['jev_hook.py']\n";
   const r = spawnSync(
     "python3",
     [
@@ -54,6 +54,16 @@ describe("the hint the agent's model reads", () => {
       expect(hintText(prompt, skills.map(fromFile))).toBe(hookHint({ status: "ok", needs_skill: 0.9, skills, latency_ms: 1 }, prompt));
     }
     expect(hintText(prompt, shortlist.map(fromFile))).toContain('"docx" (Create, read, edit Word .docx documents and templates.)');
+  });
+
+  it("tells Codex, which has no Skill tool, to read each offered skill's SKILL.md at its path", () => {
+    const hint = hookHint(
+      { status: "ok", needs_skill: 0.9, skills: [{ name: "docx", path: docx.path, match: 0.3 }], latency_ms: 1 },
+      "make a word doc",
+      "codex",
+    );
+    expect(hint).toContain("If one of these fits, read its SKILL.md before answering that prompt");
+    expect(hint).toContain(`"docx" at ${docx.path} (Create, read, edit Word .docx documents and templates.)`);
   });
 
   it("says when to use a skill in one line of at most 90 characters", () => {

@@ -14,6 +14,11 @@ export const FIXTURES = {
   composioToolkits: path.join(FIXTURES_DIR, "catalog/composio-toolkits.jsonl"),
   /** 200 real out-of-scope assistant requests (CLINC150), as cases that need no skill. */
   clincOutOfScope: path.join(FIXTURES_DIR, "clinc/oos-dev.jsonl"),
+  /** 621 real requests to tool-using assistants that no offered tool answered (BFCL live irrelevance), as cases that need no skill. */
+  bfclIrrelevance: path.join(FIXTURES_DIR, "bfcl/live-irrelevance.jsonl"),
+  /** Four public skills and their authors' own trigger evals (a check nothing is fitted on). */
+  triggerSkills: path.join(FIXTURES_DIR, "triggers/skills.jsonl"),
+  triggerCases: path.join(FIXTURES_DIR, "triggers/cases.jsonl"),
   metatoolCatalog: path.join(FIXTURES_DIR, "metatool/catalog.jsonl"),
   metatoolCases: path.join(FIXTURES_DIR, "metatool/cases.jsonl"),
   hermesFrontMatter: (name: "github-pr-workflow" | "mlops-inference-vllm") => path.join(FIXTURES_DIR, `hermes/SKILL.frontmatter.${name}.md`),

@@ -312,6 +312,47 @@ class ALoadAtExit(unittest.TestCase):
         self.assertTrue(any(r.get("session") == session and r.get("skill") == "pdf" for r in records))
 
 
+class Shortlist(unittest.TestCase):
+    """A reply below the load line: its listed skills become a shortlist with each one's "when to use"."""
+
+    def setUp(self):
+        self.plugin = sys.modules["hermes_plugins.jev"]
+        self.client = sys.modules["hermes_plugins.jev.client"]
+        self.request = self.client.request
+        self.folder = tempfile.mkdtemp()
+
+    def tearDown(self):
+        self.client.request = self.request
+
+    def skill(self, name, description):
+        path = os.path.join(self.folder, name, "SKILL.md")
+        os.makedirs(os.path.dirname(path))
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("---\nname: %s\ndescription: >-\n  %s\n  Second line of the description.\n---\n\n# %s\n" % (name, description, name))
+        return path
+
+    def answer(self, skills):
+        self.client.request = lambda method, path, body: {"status": "ok", "needs_skill": 0.7, "skills": skills, "latency_ms": 1}
+
+    def test_skills_under_the_line_are_offered_with_when_to_use_and_a_load_is_named_alone(self):
+        docx = self.skill("docx", "Create, read, edit Word .docx documents and templates.")
+        pdf = self.skill("pdf", "Create, merge, split, fill, and secure PDF files")
+        self.answer([{"name": "docx", "path": docx, "match": 0.24}, {"name": "pdf", "path": pdf, "match": 0.16}, {"name": "gone", "path": "/nowhere/SKILL.md", "match": 0.06}])
+        context = self.plugin.hint(session_id="s-short", user_message="convert this docx to pdf")["context"]
+        self.assertIn("No skill is a sure fit", context)
+        self.assertIn('"docx" (Create, read, edit Word .docx documents and templates.)', context)
+        self.assertIn('"pdf" (Create, merge, split, fill, and secure PDF files Second line of the description.)', context)
+        self.assertIn('"gone".', context)  # an unreadable SKILL.md is offered by name alone
+        self.answer([{"name": "pdf", "path": pdf, "match": 0.81}, {"name": "docx", "path": docx, "match": 0.2}])
+        context = self.plugin.hint(session_id="s-short", user_message="merge these pdfs")["context"]
+        self.assertIn('The skill "pdf" fits this request', context)
+        self.assertNotIn("docx", context)
+
+    def test_an_empty_list_adds_nothing(self):
+        self.answer([])
+        self.assertIsNone(self.plugin.hint(session_id="s-short", user_message="what is the capital of france"))
+
+
 class Signals(unittest.TestCase):
     def test_history_gives_loaded_skills(self):
         signals = sys.modules["hermes_plugins.jev.signals"]

@@ -246,7 +246,7 @@ export class Bm25fIndex {
       }
     });
     for (const slot of slots) place[slot] = 0;
-    return { terms, idf, rarestIdf: idfOf(stats.n, 1), known, fields, nameLengths: slots.map((slot) => this.lengths.name[slot] ?? 0) };
+    return { terms, idf, known, fields, nameLengths: slots.map((slot) => this.lengths.name[slot] ?? 0) };
   }
 
   private places = new Int32Array(0);
@@ -277,8 +277,6 @@ const WALK_AT_MOST = 48;
 export interface TermMatches {
   terms: string[];
   idf: Float64Array;
-  /** The IDF of a term only one skill holds: the most a term can weigh in this catalog. */
-  rarestIdf: number;
   known: Uint8Array;
   /** Per asked slot (in the order asked), per term: FIELD bits. */
   fields: Uint8Array[];

@@ -30,13 +30,6 @@ export const MATCH_FEATURES = [
   "descriptionShare",
   /** Share only its body holds. */
   "bodyShare",
-  /**
-   * The rarest of the turn's prose terms its name or description holds (its
-   * IDF over the catalog's most), however many other words the turn has:
-   * "spreadsheet" named by xlsx's description stays evidence when the turn
-   * goes on about pivot tables and regions, which shares dilute.
-   */
-  "named",
   /** 1 when at most one of the turn's prose terms matches it anywhere: one shared word is not a fit. */
   "singleTerm",
   /** Share of its matched mass found in its name and nowhere else: a name alone is thin evidence. */
@@ -59,7 +52,6 @@ export const NEEDS_FEATURES = [
   "bestCoverage",
   "bestBodyShare",
   "bestNameCovered",
-  "bestNamed",
   "bestSingleTerm",
   "knownShare",
   "codeShare",
@@ -148,12 +140,10 @@ export function matchFeatures(turn: TurnTerms, k: number, scores: FinalistScores
   let matched = 0;
   let proseTermsMatched = 0;
   let nameTerms = 0;
-  let named = 0;
   for (let j = 0; j < fields.length; j++) {
     const f = fields[j];
     if (!f || !readable[j]) continue;
     const mass = matches.idf[j] * weights[j];
-    if (f & (FIELD.name | FIELD.description) && weights[j] >= 1 && matches.idf[j] > named) named = matches.idf[j];
     matched += mass;
     if (weights[j] >= 1) proseTermsMatched++;
     if (f & FIELD.name) {
@@ -175,7 +165,6 @@ export function matchFeatures(turn: TurnTerms, k: number, scores: FinalistScores
     nameCovered: Math.min(1, nameTerms / Math.max(1, matches.nameLengths[k])),
     descriptionShare: share(description),
     bodyShare: share(body),
-    named: matches.rarestIdf > 0 ? Math.min(1, named / matches.rarestIdf) : 0,
     singleTerm: proseTermsMatched <= 1 ? 1 : 0,
     nameOnly: matched > 0 ? nameOnly / matched : 0,
     knownShare: turn.knownShare,
@@ -193,7 +182,6 @@ export function needsFeatures(best: Record<MatchFeature, number> | null, bestBm2
     bestCoverage: best ? best.nameShare + best.descriptionShare : 0,
     bestBodyShare: best ? best.bodyShare : 0,
     bestNameCovered: best ? best.nameCovered : 0,
-    bestNamed: best ? best.named : 0,
     bestSingleTerm: best ? best.singleTerm : 1,
     knownShare: best?.knownShare ?? 0,
     codeShare: best?.codeShare ?? 0,
