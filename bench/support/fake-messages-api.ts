@@ -1,4 +1,4 @@
-import http from "node:http";
+import { type RecordingServer, recordingServer } from "./recording-server";
 
 /**
  * A loopback stand-in for Anthropic's Messages API that Claude Code calls: it
@@ -6,57 +6,46 @@ import http from "node:http";
  * (streamed when asked), enough for `claude -p` to run a whole turn, its
  * hooks included, with no model and no network.
  */
-export function fakeMessagesApi(): Promise<{ port: number; requests: string[]; close: () => void }> {
-  const requests: string[] = [];
+export function fakeMessagesApi(): Promise<RecordingServer> {
   let n = 0;
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => {
-      requests.push(body);
-      if (!req.url?.startsWith("/v1/messages")) {
-        res.writeHead(404, { "content-type": "application/json" }).end('{"type":"error","error":{"type":"not_found_error","message":"not here"}}');
-        return;
-      }
-      if (req.url.startsWith("/v1/messages/count_tokens")) {
-        res.writeHead(200, { "content-type": "application/json" }).end('{"input_tokens":10}');
-        return;
-      }
-      n++;
-      const usage = { input_tokens: 10, output_tokens: 1 };
-      const message = {
-        id: `msg_${n}`,
-        type: "message",
-        role: "assistant",
-        model: "claude-sonnet-4-5",
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage,
-      };
-      let stream = false;
-      try {
-        stream = JSON.parse(body).stream === true;
-      } catch {}
-      if (!stream) {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ ...message, content: [{ type: "text", text: "done" }], stop_reason: "end_turn" }));
-        return;
-      }
-      const event = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      event("message_start", { message });
-      event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
-      event("content_block_delta", { index: 0, delta: { type: "text_delta", text: "done" } });
-      event("content_block_stop", { index: 0 });
-      event("message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 1 } });
-      event("message_stop", {});
-      res.end();
-    });
+  return recordingServer((url, body, res) => {
+    if (!url.startsWith("/v1/messages")) {
+      res.writeHead(404, { "content-type": "application/json" }).end('{"type":"error","error":{"type":"not_found_error","message":"not here"}}');
+      return;
+    }
+    if (url.startsWith("/v1/messages/count_tokens")) {
+      res.writeHead(200, { "content-type": "application/json" }).end('{"input_tokens":10}');
+      return;
+    }
+    n++;
+    const usage = { input_tokens: 10, output_tokens: 1 };
+    const message = {
+      id: `msg_${n}`,
+      type: "message",
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage,
+    };
+    let stream = false;
+    try {
+      stream = JSON.parse(body).stream === true;
+    } catch {}
+    if (!stream) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ...message, content: [{ type: "text", text: "done" }], stop_reason: "end_turn" }));
+      return;
+    }
+    const event = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    event("message_start", { message });
+    event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
+    event("content_block_delta", { index: 0, delta: { type: "text_delta", text: "done" } });
+    event("content_block_stop", { index: 0 });
+    event("message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 1 } });
+    event("message_stop", {});
+    res.end();
   });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ port: (server.address() as { port: number }).port, requests, close: () => server.close() })),
-  );
 }

@@ -1,4 +1,4 @@
-import http from "node:http";
+import { type RecordingServer, recordingServer } from "./recording-server";
 
 /**
  * A loopback stand-in for the OpenAI Responses API that Codex streams from:
@@ -6,54 +6,43 @@ import http from "node:http";
  * that reads `skillFile` (when given), then a plain "done". Enough for Codex
  * to run a whole turn, its hooks included, with no model and no network.
  */
-export function fakeResponsesApi(skillFile?: string): Promise<{ port: number; requests: string[]; close: () => void }> {
-  const requests: string[] = [];
+export function fakeResponsesApi(skillFile?: string): Promise<RecordingServer> {
   let n = 0;
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => {
-      requests.push(body);
-      if (!req.url?.endsWith("/responses")) {
-        res.writeHead(404).end();
-        return;
-      }
-      n++;
-      const message = {
-        type: "message",
-        id: `msg_${n}`,
-        role: "assistant",
-        status: "completed",
-        content: [{ type: "output_text", text: "done", annotations: [] }],
-      };
-      const call = {
-        type: "function_call",
-        id: `fc_${n}`,
-        call_id: `call_${n}`,
-        name: "exec_command",
-        arguments: JSON.stringify({ cmd: `cat ${skillFile}` }),
-        status: "completed",
-      };
-      const item = skillFile && !body.includes("function_call_output") ? call : message;
-      const event = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      event("response.created", { response: { id: `resp_${n}`, object: "response", status: "in_progress", output: [] } });
-      event("response.output_item.added", { output_index: 0, item: item === message ? { ...message, status: "in_progress", content: [] } : item });
-      event("response.output_item.done", { output_index: 0, item });
-      const usage = {
-        input_tokens: 10,
-        output_tokens: 1,
-        total_tokens: 11,
-        input_tokens_details: { cached_tokens: 0 },
-        output_tokens_details: { reasoning_tokens: 0 },
-      };
-      event("response.completed", { response: { id: `resp_${n}`, object: "response", status: "completed", output: [item], usage } });
-      res.end();
-    });
+  return recordingServer((url, body, res) => {
+    if (!url.endsWith("/responses")) {
+      res.writeHead(404).end();
+      return;
+    }
+    n++;
+    const message = {
+      type: "message",
+      id: `msg_${n}`,
+      role: "assistant",
+      status: "completed",
+      content: [{ type: "output_text", text: "done", annotations: [] }],
+    };
+    const call = {
+      type: "function_call",
+      id: `fc_${n}`,
+      call_id: `call_${n}`,
+      name: "exec_command",
+      arguments: JSON.stringify({ cmd: `cat ${skillFile}` }),
+      status: "completed",
+    };
+    const item = skillFile && !body.includes("function_call_output") ? call : message;
+    const event = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    event("response.created", { response: { id: `resp_${n}`, object: "response", status: "in_progress", output: [] } });
+    event("response.output_item.added", { output_index: 0, item: item === message ? { ...message, status: "in_progress", content: [] } : item });
+    event("response.output_item.done", { output_index: 0, item });
+    const usage = {
+      input_tokens: 10,
+      output_tokens: 1,
+      total_tokens: 11,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    };
+    event("response.completed", { response: { id: `resp_${n}`, object: "response", status: "completed", output: [item], usage } });
+    res.end();
   });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ port: (server.address() as { port: number }).port, requests, close: () => server.close() })),
-  );
 }

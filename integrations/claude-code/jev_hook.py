@@ -188,58 +188,28 @@ def _prompt_excerpt(prompt):
     return text if len(text) <= PROMPT_SHOWN else text[: PROMPT_SHOWN - 1].rstrip() + "\u2026"
 
 
-WHEN_SHOWN = 90
-FRONT_MATTER_READ = 8192
-DESCRIPTION_LINE = re.compile(r"^description:[ \t]*(.*)$", re.MULTILINE)
+SHORTLIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "hermes", "jev", "shortlist.py")
 
 
-def when_to_use(description):
-    """A description's first sentence, on one line, at most WHEN_SHOWN characters: the shortlist's "when to use"."""
-    text = " ".join(str(description).split()).replace('"', "'")
-    end = text.find(". ")
-    if 0 < end < WHEN_SHOWN:
-        return text[: end + 1]
-    if len(text) <= WHEN_SHOWN:
-        return text
-    cut = text[: WHEN_SHOWN - 1]
-    return (cut[: cut.rfind(" ")] if " " in cut else cut).rstrip(" ,;:") + "\u2026"
-
-
-def _description(path):
-    """The front matter's description of a SKILL.md (plain, quoted or folded), or "" when it cannot be read."""
+@functools.lru_cache(maxsize=1)
+def _shortlist():
+    """How a shortlist says when to use a skill: the Hermes plugin's module (one definition for both), or None when absent."""
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            head = f.read(FRONT_MATTER_READ)
-    except (OSError, TypeError, ValueError):
-        return ""
-    lines = head.split("\n")
-    if not lines or lines[0].strip() != "---":
-        return ""
-    block = []
-    for line in lines[1:]:
-        if line.strip() == "---":
-            break
-        block.append(line)
-    found = DESCRIPTION_LINE.search("\n".join(block))
-    if not found:
-        return ""
-    value = found.group(1).strip()
-    if value in ("", ">", "|", ">-", "|-", ">+", "|+"):
-        rest = "\n".join(block)[found.end() :].split("\n")[1:]
-        folded = []
-        for line in rest:
-            if line and not line[0].isspace():
-                break
-            folded.append(line.strip())
-        return " ".join(folded)
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-        value = value[1:-1]
-    return value
+        import importlib.util
+
+        sys.dont_write_bytecode = True  # nothing written beside the plugin's sources
+        spec = importlib.util.spec_from_file_location("jev_shortlist", SHORTLIST)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    except Exception:  # noqa: BLE001 - the script copied alone: skills are offered by name
+        return None
 
 
 def _offer(skill):
     """One shortlist entry: the name to load, and when to use it (for Codex, the file to read)."""
-    when = when_to_use(_description(skill.get("path")))
+    shortlist = _shortlist()
+    when = shortlist.when_to_use(shortlist.description_of(skill.get("path"))) if shortlist else ""
     where = " at %s" % skill["path"] if AGENT == "codex" and isinstance(skill.get("path"), str) else ""
     return '"%s"%s%s' % (skill["name"], where, " (%s)" % when if when else "")
 

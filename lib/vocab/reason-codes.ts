@@ -50,7 +50,7 @@ export const DECISION_OUTCOMES = [
   "below_threshold", // skills listed, none with match ≥ 0.5: the agent loads nothing
   "suppressed", // rule 2 removed the skill that would have been suggested
   "already_loaded", // rule 1 removed it: loaded earlier in this session
-  "rejected", // stage 2 read the finalists and none passed
+  "rejected", // stage 2 read the finalists and none passed (none worth listing under the shortlist's offer lines either)
   "nothing_fits", // stage 1 found nothing worth a second look
   "trivial", // answered by the local gate
   "fail_open",

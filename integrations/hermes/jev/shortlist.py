@@ -2,8 +2,8 @@
 
 The text of "when to use" is the skill's own description (its first sentence, on one line, at most
 WHEN_SHOWN characters), read from the SKILL.md the reply names: the reply itself carries names,
-paths and matches only. Claude Code's hook (integrations/claude-code/jev_hook.py) shortens a
-description by the same rule, and `jev eval` counts the tokens of both by it.
+paths and matches only. Claude Code's hook (integrations/claude-code/jev_hook.py) loads this file
+for the same rule, and `jev eval` counts the tokens of both by its copy (lib/hints/hint-text.ts).
 """
 
 import re
