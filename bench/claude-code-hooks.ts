@@ -3,7 +3,7 @@
  * not in `npm test` (it downloads Claude Code): Claude Code
  * (`CLAUDE_CODE_VERSION`, default 2.1.197) is installed from npm into a temp
  * prefix, `jev integrate claude-code` writes its hooks into a temp HOME whose
- * ~/.claude/skills holds the 64-skill plain home (lib/testing/plain-home.ts),
+ * ~/.claude/skills holds the 60-skill plain home (lib/testing/plain-home.ts),
  * and `claude -p` runs each prompt against a loopback fake of the Messages API
  * (bench/support/fake-messages-api.ts). Prints, per prompt, the hint that
  * reached the model's request (a load, a shortlist, or none) and its tokens.

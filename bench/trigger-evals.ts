@@ -4,7 +4,7 @@
  * prompts that should and should not load it) and real requests that no tool
  * answered (fixtures/bfcl: BFCL's live irrelevance set, the half the
  * development sets keep for checking), in two homes: the 881
- * public skills with bodies plus the four, and the 64-skill plain home plus
+ * public skills with bodies plus the four, and the 60-skill plain home plus
  * the four. Prints, per home:
  * - should-trigger turns: the skill loaded, listed (load or shortlist), ranked first;
  * - its own near misses (should_trigger false): that skill loaded, listed;

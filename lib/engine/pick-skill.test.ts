@@ -276,7 +276,7 @@ describe("every candidate gets a verdict", () => {
     expect(record.candidates.find((c) => c.name === "skill-3")?.verdict).toBe("below_threshold");
     const quiet = await pickSkill(
       { turn: "plot the data" },
-      deps(new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.28 }, needsSkill: 0.4 }), catalogOf(3)),
+      deps(new ScriptedJudge({ scores: { "skill-1": 0.5 }, matches: { "skill-1": 0.2 }, needsSkill: 0.4 }), catalogOf(3)),
     );
     expect(quiet.reply.skills).toEqual([]);
     expect(quiet.record.outcome).toBe("rejected");

@@ -4,10 +4,11 @@ import type { SkillCard } from "../catalog/types";
 import { FIXTURES } from "./fixtures";
 
 /**
- * A home of 64 real public skills, as a new user's might be: Anthropic's
+ * A home of 60 real public skills (59 ranked: the selector-only
+ * using-superpowers is set aside), as a new user's might be: Anthropic's
  * skills (the four document skills by their front matter alone, as
  * published in ComposioHQ/awesome-claude-skills, since their text is not
- * open), OpenAI's, obra/superpowers, and twenty-three of Hermes's bundled
+ * open), OpenAI's, obra/superpowers, and twenty of Hermes's bundled
  * skills. Every row comes from fixtures/catalog (sources and licences in its
  * README); nothing here is written for the tests.
  */
@@ -72,5 +73,8 @@ export function plainHome(): SkillCard[] {
     return row;
   });
   const home = [...from("anthropics/skills/"), ...documents, ...from("openai/skills/"), ...from("obra/superpowers/"), ...hermes];
-  return home.map(card);
+  // One skill per name, the first found, as discovery keeps it (superpowers' and Hermes's share three).
+  const byName = new Map<string, Row>();
+  for (const row of home) if (!byName.has(row.name)) byName.set(row.name, row);
+  return [...byName.values()].map(card);
 }

@@ -30,7 +30,11 @@ export const MATCH_FEATURES = [
   "descriptionShare",
   /** Share only its body holds. */
   "bodyShare",
-  /** 1 when at most one of the turn's prose terms matches it anywhere: one shared word is not a fit. */
+  /**
+   * 1 when at most one of the turn's prose terms is in its name or
+   * description: one shared word is not a fit, whatever its body adds (a
+   * body lists languages, file types and examples that match any turn).
+   */
   "singleTerm",
   /** Share of its matched mass found in its name and nowhere else: a name alone is thin evidence. */
   "nameOnly",
@@ -145,7 +149,7 @@ export function matchFeatures(turn: TurnTerms, k: number, scores: FinalistScores
     if (!f || !readable[j]) continue;
     const mass = matches.idf[j] * weights[j];
     matched += mass;
-    if (weights[j] >= 1) proseTermsMatched++;
+    if (weights[j] >= 1 && f & (FIELD.name | FIELD.description)) proseTermsMatched++;
     if (f & FIELD.name) {
       name += mass;
       nameTerms++;

@@ -31,35 +31,30 @@ export interface LogisticModel<F extends string> {
  * `needs_skill`. Each finalist's is its own (no finalist's is capped by a
  * better-ranked one's), so the reply lists them by match and a tie means
  * the evidence is the same.
- * Both were fitted by `node bin/run-ts.mjs bench/calibrate.ts` on the fit
- * side of every development set (lib/eval/decision-sets.ts), before the
- * ranking blend gained its name-and-description part (ROUTING_BLEND) and the
- * no-skill sets BFCL's requests. A refit on both prints other numbers with
- * the same grouped held-out balanced accuracy (.678 against .679) but lets
- * one shared word load a skill again ("translate good morning into Spanish"
- * loads whisper: load-decision.test.ts), so these stay until a refit passes
- * that guard. Ranking never depends on them: only the load line,
- * `needs_skill` and the shortlist's offer lines do.
+ * Both are fitted by `node bin/run-ts.mjs bench/calibrate.ts` on the fit
+ * side of every development set (lib/eval/decision-sets.ts); it prints these
+ * numbers and the grouped validation behind them. Ranking never depends on
+ * them: only the load line, `needs_skill` and the shortlist's offer lines do.
  */
 export const RANK_MODEL: LogisticModel<MatchFeature> = {
-  bias: -2.252,
+  bias: -1.953,
   weights: {
-    lnBm25: 0.575,
-    cosine: 1.188,
-    relative: 1.219,
-    margin: 2.378,
-    bm25Margin: 0.974,
-    lnCrowd: -0.656,
-    nameShare: -0.122,
-    nameCovered: 0.544,
-    descriptionShare: 1.283,
-    bodyShare: 0.378,
-    singleTerm: 0.115,
-    nameOnly: -0.302,
-    knownShare: -0.166,
-    lnTurnTerms: 0.127,
+    lnBm25: 0.63,
+    cosine: 1.108,
+    relative: 1.071,
+    margin: 2.254,
+    bm25Margin: 1.033,
+    lnCrowd: -0.623,
+    nameShare: -0.155,
+    nameCovered: 0.487,
+    descriptionShare: 1.146,
+    bodyShare: 0.538,
+    singleTerm: -0.041,
+    nameOnly: -0.249,
+    knownShare: -0.257,
+    lnTurnTerms: 0.084,
     codeShare: 0,
-    lnCatalog: -0.276,
+    lnCatalog: -0.29,
   },
 };
 
@@ -70,16 +65,16 @@ export const RANK_MODEL: LogisticModel<MatchFeature> = {
  * are taken as even odds).
  */
 export const NEEDS_MODEL: LogisticModel<NeedsFeature> = {
-  bias: -2.904,
+  bias: -1.808,
   weights: {
-    lnBestBm25: 0.639,
-    bestCosine: 4.706,
-    bestCoverage: 3.639,
-    bestBodyShare: 1.423,
-    bestNameCovered: 0.751,
-    bestSingleTerm: -0.745,
-    knownShare: -0.782,
-    codeShare: -0.199,
+    lnBestBm25: 0.429,
+    bestCosine: 4.404,
+    bestCoverage: 2.323,
+    bestBodyShare: 2.382,
+    bestNameCovered: 0.627,
+    bestSingleTerm: -1.356,
+    knownShare: -0.57,
+    codeShare: -0.209,
   },
 };
 

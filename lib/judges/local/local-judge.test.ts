@@ -41,10 +41,10 @@ describe("MetaTool dev set (jev eval)", () => {
       judge: new LocalJudge(),
     });
     expect(report.top1_ranked).toBeGreaterThan(0.52);
-    // What a reply lists is bounded by the offer line (MetaTool's queries mostly sit under it): listed, the right tool
-    // is nearly always there, and few turns that need none get a list (measured .354 and .050).
-    expect(report.list_recall).toBeGreaterThan(0.3);
-    expect(report.hint_noise!).toBeLessThan(0.1);
+    // What a reply lists is bounded by the shortlist's offer lines (most MetaTool queries sit under them): the right
+    // tool is listed on .43 of the turns that need one, and .11 of the turns that need none get a list (measured).
+    expect(report.list_recall).toBeGreaterThan(0.38);
+    expect(report.hint_noise!).toBeLessThan(0.15);
     expect(report.hit_at_3_ranked).toBeGreaterThan(0.65);
     expect(report.auroc_needs_skill!).toBeGreaterThan(0.8);
     expect(report.none_recall!).toBeGreaterThan(0.7);
