@@ -109,7 +109,8 @@ export function judgeFinalists(
     const name = check.name;
     const entry = { name, path: card.path, match };
     const isSuggestion = !suggested && match >= THRESHOLDS.load;
-    // Sorted by match: the suggestion always fits. Below the load line a skill is a shortlist entry, worth it only on a turn that needs a skill.
+    // Sorted by match: the suggestion always fits. Below the load line a skill is a shortlist entry: listed on a turn that
+    // needs a skill, or when its own match is worth a line (THRESHOLDS.offerMatch).
     if (listed.length < LIMITS.maxReturned && (match >= THRESHOLDS.load || match >= THRESHOLDS.offerMatch || offering)) listed.push(entry);
     if (isSuggestion) suggested = entry;
     candidates.push(candidate(isSuggestion ? "suggested" : match >= THRESHOLDS.load ? "runner_up" : "below_threshold", name));
