@@ -14,13 +14,12 @@
  *   node bin/run-ts.mjs bench/trigger-evals.ts
  */
 import fs from "node:fs";
-import { clipDescription } from "../lib/catalog/front-matter";
 import type { SkillCard } from "../lib/catalog/types";
 import { THRESHOLDS } from "../lib/engine/limits";
 import { pickSkill } from "../lib/engine/pick-skill";
 import { verifyCatalogEntry } from "../lib/engine/verify";
 import { hashHalves } from "../lib/eval/body-dev-set";
-import { readCasesFile, readCatalogLines } from "../lib/eval/formats";
+import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { hintText } from "../lib/hints/hint-text";
 import { hintTokens } from "../lib/hints/hint-tokens";
 import { LocalJudge } from "../lib/judges/local/local-judge";
@@ -32,27 +31,18 @@ interface TriggerCase {
   skill: string;
   should_trigger: boolean;
 }
-const lines = (file: string) =>
+/** The trigger cases are not `jev eval` cases (they name one skill and say whether it should load): read as plain JSON Lines. */
+const triggerLines = (file: string): TriggerCase[] =>
   fs
     .readFileSync(file, "utf8")
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l));
-const triggerSkills: SkillCard[] = lines(FIXTURES.triggerSkills).map((s) => ({
-  name: s.name,
-  description: clipDescription(s.description),
-  path: s.path,
-  body: s.body,
-}));
-const triggerCases: TriggerCase[] = lines(FIXTURES.triggerCases);
+const triggerSkills = readCatalogFile(FIXTURES.triggerSkills);
+const triggerCases = triggerLines(FIXTURES.triggerCases);
 // Half of BFCL's requests are on the fit side of the development sets (decision-sets.ts): only the other half is asked here.
 const irrelevant: string[] = hashHalves(readCasesFile(FIXTURES.bfclIrrelevance)).check.map((c) => c.turn);
-const publicSkills: SkillCard[] = readCatalogLines(FIXTURES.publicSkillBodies).map((s) => ({
-  name: s.name,
-  description: clipDescription(s.description),
-  path: s.path,
-  ...(s.body ? { body: s.body } : {}),
-}));
+const publicSkills = readCatalogFile(FIXTURES.publicSkillBodies);
 
 const share = (n: number, d: number) => (d ? (n / d).toFixed(3) : "  -  ");
 

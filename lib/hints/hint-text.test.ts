@@ -2,22 +2,22 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { hintText, whenToUse } from "./hint-text";
 import { hintTokens } from "./hint-tokens";
 
 const HOOK_DIR = path.resolve(import.meta.dirname, "../../integrations/claude-code");
 
-/** The Claude Code hook's own hint for a reply (its SKILL.md files read from `dir`). */
+/** The Claude Code (or Codex) hook's own hint for a reply, from its `hint_for`. */
 function hookHint(reply: unknown, prompt: string, agent: "claude-code" | "codex" = "claude-code"): string | null {
-  const code = agent === "codex" ? "import sys; sys.argv = ['jev_hook.py', '--agent', 'codex']\n" : "import sys; sys.argv = ['jev_hook.py']\n";
+  const argv = agent === "codex" ? "['jev_hook.py', '--agent', 'codex']" : "['jev_hook.py']";
   const r = spawnSync(
     "python3",
     [
       "-I",
       "-B",
       "-c",
-      `${code}import sys,json; sys.path.insert(0, ${JSON.stringify(HOOK_DIR)}); import jev_hook; a=json.load(sys.stdin); print(json.dumps(jev_hook.hint_for(a['reply'], a['prompt'])))`,
+      `import sys, json; sys.argv = ${argv}; sys.path.insert(0, ${JSON.stringify(HOOK_DIR)}); import jev_hook; a=json.load(sys.stdin); print(json.dumps(jev_hook.hint_for(a['reply'], a['prompt'])))`,
     ],
     { input: JSON.stringify({ reply, prompt }), encoding: "utf8" },
   );
@@ -27,6 +27,7 @@ function hookHint(reply: unknown, prompt: string, agent: "claude-code" | "codex"
 
 describe("the hint the agent's model reads", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jev-hint-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const skill = (name: string, description: string) => {
     fs.mkdirSync(path.join(dir, name), { recursive: true });
     const file = path.join(dir, name, "SKILL.md");

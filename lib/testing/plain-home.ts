@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import { clipDescription } from "../catalog/front-matter";
 import type { SkillCard } from "../catalog/types";
+import { readCatalogFile } from "../eval/formats";
 import { FIXTURES } from "./fixtures";
 
 /**
@@ -39,26 +38,9 @@ const HERMES = [
 ];
 const DOCUMENT_SKILLS = ["docx", "pdf", "pptx", "xlsx"];
 
-interface Row {
-  name: string;
-  description: string;
-  path: string;
-  body?: string | null;
-}
-
-function rows(file: string): Row[] {
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Row);
-}
-
-const card = (r: Row): SkillCard => ({ name: r.name, description: clipDescription(r.description), path: r.path, ...(r.body ? { body: r.body } : {}) });
-
 export function plainHome(): SkillCard[] {
-  const bodies = rows(FIXTURES.publicSkillBodies);
-  const frontMatter = rows(FIXTURES.publicSkills);
+  const bodies = readCatalogFile(FIXTURES.publicSkillBodies);
+  const frontMatter = readCatalogFile(FIXTURES.publicSkills);
   const from = (prefix: string) => bodies.filter((r) => r.path.startsWith(prefix));
   const hermes = HERMES.map((name) => {
     const row =
@@ -74,7 +56,7 @@ export function plainHome(): SkillCard[] {
   });
   const home = [...from("anthropics/skills/"), ...documents, ...from("openai/skills/"), ...from("obra/superpowers/"), ...hermes];
   // One skill per name, the first found, as discovery keeps it (superpowers' and Hermes's share three).
-  const byName = new Map<string, Row>();
-  for (const row of home) if (!byName.has(row.name)) byName.set(row.name, row);
-  return [...byName.values()].map(card);
+  const byName = new Map<string, SkillCard>();
+  for (const skill of home) if (!byName.has(skill.name)) byName.set(skill.name, skill);
+  return [...byName.values()];
 }

@@ -89,9 +89,10 @@ const SKILL_BOILERPLATE = [
 const STOP_WORDS = new Set<string>([...ENGLISH_STOP_WORDS, ...SKILL_BOILERPLATE]);
 
 /**
- * One Latin letter or one digit names nothing: they are what "Q3", "v2",
- * "step 3" and "e.g." leave once identifiers are split, and a body full of
- * numbered steps matched every turn that mentioned a quarter or a version.
+ * A lone digit names nothing: it is what "Q3", "v2" and "step 3" leave once
+ * identifiers are split, and a body full of numbered steps matched every
+ * turn that mentioned a quarter or a version. Lone letters stay: R and C are
+ * languages (dropping them cost two points on the description set).
  */
 const LONE_CHARACTER = /^[0-9]$/;
 
