@@ -1,11 +1,11 @@
 /**
  * The load decision and the shortlist on turns nobody here wrote: skill
- * authors' own trigger evals (fixtures/triggers: four public skills, each with
- * prompts that should and should not load it) and real requests that no tool
- * answered (fixtures/bfcl: BFCL's live irrelevance set, the half the
- * development sets keep for checking), in two homes: the 881
- * public skills with bodies plus the four, and the 60-skill plain home plus
- * the four. Prints, per home:
+ * authors' own trigger evals (fixtures/triggers: the twelve public skills on
+ * the check side of the development sets, each with prompts that should and
+ * should not load it) and real requests that no tool answered
+ * (fixtures/bfcl: BFCL's live irrelevance set, the half the development sets
+ * keep for checking), in two homes: the 881 public skills with bodies plus
+ * the 22 trigger skills, and the 60-skill plain home plus the 22. Prints, per home:
  * - should-trigger turns: the skill loaded, listed (load or shortlist), ranked first;
  * - its own near misses (should_trigger false): that skill loaded, listed;
  * - BFCL's requests: any skill loaded, any listed, hint tokens per turn.
@@ -13,33 +13,23 @@
  *
  *   node bin/run-ts.mjs bench/trigger-evals.ts
  */
-import fs from "node:fs";
 import type { SkillCard } from "../lib/catalog/types";
 import { THRESHOLDS } from "../lib/engine/limits";
 import { pickSkill } from "../lib/engine/pick-skill";
 import { verifyCatalogEntry } from "../lib/engine/verify";
 import { hashHalves } from "../lib/eval/body-dev-set";
 import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
+import { readTriggerCases, triggerHalves } from "../lib/eval/trigger-cases";
 import { hintText } from "../lib/hints/hint-text";
 import { hintTokens } from "../lib/hints/hint-tokens";
 import { LocalJudge } from "../lib/judges/local/local-judge";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { plainHome } from "../lib/testing/plain-home";
 
-interface TriggerCase {
-  turn: string;
-  skill: string;
-  should_trigger: boolean;
-}
-/** The trigger cases are not `jev eval` cases (they name one skill and say whether it should load): read as plain JSON Lines. */
-const triggerLines = (file: string): TriggerCase[] =>
-  fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
 const triggerSkills = readCatalogFile(FIXTURES.triggerSkills);
-const triggerCases = triggerLines(FIXTURES.triggerCases);
+// The skills on the fit side of the development sets (decision-sets.ts) are left out of the figures: only the others' prompts are asked.
+const triggerCases = triggerHalves(readTriggerCases(FIXTURES.triggerCases)).check;
+const checkedSkills = new Set(triggerCases.map((c) => c.skill));
 // Half of BFCL's requests are on the fit side of the development sets (decision-sets.ts): only the other half is asked here.
 const irrelevant: string[] = hashHalves(readCasesFile(FIXTURES.bfclIrrelevance)).check.map((c) => c.turn);
 const publicSkills = readCatalogFile(FIXTURES.publicSkillBodies);
@@ -98,5 +88,6 @@ async function measure(label: string, catalog: readonly SkillCard[]) {
   );
 }
 
-await measure("881 public skills with bodies + the four", [...publicSkills, ...triggerSkills]);
-await measure("the plain home + the four", [...plainHome(), ...triggerSkills]);
+console.log(`trigger evals of ${checkedSkills.size} skills nothing was fitted on (of ${triggerSkills.length})`);
+await measure("881 public skills with bodies + the trigger skills", [...publicSkills, ...triggerSkills]);
+await measure("the plain home + the trigger skills", [...plainHome(), ...triggerSkills]);

@@ -21,14 +21,14 @@ export const THRESHOLDS = {
   /**
    * Below the load line a reply lists a finalist (a shortlist entry the
    * agent's own model may pick from) when the turn's `needs_skill` is at least
-   * `offerNeeds`, or the finalist's own match is at least `offerMatch` (a one in
-   * four chance is worth a line of context); otherwise a turn that needs
+   * `offerNeeds`, or the finalist's own match is at least `offerMatch` (about a one in
+   * three chance is worth a line of context); otherwise a turn that needs
    * no skill gets an empty list. Chosen together on the fit side of the
    * development sets (bench/offer-line.ts): the pair with the best mean list
    * recall whose shortlists reach no more than 15% of any group's no-skill turns.
    */
   offerNeeds: 0.7,
-  offerMatch: 0.25,
+  offerMatch: 0.3,
 } as const;
 
 /** Selector-only skills removed before ranking (configurable with JEV_META_SKILLS). */

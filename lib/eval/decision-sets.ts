@@ -3,6 +3,7 @@ import type { SkillCard } from "../catalog/types";
 import { FIXTURES } from "../testing/fixtures";
 import { buildBodyDevSet, hashBucket, hashHalves, splitNoSkillTurns } from "./body-dev-set";
 import { type EvalCase, readCasesFile, readCatalogFile, readCatalogLines } from "./formats";
+import { readTriggerCases, triggerEvalCases, triggerHalves } from "./trigger-cases";
 
 /** One catalog and its cases, each case split into the part a fit may see and the part kept for the figures. */
 export interface DecisionSet {
@@ -31,6 +32,9 @@ const tag = (cases: readonly EvalCase[], source: string): EvalCase[] => cases.ma
  *   development set's cases (each a skill's own "when to use" line, taken out of its body; dev →
  *   fit, held out → check), and turns that need no skill: MetaTool's and CLINC150's out-of-scope
  *   requests, and BFCL's real requests that no tool answered, each halved;
+ * - `triggers`: skill authors' own trigger evals, halved by skill, asked among the public skills
+ *   (the prompts that should load) and in a home of the trigger skills alone (near misses too,
+ *   which should load none of them, or their sibling);
  * - `homes`: each repository's skills as a home of its own (10 to 300 skills, bodies in every
  *   other one), and MetaTool's tools dealt into ten homes of about 20, each asked its own
  *   skills' turns, as many turns of skills it does not have (nothing should load), and turns
@@ -55,6 +59,26 @@ export function decisionSets(): DecisionSet[] {
     { group: "bodies", label: "bodies", catalog: cards, fit: [...body.dev, ...noSkill.fit], check: [...body.heldOut, ...noSkill.check] },
     { group: "descriptions", label: "descriptions", catalog: withoutBodies, fit: [...body.dev, ...noSkill.fit], check: [...body.heldOut, ...noSkill.check] },
   ];
+  const triggerSkills = readCatalogFile(FIXTURES.triggerSkills);
+  const triggers = readTriggerCases(FIXTURES.triggerCases);
+  const triggerSides = triggerHalves(triggers);
+  const triggerSide = (side: "fit" | "check", nearMisses: boolean) => triggerEvalCases(triggerSides[side], triggers, { nearMisses });
+  sets.push(
+    {
+      group: "triggers",
+      label: "triggers:public",
+      catalog: [...cards, ...triggerSkills],
+      fit: [...triggerSide("fit", false), ...noSkill.fit],
+      check: [...triggerSide("check", false), ...noSkill.check],
+    },
+    {
+      group: "triggers",
+      label: "triggers:home",
+      catalog: triggerSkills,
+      fit: [...triggerSide("fit", true), ...noSkill.fit],
+      check: [...triggerSide("check", true), ...noSkill.check],
+    },
+  );
   // Homes: each repository's skills (bodies in every other one), and MetaTool's tools dealt into homes of about 20.
   const homeSide = (cases: readonly EvalCase[], isOwn: (c: EvalCase) => boolean, negatives: readonly EvalCase[]) => {
     const present = cases.filter(isOwn);

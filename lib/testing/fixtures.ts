@@ -16,7 +16,7 @@ export const FIXTURES = {
   clincOutOfScope: path.join(FIXTURES_DIR, "clinc/oos-dev.jsonl"),
   /** 621 real requests to tool-using assistants that no offered tool answered (BFCL live irrelevance), as cases that need no skill. */
   bfclIrrelevance: path.join(FIXTURES_DIR, "bfcl/live-irrelevance.jsonl"),
-  /** Four public skills and their authors' own trigger evals (a check nothing is fitted on). */
+  /** 22 public skills and their authors' own trigger evals (halved by skill: lib/eval/trigger-cases.ts). */
   triggerSkills: path.join(FIXTURES_DIR, "triggers/skills.jsonl"),
   triggerCases: path.join(FIXTURES_DIR, "triggers/cases.jsonl"),
   metatoolCatalog: path.join(FIXTURES_DIR, "metatool/catalog.jsonl"),

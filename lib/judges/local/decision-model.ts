@@ -37,24 +37,24 @@ export interface LogisticModel<F extends string> {
  * them: only the load line, `needs_skill` and the shortlist's offer lines do.
  */
 export const RANK_MODEL: LogisticModel<MatchFeature> = {
-  bias: -1.953,
+  bias: -1.735,
   weights: {
-    lnBm25: 0.63,
-    cosine: 1.108,
-    relative: 1.071,
-    margin: 2.254,
-    bm25Margin: 1.033,
-    lnCrowd: -0.623,
-    nameShare: -0.155,
-    nameCovered: 0.487,
-    descriptionShare: 1.146,
-    bodyShare: 0.538,
-    singleTerm: -0.041,
-    nameOnly: -0.249,
-    knownShare: -0.257,
-    lnTurnTerms: 0.084,
+    lnBm25: 0.54,
+    cosine: 1.073,
+    relative: 1.057,
+    margin: 2.196,
+    bm25Margin: 1.236,
+    lnCrowd: -0.606,
+    nameShare: 0.069,
+    nameCovered: 0.375,
+    descriptionShare: 0.812,
+    bodyShare: 0.889,
+    singleTerm: -0.298,
+    nameOnly: -0.194,
+    knownShare: -0.498,
+    lnTurnTerms: -0.011,
     codeShare: 0,
-    lnCatalog: -0.29,
+    lnCatalog: -0.205,
   },
 };
 
@@ -65,16 +65,16 @@ export const RANK_MODEL: LogisticModel<MatchFeature> = {
  * are taken as even odds).
  */
 export const NEEDS_MODEL: LogisticModel<NeedsFeature> = {
-  bias: -1.808,
+  bias: -1.469,
   weights: {
-    lnBestBm25: 0.429,
-    bestCosine: 4.404,
-    bestCoverage: 2.323,
-    bestBodyShare: 2.382,
-    bestNameCovered: 0.627,
-    bestSingleTerm: -1.356,
-    knownShare: -0.57,
-    codeShare: -0.209,
+    lnBestBm25: 0.279,
+    bestCosine: 3.619,
+    bestCoverage: 2.594,
+    bestBodyShare: 2.912,
+    bestNameCovered: 0.845,
+    bestSingleTerm: -1.374,
+    knownShare: -0.458,
+    codeShare: -0.229,
   },
 };
 
