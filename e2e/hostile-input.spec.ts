@@ -112,15 +112,27 @@ test.describe("hostile roots", () => {
     }
   });
 
-  test("roots outside the allow-list are refused with 400 root_not_allowed", async ({ request }) => {
-    fs.mkdirSync(E2E.home, { recursive: true });
+  test("a root outside the allow-list is left out of the request and named in a warning: the user's own skills still answer", async ({ request, page }) => {
+    // The user's skills, under the server user's home; the project's root is elsewhere (a container's /workspace).
+    fs.mkdirSync(path.join(E2E.home, "fine", "pdf"), { recursive: true });
+    fs.writeFileSync(path.join(E2E.home, "fine", "pdf", "SKILL.md"), "---\nname: pdf\ndescription: Merge, split and fill PDF documents and forms.\n---\n");
     fs.rmSync(path.join(E2E.home, "to-root"), { force: true });
     fs.symlinkSync("/", path.join(E2E.home, "to-root"));
     for (const root of ["/", "/proc", `/proc/${process.pid}/root`, "/etc", E2E.home, path.join(E2E.home, "to-root")]) {
-      const res = await request.post("/api/pick-skill", { data: { turn: "make a pdf", roots: [`${E2E.home}/fine`, root] }, headers: authHeaders });
-      expect(res.status(), root).toBe(400);
-      const { error } = await res.json();
-      expect(error).toMatchObject({ code: "root_not_allowed", field: "roots.1" });
+      const res = await request.post("/api/pick-skill", {
+        data: { turn: "merge these pdf documents", roots: [`${E2E.home}/fine`, root] },
+        headers: authHeaders,
+      });
+      expect(res.status(), root).toBe(200);
+      const reply = await res.json();
+      expect(reply.skills[0]?.name, root).toBe("pdf");
+      expect(reply.warnings, root).toContain(
+        `root ${root} is not an allowed root (JEV_ALLOWED_ROOTS; by default the default roots and folders under the server user's home); left out of this request`,
+      );
     }
+    // The Overview counts what was left out, and says how to allow a folder.
+    await page.goto("/");
+    await expect(page.getByTestId("left-out-roots")).toContainText("/etc");
+    await expect(page.getByTestId("left-out-roots-note")).toContainText("JEV_ALLOWED_ROOTS");
   });
 });

@@ -6,7 +6,6 @@
  */
 export const ERROR_STATUS = {
   bad_request: 400,
-  root_not_allowed: 400,
   unauthorized: 401,
   /** A change sent from another site's page (a cross-origin server action). */
   forbidden: 403,

@@ -5,6 +5,7 @@ import { DemoButtons } from "./_components/demo-buttons";
 import { EmptyState } from "./_components/kit/empty-state";
 import { AgentsTable } from "./_overview/agents-table";
 import { JudgeLine } from "./_overview/judge-line";
+import { LeftOutRootsTable } from "./_overview/left-out-roots";
 import { OverviewTiles } from "./_overview/overview-tiles";
 import { parseOverviewDays } from "./_overview/search-params";
 import { SkillFiguresPanel } from "./_overview/skill-figures";
@@ -49,6 +50,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       <SkillFiguresPanel most={o.mostSuggested} least={o.leastLoaded} />
       <h2>Agents in the last 24 hours</h2>
       <AgentsTable agents={o.agents} />
+      <LeftOutRootsTable roots={o.leftOutRoots} />
     </section>
   );
 }

@@ -5,9 +5,12 @@ import { defaultRoots } from "../../catalog/roots";
 import type { SkillCard } from "../../catalog/types";
 import { isWalkOverBudget } from "../../catalog/walk-budget";
 import type { JevConfig } from "../../config";
-import { JevError } from "../../errors";
 import { disabledOn, readHermesSkillsConfig } from "../../hermes/config-yaml";
 import { isKnownAgent, KNOWN_AGENTS } from "../../vocab/agents";
+import { noteLeftOutRoot, shownRoot } from "./left-out-roots";
+
+/** Why a client's root was left out; the README says how to allow a folder. */
+const NOT_ALLOWED = "is not an allowed root (JEV_ALLOWED_ROOTS; by default the default roots and folders under the server user's home)";
 
 /** Why an explicit root cannot be read, or null when it can. */
 function rootProblem(root: string): string | null {
@@ -28,32 +31,33 @@ function rootProblem(root: string): string | null {
  * list (beyond the global one): filtered after discovery, so every platform
  * shares one catalog and one index.
  * `warnings` name explicit roots that cannot be read and an unknown agent.
- * With `checkRoots` (API clients), a root outside the allow-list is a 400
- * `root_not_allowed` naming it; `fence` is where the walk's symlinks may lead.
+ * With `checkRoots` (API clients), a root outside the allow-list is left
+ * out, with a warning naming it (and counted for the Overview and `jev
+ * doctor`); `fence` is where the walk's symlinks may lead.
  */
 export function catalogSource(request: { roots?: string[]; agent?: string; platform?: string }, config: JevConfig, options: { checkRoots?: boolean } = {}) {
   const servingHermes = request.agent === "hermes";
   const explicit = request.roots && request.roots.length > 0;
   const warnings: string[] = [];
   const policy = rootPolicy(config);
-  if (explicit && options.checkRoots) {
-    request.roots!.forEach((root, i) => {
-      if (policy.allows(root)) return;
-      const shown = root.length > 200 ? `${root.slice(0, 200)}…` : root;
-      throw new JevError(
-        "root_not_allowed",
-        `roots.${i}: ${shown} is not an allowed root (JEV_ALLOWED_ROOTS, default: the default roots and folders under the server's home)`,
-        `roots.${i}`,
-      );
+  // A root the server may not read is left out of this request, not the request refused: the
+  // client's other roots (the user's own skills) still answer, and the reply says which was left out.
+  let roots = explicit ? request.roots! : null;
+  if (roots && options.checkRoots) {
+    roots = roots.filter((root) => {
+      if (policy.allows(root)) return true;
+      warnings.push(`root ${shownRoot(root)} ${NOT_ALLOWED}; left out of this request`);
+      noteLeftOutRoot(root, NOT_ALLOWED);
+      return false;
     });
   }
   if (request.agent !== undefined && !isKnownAgent(request.agent)) {
     warnings.push(`agent '${request.agent}' is not one jev knows (${KNOWN_AGENTS.join(", ")}); served with no agent-specific handling`);
   }
-  if (explicit) {
-    for (const root of request.roots!) {
+  if (roots) {
+    for (const root of roots) {
       const problem = rootProblem(root);
-      if (problem) warnings.push(`root ${root} ${problem}`);
+      if (problem) warnings.push(`root ${shownRoot(root)} ${problem}`);
     }
   }
   const hermesCatalog = !explicit || servingHermes;
@@ -64,7 +68,7 @@ export function catalogSource(request: { roots?: string[]; agent?: string; platf
     for (const name of disabledOn(skillsConfig, request.platform)) if (!global.has(name)) hiddenOnPlatform.add(name);
   }
   return {
-    roots: explicit ? request.roots! : defaultRoots({ hermesHome: config.hermesHome, servingHermes, env: config.pathVars }),
+    roots: roots ?? defaultRoots({ hermesHome: config.hermesHome, servingHermes, env: config.pathVars }),
     disabled: skillsConfig?.disabled ?? [],
     hiddenOnPlatform,
     warnings,

@@ -7,6 +7,7 @@ import { insertDecision } from "../../../db/queries/decisions";
 import { decisions } from "../../../db/schema";
 import type { JevConfig } from "../../config";
 import { ctxAt, freshDb, skillTree, tempDir, testConfig, writeSkill } from "../../testing/factories";
+import { forgetLeftOutRoots, leftOutRoots } from "../catalog/left-out-roots";
 import { catalogSource } from "../catalog/source";
 import { decisionDetail, decisionPage } from "./explorer";
 import { servePickSkill } from "./pick";
@@ -209,19 +210,33 @@ describe("configuration", () => {
 });
 
 describe("client roots and the walk budget", () => {
-  it("refuses an API client's root outside the allow-list with root_not_allowed, logging nothing", async () => {
+  it("leaves an API client's root outside the allow-list out of the request, names it in a warning, and ranks the others", async () => {
+    forgetLeftOutRoots();
     for (const bad of ["/", "/proc", "/etc"]) {
-      const err = await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents", roots: [root, bad] }).catch((e) => e);
-      expect(err).toMatchObject({ code: "root_not_allowed", field: "roots.1" });
+      const served = await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents", roots: [root, bad] });
+      expect(served.reply.skills[0].name).toBe("pdf");
+      expect(served.warnings).toEqual([
+        `root ${bad} is not an allowed root (JEV_ALLOWED_ROOTS; by default the default roots and folders under the server user's home); left out of this request`,
+      ]);
     }
-    expect(sqliteOf(db).select().from(decisions).all()).toHaveLength(0);
+    expect(sqliteOf(db).select().from(decisions).all()).toHaveLength(3);
+    expect(leftOutRoots().map((r) => [r.root, r.requests])).toEqual([
+      ["/etc", 1],
+      ["/proc", 1],
+      ["/", 1],
+    ]);
+    // Every root left out: nothing to rank, and the reply says why.
+    const none = await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents", roots: ["/etc"] });
+    expect(none.reply).toMatchObject({ status: "fail_open", reason: "no_skills" });
+    expect(none.warnings[0]).toMatch(/^root \/etc is not an allowed root/);
+    expect(leftOutRoots()[0]).toMatchObject({ root: "/etc", requests: 2 });
   });
 
   it("lets the CLI name any root: it runs as the user", async () => {
     const elsewhere = testConfig(path.join(tmp.dir, "other-home"));
-    await expect(servePickSkill({ channel: "api", db, config: elsewhere }, { turn: "merge PDF documents", roots: [root] })).rejects.toMatchObject({
-      code: "root_not_allowed",
-    });
+    const viaApi = await servePickSkill({ channel: "api", db, config: elsewhere }, { turn: "merge PDF documents", roots: [root] });
+    expect(viaApi.reply.skills).toEqual([]);
+    expect(viaApi.warnings[0]).toMatch(/is not an allowed root/);
     const { reply } = await servePickSkill({ channel: "cli", db, config: elsewhere }, { turn: "merge PDF documents", roots: [root] });
     expect(reply.skills[0].name).toBe("pdf");
   });

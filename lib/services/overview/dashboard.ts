@@ -2,6 +2,7 @@ import { engineCountsSince, engineTotalsByDay } from "../../../db/queries/skill-
 import { hasDemoRows } from "../../demo/seed-demo";
 import { DAY_MS, utcDay } from "../../time";
 import { type JudgeInUse, judgeInUse } from "../catalog/judge-in-use";
+import { type LeftOutRoot, leftOutRoots } from "../catalog/left-out-roots";
 import type { ServiceCtx } from "../context";
 import { curatorSchedule, type NextCuratorRun } from "../curator/overview";
 import { decisionSummary } from "../decisions/summary";
@@ -42,6 +43,8 @@ export interface OverviewDashboard {
   /** Null when there is no Hermes home. */
   curator: { nextRun: NextCuratorRun; lastRunAt: string | null } | null;
   agents: AgentOverview[];
+  /** Roots agents sent that the server would not read, since it started (most recent first). */
+  leftOutRoots: LeftOutRoot[];
   judge: JudgeInUse;
   hasDemo: boolean;
 }
@@ -112,6 +115,7 @@ export async function overviewDashboard(ctx: ServiceCtx, input: { days: Overview
     suppressedNow: suppression.skills.filter((s) => s.state === "suppressed").map((s) => s.skill),
     curator,
     agents,
+    leftOutRoots: leftOutRoots(),
     judge: judgeInUse(ctx.config),
     hasDemo,
   };
