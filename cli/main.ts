@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: async () => (await import("./commands/import")).importCommand,
   curator: async () => (await import("./commands/curator")).curatorCommand,
   integrate: async () => (await import("./commands/integrate")).integrateCommand,
+  doctor: async () => (await import("./commands/doctor")).doctorCommand,
   settings: async () => (await import("./commands/settings")).settingsCommand,
   db: async () => (await import("./commands/db")).dbCommand,
 };

@@ -23,12 +23,18 @@ export const COMMAND_USAGE: Record<string, string> = {
   curator: `jev curator status|usage|run [--dry-run]|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived|list-unmanaged [--hermes-home DIR] [--json]
       jev curator prune [--days N] [--dry-run] [-y]    jev curator adopt NAME...|--all-unmanaged [--dry-run] [-y]
       Curate a Hermes home as Hermes's own curator does: lifecycle (active, stale, archived), pins, archive and restore.`,
-  integrate: `jev integrate claude-code [--print] [--settings FILE] [--url URL]    jev integrate codex [--print] [--hooks FILE] [--url URL]
-      jev integrate hermes [--hermes-home DIR] [--url URL] [--print]
+  integrate: `jev integrate claude-code [--print] [--settings FILE] [--url URL] [--remove]    jev integrate codex [--print] [--hooks FILE] [--url URL] [--remove]
+      jev integrate hermes [--hermes-home DIR] [--url URL] [--print] [--remove]
       Add jev's hooks to Claude Code's settings (default ~/.claude/settings.json) or Codex's hooks.json (default
       $CODEX_HOME/hooks.json), a backup first, the rest kept, idempotent, and store the server's URL and API token where the
       hook reads them (0600); or link jev's plugin into a Hermes home, enable it in its config.yaml (the rest kept) and set
-      JEV_URL (default: this server's HOST and PORT) and JEV_API_TOKEN in its .env (0600). --print shows what it would write.`,
+      JEV_URL and JEV_API_TOKEN in its .env (0600). The URL: --url, else the running server's, else HOST and PORT. It
+      checks the URL and token against the running server first and refuses a token it rejects. --print shows what it would
+      write; --remove undoes it.`,
+  doctor: `jev doctor [--url URL] [--json]
+      Why no hint? Checks that the server answers and takes this shell's token, that each agent set up here reaches it with a
+      token it takes (and Codex trusts the hooks), when jev last heard from each, the roots requests left out, and Hermes's
+      platform lists. Changes nothing; exit 1 when a check fails.`,
   settings: `jev settings --agent NAME [--skills on|off] [--feedback on|off]
       An agent's switches kept by the server, for agents without a Hermes home (Claude Code): skills off = no hints,
       feedback off = rule 2 does not suppress for it. Prints them.`,

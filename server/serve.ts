@@ -14,10 +14,11 @@ import path from "node:path";
 import next from "next";
 import { startBackgroundCheckpoints } from "../db/background-checkpoints";
 import { getDb } from "../db/client";
-import { loadConfig, settleConfig } from "../lib/config";
+import { loadConfig, localServerUrl, settleConfig } from "../lib/config";
 import { JevError, toJevError } from "../lib/errors";
 import { allowedHosts } from "../lib/http/allowed-hosts";
 import { type Refusal, screenHost, screenRequest } from "../lib/http/front-door";
+import { announceRunningServer, forgetRunningServer } from "../lib/integrations/running-server";
 import { matchDirectRoute, serveDirect } from "./direct-routes";
 import { clientErrorReply, rawReply } from "./raw-replies";
 
@@ -138,7 +139,20 @@ if (dev) server.on("upgrade", app.getUpgradeHandler());
 // Next.js has loaded its env files: from here on this server's environment is fixed (dev reloads them).
 else settleConfig();
 startCheckpointsOutOfCommits();
-server.listen(port, hostname, () => console.log(`jev: serving http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}${dev ? " (dev)" : ""}`));
+server.listen(port, hostname, () => {
+  console.log(`jev: serving http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}${dev ? " (dev)" : ""}`);
+  announceWhereWeServe();
+});
+
+/** `<JEV_DB>.server` names this server's URL, so `jev integrate` and `jev doctor` find its port; removed at exit. */
+function announceWhereWeServe(): void {
+  const config = loadConfig();
+  const dbFile = config.dbFile;
+  announceRunningServer(dbFile, { url: localServerUrl(config), pid: process.pid, startedAt: Date.now() }).catch(() =>
+    console.error("[jev] could not write the running-server file beside the database (jev doctor will not find this port)"),
+  );
+  process.on("exit", () => forgetRunningServer(dbFile));
+}
 
 /** SQLite's WAL checkpoints run on a worker thread, not in the decision log's commits (db/background-checkpoints.ts). */
 function startCheckpointsOutOfCommits(): void {

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { localServerUrl } from "../../lib/config";
+import { probeServer } from "../../lib/doctor/server-probe";
 import { JevError } from "../../lib/errors";
 import { atomicWriteFile } from "../../lib/fs/atomic-write";
-import { mergeHookEntries } from "../../lib/integrations/claude-settings";
+import { mergeHookEntries, removeHookEntries } from "../../lib/integrations/claude-settings";
+import { isHttpUrl, serverToReach } from "../../lib/integrations/server-url";
 import { UsageError } from "../usage";
 
 type Json = Record<string, unknown>;
@@ -65,11 +66,27 @@ function serverFiles(dir: string, url: string, token: string | null): HookFile[]
   return files;
 }
 
-/** The server URL an agent is given: `--url`, else this server's HOST and PORT; anything but http(s) is bad usage. */
-export function agentServerUrl(flag: string | undefined, config: { host: string; port: number }): string {
-  const url = (flag ?? localServerUrl(config)).replace(/\/+$/, "");
-  if (!/^https?:\/\/[^\s/]+/.test(url)) throw new UsageError("--url must be an http:// or https:// address");
+/** The server URL an agent is given: `--url`, else the running server's, else HOST and PORT; anything but http(s) is bad usage. */
+export function agentServerUrl(flag: string | undefined, config: { host: string; port: number; dbFile: string }): string {
+  const { url } = serverToReach(flag, config);
+  if (!isHttpUrl(url)) throw new UsageError("--url must be an http:// or https:// address");
   return url;
+}
+
+/**
+ * Before anything is written: does the server at `url` take `token`? A token
+ * it rejects (it was started with its own JEV_API_TOKEN) is refused, nothing
+ * written; a server that is not up yet is only a note (it may be started later).
+ */
+export async function checkAgainstServer(url: string, token: string | null, out: (line: string) => void): Promise<void> {
+  const probe = await probeServer(url, token);
+  if (!probe.up) return out(`note: no jev server answers at ${url} yet; once it runs, \`npx jev doctor\` checks this set-up`);
+  if (probe.token === "rejected")
+    throw new JevError(
+      "conflict",
+      `the server at ${url} rejects this token (it was started with another JEV_API_TOKEN): run this again with that JEV_API_TOKEN set; nothing was written`,
+    );
+  if (probe.token === "accepted") out(`checked: ${url} answers and takes the token`);
 }
 
 export interface AgentHooks {
@@ -95,11 +112,36 @@ export async function installAgentHooks(hooks: AgentHooks, print: boolean, out: 
     out(JSON.stringify({ [hooks.printKey]: hooks.file, hooks: hooks.entries, files: files.map((f) => ({ ...f, mode: "0600" })) }, null, 2));
     return 0;
   }
+  await checkAgainstServer(hooks.url, hooks.token, out);
   const { text, settings } = readHooksFile(hooks.file);
   if (await writeMerged(hooks.file, text, mergeHookEntries(settings, hooks.entries), out)) for (const line of hooks.addedLines) out(line);
   if (!hooks.python) out("note: no Python 3.8 or later found as python3; the hooks call `python3` through PATH on each prompt");
   for (const f of files) out(`${f.path}: ${(await writePrivate(f)) ? "written" : "already so"} (mode 0600)`);
   if (!hooks.token) out("note: the API token is kept only as a hash here; run `jev token --new` and then this command again");
   out(`The hook asks ${hooks.url}; JEV_URL and JEV_API_TOKEN in ${hooks.agent}'s environment win over these files.`);
+  return 0;
+}
+
+/** `--remove`: jev's entries out of the agent's hooks file (a backup first, the rest kept) and the URL and token files gone. */
+export async function removeAgentHooks(hooks: Pick<AgentHooks, "agent" | "file" | "jevDir">, out: (line: string) => void): Promise<number> {
+  const { text, settings } = readHooksFile(hooks.file);
+  const removed = removeHookEntries(settings);
+  if (removed.changed) {
+    await writeMerged(hooks.file, text, removed, out);
+    out(`jev's hooks removed from ${hooks.file}`);
+  } else out(`no jev hooks in ${hooks.file}`);
+  for (const name of ["url", "token"]) {
+    const file = path.join(hooks.jevDir, name);
+    if (fs.lstatSync(file, { throwIfNoEntry: false })) {
+      fs.unlinkSync(file);
+      out(`${file}: removed`);
+    }
+  }
+  try {
+    fs.rmdirSync(hooks.jevDir); // only when nothing else is in it
+  } catch {
+    // not empty, or not there
+  }
+  out(`${hooks.agent} no longer asks jev.`);
   return 0;
 }

@@ -3,7 +3,7 @@ import { loadConfig, packageRoot } from "../../lib/config";
 import { HOOK_SCRIPT_NAME, jevHookEntries } from "../../lib/integrations/claude-settings";
 import { findPython } from "../../lib/integrations/python-interpreter";
 import { parseFlags } from "../usage";
-import { agentServerUrl, installAgentHooks } from "./hooks-file";
+import { agentServerUrl, installAgentHooks, removeAgentHooks } from "./hooks-file";
 import { tokenForAgents } from "./token-for-agents";
 
 /**
@@ -16,11 +16,12 @@ import { tokenForAgents } from "./token-for-agents";
  * nothing. `--print` shows all it would write and writes nothing.
  */
 export async function integrateClaudeCode(args: string[], out: (line: string) => void): Promise<number> {
-  const flags = parseFlags(args, { print: { type: "boolean" }, settings: { type: "string" }, url: { type: "string" } });
+  const flags = parseFlags(args, { print: { type: "boolean" }, remove: { type: "boolean" }, settings: { type: "string" }, url: { type: "string" } });
   const config = loadConfig();
   const script = path.join(packageRoot(), "integrations", "claude-code", HOOK_SCRIPT_NAME);
   const python = findPython();
   const file = path.resolve(flags.settings ?? path.join(config.home, ".claude", "settings.json"));
+  if (flags.remove) return removeAgentHooks({ agent: "Claude Code", file, jevDir: path.join(config.home, ".claude", "jev") }, out);
   const hooks = {
     agent: "Claude Code",
     file,

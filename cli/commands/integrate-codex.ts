@@ -3,7 +3,7 @@ import { loadConfig, packageRoot } from "../../lib/config";
 import { codexHookEntries, HOOK_SCRIPT_NAME } from "../../lib/integrations/codex-hooks";
 import { findPython } from "../../lib/integrations/python-interpreter";
 import { parseFlags } from "../usage";
-import { agentServerUrl, installAgentHooks } from "./hooks-file";
+import { agentServerUrl, installAgentHooks, removeAgentHooks } from "./hooks-file";
 import { tokenForAgents } from "./token-for-agents";
 
 /**
@@ -16,12 +16,13 @@ import { tokenForAgents } from "./token-for-agents";
  * asks. `--print` shows all it would write and writes nothing.
  */
 export async function integrateCodex(args: string[], out: (line: string) => void): Promise<number> {
-  const flags = parseFlags(args, { print: { type: "boolean" }, hooks: { type: "string" }, url: { type: "string" } });
+  const flags = parseFlags(args, { print: { type: "boolean" }, remove: { type: "boolean" }, hooks: { type: "string" }, url: { type: "string" } });
   const config = loadConfig();
   const codexHome = path.resolve(process.env.CODEX_HOME || path.join(config.home, ".codex"));
   const script = path.join(packageRoot(), "integrations", "claude-code", HOOK_SCRIPT_NAME);
   const python = findPython();
   const file = path.resolve(flags.hooks ?? path.join(codexHome, "hooks.json"));
+  if (flags.remove) return removeAgentHooks({ agent: "Codex", file, jevDir: path.join(codexHome, "jev") }, out);
   const hooks = {
     agent: "Codex",
     file,

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { loadConfig, packageRoot } from "../../lib/config";
-import { writeDotenv } from "../../lib/integrations/dotenv-file";
-import { installHermesPlugin } from "../../lib/integrations/hermes-install";
+import { removeDotenvKeys, writeDotenv } from "../../lib/integrations/dotenv-file";
+import { installHermesPlugin, uninstallHermesPlugin } from "../../lib/integrations/hermes-install";
 import { parseFlags, UsageError } from "../usage";
-import { agentServerUrl } from "./hooks-file";
+import { agentServerUrl, checkAgainstServer } from "./hooks-file";
 import { integrateClaudeCode } from "./integrate-claude";
 import { integrateCodex } from "./integrate-codex";
 import { tokenForAgents } from "./token-for-agents";
@@ -23,9 +23,10 @@ export async function integrateCommand(args: string[], out: (line: string) => vo
  * where the plugin reads them. `--print` shows what it would write and writes nothing.
  */
 async function integrateHermes(args: string[], out: (line: string) => void): Promise<number> {
-  const flags = parseFlags(args, { "hermes-home": { type: "string" }, url: { type: "string" }, print: { type: "boolean" } });
+  const flags = parseFlags(args, { "hermes-home": { type: "string" }, url: { type: "string" }, print: { type: "boolean" }, remove: { type: "boolean" } });
   const config = loadConfig();
   const hermesHome = path.resolve(flags["hermes-home"] ?? config.hermesHome);
+  if (flags.remove) return removeHermes(hermesHome, out);
   const url = agentServerUrl(flags.url, config);
   const token = await tokenForAgents(config);
   const env = new Map([["JEV_URL", url]]);
@@ -39,6 +40,7 @@ async function integrateHermes(args: string[], out: (line: string) => void): Pro
     for (const [key, value] of env) out(`  ${key}=${value}`);
     return 0;
   }
+  await checkAgainstServer(url, token, out);
   const done = await installHermesPlugin(hermesHome, pluginSource);
   const link = { created: "linked", kept: "already linked", replaced: "relinked (it pointed to another checkout)" }[done.linked];
   out(`jev's Hermes plugin ${link} at ${path.join(hermesHome, "plugins", "jev")}`);
@@ -50,5 +52,18 @@ async function integrateHermes(args: string[], out: (line: string) => void): Pro
   out(`${envFile}: ${said} (JEV_URL=${env.get("JEV_URL")})`);
   if (!token) out("note: the API token is kept only as a hash here; run `jev token --new` and then this command again");
   out("/jev status in Hermes checks that the plugin reaches the server.");
+  return 0;
+}
+
+/** `jev integrate hermes --remove`: the plugin link, its `plugins.enabled` entry and jev's two `.env` keys gone; the rest kept. */
+async function removeHermes(hermesHome: string, out: (line: string) => void): Promise<number> {
+  const done = await uninstallHermesPlugin(hermesHome);
+  out(done.unlinked ? `removed jev's plugin link ${path.join(hermesHome, "plugins", "jev")}` : "no jev plugin link to remove");
+  if (done.backup) out(`backup: ${done.backup}`);
+  out(done.disabled ? `jev taken out of plugins.enabled in ${path.join(hermesHome, "config.yaml")}` : "jev was not in plugins.enabled");
+  const envFile = path.join(hermesHome, ".env");
+  const keys = await removeDotenvKeys(envFile, new Set(["JEV_URL", "JEV_API_TOKEN"]));
+  out(keys.length ? `${envFile}: removed ${keys.join(", ")}` : `${envFile}: no jev keys`);
+  out("Hermes no longer asks jev (restart Hermes if it is running).");
   return 0;
 }

@@ -65,14 +65,21 @@ export function defaultRoots(opts: DefaultRootsOptions): string[] {
 }
 
 function resolveDefaultRoots(opts: DefaultRootsOptions): string[] {
+  return existingUnique(defaultRootCandidates(opts));
+}
+
+/** Every folder the default roots are looked for in, whether it exists or not (what a start-up line or `jev doctor` names). */
+export function defaultRootCandidates(opts: DefaultRootsOptions): string[] {
   const env = opts.env ?? process.env;
   const home = homeDir(env);
+  const hermesHome = path.resolve(opts.hermesHome);
   const candidates = [
-    ...discoverRoots(opts.hermesHome, env),
+    path.join(hermesHome, "skills"),
+    ...readHermesSkillsConfig(hermesHome).externalDirs.map((d) => expandPath(d, hermesHome, env)),
     path.join(home, ".claude", "skills"),
     path.join(home, ".codex", "skills"),
     path.join(home, ".agents", "skills"),
   ];
   if (!opts.servingHermes) candidates.push(path.resolve(opts.cwd ?? process.cwd(), "skills"));
-  return existingUnique(candidates);
+  return [...new Set(candidates)];
 }

@@ -15,6 +15,7 @@ export interface ApiRoute {
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/health", methods: ["GET"] },
+  { path: "/api/doctor", methods: ["GET"] },
   { path: "/api/pick-skill", methods: ["POST"] },
   { path: "/api/route-turn", methods: ["POST"] },
   { path: "/api/feedback", methods: ["POST"] },

@@ -50,6 +50,23 @@ export function mergeHookEntries(settings: Json, entries: Json): { settings: Jso
   return { settings: merged, changed: JSON.stringify(merged) !== JSON.stringify(settings) };
 }
 
+/** A hooks file with jev's entries taken out (an event left with none goes too); `changed` is false when there were none. */
+export function removeHookEntries(settings: Json): { settings: Json; changed: boolean } {
+  if (typeof settings.hooks !== "object" || settings.hooks === null || Array.isArray(settings.hooks)) return { settings, changed: false };
+  const hooks: Json = {};
+  let changed = false;
+  for (const [event, groups] of Object.entries(settings.hooks as Json)) {
+    if (!Array.isArray(groups)) {
+      hooks[event] = groups;
+      continue;
+    }
+    const kept = groups.filter((g) => !isJevGroup(g));
+    if (kept.length !== groups.length) changed = true;
+    if (kept.length > 0 || groups.length === 0) hooks[event] = kept;
+  }
+  return { settings: { ...settings, hooks }, changed };
+}
+
 /** Claude Code's settings with jev's entries in. */
 export function mergeJevHooks(settings: Json, scriptPath: string, python: string | null): { settings: Json; changed: boolean } {
   return mergeHookEntries(settings, jevHookEntries(scriptPath, python));

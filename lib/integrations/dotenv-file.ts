@@ -56,3 +56,23 @@ export async function writeDotenv(file: string, entries: ReadonlyMap<string, str
   await atomicWriteFile(file, plan.text, ".env.jev", { mode: 0o600 });
   return plan.changes;
 }
+
+/** Take keys out of a dotenv file (every line that sets one), the rest kept; the keys removed. */
+export async function removeDotenvKeys(file: string, keys: ReadonlySet<string>): Promise<string[]> {
+  let text: string;
+  try {
+    text = fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+  const removed = new Set<string>();
+  const kept = text.split("\n").filter((line) => {
+    const key = KEY_LINE.exec(line)?.[1];
+    if (key === undefined || !keys.has(key)) return true;
+    removed.add(key);
+    return false;
+  });
+  if (removed.size > 0) await atomicWriteFile(file, kept.join("\n"), ".env.jev", { mode: 0o600 });
+  return [...removed];
+}

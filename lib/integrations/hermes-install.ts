@@ -74,3 +74,33 @@ function linkPlugin(target: string, source: string): HermesInstall["linked"] {
   fs.symlinkSync(source, target, "dir");
   return "replaced";
 }
+
+/** `--remove`: jev's plugin link gone and `jev` out of `plugins.enabled` (a backup first, the rest of config.yaml kept). */
+export async function uninstallHermesPlugin(hermesHome: string): Promise<{ unlinked: boolean; disabled: boolean; backup?: string }> {
+  const target = path.join(hermesHome, "plugins", PLUGIN_NAME);
+  const link = fs.lstatSync(target, { throwIfNoEntry: false });
+  let unlinked = false;
+  if (link?.isSymbolicLink() && fs.readlinkSync(target).endsWith(path.join("integrations", "hermes", PLUGIN_NAME))) {
+    fs.unlinkSync(target);
+    unlinked = true;
+  } else if (link) throw new JevError("conflict", `${target} is not jev's link; left as it is`);
+  const configFile = path.join(hermesHome, "config.yaml");
+  let text: string;
+  try {
+    text = fs.readFileSync(configFile, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { unlinked, disabled: false };
+    throw new JevError("internal", `cannot read ${configFile}`);
+  }
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0) throw new JevError("conflict", `${configFile} is not valid YAML; left as it is`);
+  const enabled = doc.getIn(["plugins", "enabled"]);
+  if (!isSeq(enabled)) return { unlinked, disabled: false };
+  const at = enabled.items.findIndex((item) => String((item as { value?: unknown }).value ?? item) === PLUGIN_NAME);
+  if (at < 0) return { unlinked, disabled: false };
+  enabled.items.splice(at, 1);
+  const backup = `${configFile}.jev-backup-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  fs.copyFileSync(configFile, backup);
+  await atomicWriteFile(configFile, doc.toString(), ".config.yaml.jev");
+  return { unlinked, disabled: true, backup };
+}

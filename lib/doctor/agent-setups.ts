@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import path from "node:path";
+import { readSmallTextSync } from "../fs/regular-file";
+import { HOOK_SCRIPT_NAME } from "../integrations/claude-settings";
+import type { KnownAgent } from "../vocab/agents";
+
+/** One agent's jev set-up as its files say it (no network): what `jev doctor` checks against the server. */
+export interface AgentSetup {
+  agent: KnownAgent;
+  /** jev's hook (or plugin) is in the agent's own configuration. */
+  installed: boolean;
+  /** Where that was looked for. */
+  where: string;
+  /** The URL and token the hook or plugin will send, from the files `jev integrate` writes (null: none). */
+  url: string | null;
+  token: string | null;
+  /** Codex only: jev's hooks are in Codex's trust state (`hooks.state` in config.toml); null for other agents. */
+  trusted: boolean | null;
+}
+
+const read = (file: string) => readSmallTextSync(file, 1_000_000) ?? null;
+const firstLine = (file: string) => read(file)?.trim() || null;
+
+/** True when a hooks file (Claude Code's settings.json, Codex's hooks.json) runs jev's hook script. */
+function hooksFileRunsJev(file: string): boolean {
+  const text = read(file);
+  if (!text) return false;
+  try {
+    const hooks = (JSON.parse(text) as { hooks?: Record<string, unknown> }).hooks;
+    return JSON.stringify(hooks?.UserPromptSubmit ?? []).includes(HOOK_SCRIPT_NAME);
+  } catch {
+    return false;
+  }
+}
+
+export function claudeCodeSetup(home: string): AgentSetup {
+  const settings = path.join(home, ".claude", "settings.json");
+  const dir = path.join(home, ".claude", "jev");
+  return {
+    agent: "claude-code",
+    installed: hooksFileRunsJev(settings),
+    where: settings,
+    url: firstLine(path.join(dir, "url")),
+    token: firstLine(path.join(dir, "token")),
+    trusted: null,
+  };
+}
+
+/**
+ * Codex runs a hook only once the user has trusted it: it records each trusted hook in
+ * `config.toml` as `[hooks.state."<hooks file>:<event>:<group>:<handler>"]` with a
+ * `trusted_hash`. jev's UserPromptSubmit hook counts as trusted when a key for its file and
+ * event has one (whether the hash is still current, only Codex can say: it asks again at start).
+ */
+export function codexSetup(codexHome: string): AgentSetup {
+  const hooks = path.join(codexHome, "hooks.json");
+  const dir = path.join(codexHome, "jev");
+  const config = read(path.join(codexHome, "config.toml")) ?? "";
+  const key = `[hooks.state."${hooks}:user_prompt_submit:`;
+  const at = config.indexOf(key);
+  const end = at >= 0 ? config.indexOf("\n[", at + 1) : -1;
+  const section = at < 0 ? "" : config.slice(at, end < 0 ? undefined : end);
+  return {
+    agent: "codex",
+    installed: hooksFileRunsJev(hooks),
+    where: hooks,
+    url: firstLine(path.join(dir, "url")),
+    token: firstLine(path.join(dir, "token")),
+    trusted: /\btrusted_hash\s*=/.test(section),
+  };
+}
+
+/** `KEY=value` lines of a Hermes `.env` (quotes taken off); later lines win, as in python-dotenv. */
+function dotenvValues(file: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const line of (read(file) ?? "").split("\n")) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (m) values.set(m[1], m[2].replace(/^(['"])(.*)\1$/, "$2"));
+  }
+  return values;
+}
+
+export function hermesSetup(hermesHome: string): AgentSetup {
+  const plugin = path.join(hermesHome, "plugins", "jev");
+  const env = dotenvValues(path.join(hermesHome, ".env"));
+  return {
+    agent: "hermes",
+    installed: fs.existsSync(path.join(plugin, "__init__.py")),
+    where: plugin,
+    url: env.get("JEV_URL") ?? null,
+    token: env.get("JEV_API_TOKEN") ?? null,
+    trusted: null,
+  };
+}
