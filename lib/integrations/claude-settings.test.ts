@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jevHookCommand, mergeJevHooks } from "./claude-settings";
+import { jevHookCommand, mergeJevHooks, removeHookEntries } from "./claude-settings";
 
 describe("jev's Claude Code hooks merged into settings.json", () => {
   const script = "/opt/jev/integrations/claude-code/jev_hook.py";
@@ -39,5 +39,12 @@ describe("jev's Claude Code hooks merged into settings.json", () => {
     const next = mergeJevHooks(once, script, python);
     expect(next.changed).toBe(true);
     expect((next.settings.hooks as Record<string, unknown[]>).UserPromptSubmit).toHaveLength(1);
+  });
+
+  it("takes jev's entries out, keeping the user's hooks and keys; a file without them is left unchanged", () => {
+    const own = { hooks: [{ type: "command", command: "echo mine" }] };
+    const merged = mergeJevHooks({ model: "opus", hooks: { UserPromptSubmit: [own], Stop: [own] } }, script, python).settings;
+    expect(removeHookEntries(merged)).toEqual({ settings: { model: "opus", hooks: { UserPromptSubmit: [own], Stop: [own] } }, changed: true });
+    expect(removeHookEntries({ model: "opus" })).toEqual({ settings: { model: "opus" }, changed: false });
   });
 });

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempDir } from "../testing/factories";
-import { installHermesPlugin } from "./hermes-install";
+import { removeDotenvKeys, writeDotenv } from "./dotenv-file";
+import { installHermesPlugin, uninstallHermesPlugin } from "./hermes-install";
 
 let tmp: ReturnType<typeof tempDir>;
 let home: string;
@@ -44,5 +45,23 @@ describe("jev integrate hermes", () => {
     fs.unlinkSync(path.join(home, "plugins", "jev"));
     fs.mkdirSync(path.join(home, "plugins", "jev"));
     await expect(installHermesPlugin(home, source)).rejects.toThrow(/not jev's link/);
+  });
+
+  it("--remove undoes it: the link and the plugins.enabled entry go, the rest of config.yaml and .env stays", async () => {
+    fs.mkdirSync(home, { recursive: true });
+    fs.writeFileSync(path.join(home, "config.yaml"), "# mine\nplugins:\n  enabled:\n    - disk-cleanup\n");
+    await installHermesPlugin(home, source);
+    const env = path.join(home, ".env");
+    fs.writeFileSync(env, "OPENROUTER_API_KEY=sk-mine\n");
+    await writeDotenv(env, new Map([["JEV_URL", "http://127.0.0.1:3000"], ["JEV_API_TOKEN", "jev_x"]]));
+    const removed = await uninstallHermesPlugin(home);
+    expect(removed).toMatchObject({ unlinked: true, disabled: true });
+    expect(fs.existsSync(path.join(home, "plugins", "jev"))).toBe(false);
+    expect(fs.readFileSync(path.join(home, "config.yaml"), "utf8")).toBe("# mine\nplugins:\n  enabled:\n    - disk-cleanup\n");
+    expect(await removeDotenvKeys(env, new Set(["JEV_URL", "JEV_API_TOKEN"]))).toEqual(["JEV_URL", "JEV_API_TOKEN"]);
+    expect(fs.readFileSync(env, "utf8")).toBe("OPENROUTER_API_KEY=sk-mine\n");
+    expect(await uninstallHermesPlugin(home)).toEqual({ unlinked: false, disabled: false });
+    fs.mkdirSync(path.join(home, "plugins", "jev"));
+    await expect(uninstallHermesPlugin(home)).rejects.toThrow(/not jev's link/);
   });
 });

@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempDir } from "../testing/factories";
+import { claudeCodeSetup, codexSetup, hermesSetup } from "./agent-setups";
+
+let tmp: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  tmp = tempDir("jev-setups-");
+});
+afterEach(() => tmp.cleanup());
+
+const write = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+};
+const jevHooks = JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "python3 -I -S '/x/jev_hook.py'" }] }] } });
+
+describe("agent set-ups as their files say", () => {
+  it("Claude Code: jev's hook in settings.json, and the URL and token integrate wrote", () => {
+    expect(claudeCodeSetup(tmp.dir)).toMatchObject({ installed: false, url: null, token: null });
+    write(path.join(tmp.dir, ".claude", "settings.json"), jevHooks);
+    write(path.join(tmp.dir, ".claude", "jev", "url"), "http://127.0.0.1:3100\n");
+    write(path.join(tmp.dir, ".claude", "jev", "token"), "jev_abc\n");
+    expect(claudeCodeSetup(tmp.dir)).toMatchObject({ installed: true, url: "http://127.0.0.1:3100", token: "jev_abc", trusted: null });
+    write(path.join(tmp.dir, ".claude", "settings.json"), "{not json");
+    expect(claudeCodeSetup(tmp.dir).installed).toBe(false);
+  });
+
+  it("Codex: trusted only when config.toml's hooks.state holds a trusted_hash for jev's UserPromptSubmit hook in that hooks file", () => {
+    const codex = path.join(tmp.dir, ".codex");
+    const hooks = path.join(codex, "hooks.json");
+    write(hooks, jevHooks);
+    expect(codexSetup(codex)).toMatchObject({ installed: true, trusted: false });
+    write(path.join(codex, "config.toml"), `[hooks.state."/elsewhere/hooks.json:user_prompt_submit:0:0"]\ntrusted_hash = "sha256:1"\n`);
+    expect(codexSetup(codex).trusted).toBe(false);
+    write(path.join(codex, "config.toml"), `model = "x"\n[hooks.state."${hooks}:user_prompt_submit:0:0"]\nenabled = true\n[other]\ntrusted_hash = "no"\n`);
+    expect(codexSetup(codex).trusted).toBe(false);
+    write(path.join(codex, "config.toml"), `[hooks.state."${hooks}:user_prompt_submit:0:0"]\ntrusted_hash = "sha256:2"\n`);
+    expect(codexSetup(codex).trusted).toBe(true);
+  });
+
+  it("Hermes: the plugin folder, and JEV_URL and JEV_API_TOKEN from its .env (quotes taken off)", () => {
+    const hermes = path.join(tmp.dir, ".hermes");
+    write(path.join(hermes, "plugins", "jev", "__init__.py"), "");
+    write(path.join(hermes, ".env"), `OTHER=1\nexport JEV_URL="http://10.0.0.2:3000"\nJEV_API_TOKEN='jev_q'\n`);
+    expect(hermesSetup(hermes)).toMatchObject({ installed: true, url: "http://10.0.0.2:3000", token: "jev_q" });
+  });
+});
