@@ -1,10 +1,13 @@
 // Run by scripts/start.mjs in a short-lived process: check the configuration,
 // migrate the database and make sure an API token exists, then print the
 // banner, so the long-running launcher never loads the database code.
+import path from "node:path";
 import { closeDb, getDb } from "../db/client";
 import { migratePostgres } from "../db/client-pg";
 import { ensureApiToken, shownToken, tokenSources } from "../lib/auth/api-token";
+import { defaultRootCandidates } from "../lib/catalog/roots";
 import { ConfigError, type JevConfig, loadConfig, localServerUrl } from "../lib/config";
+import { catalogSource, defaultCatalog } from "../lib/services/catalog/source";
 
 let config: JevConfig;
 try {
@@ -44,7 +47,24 @@ const tokenLine = token.generated
 console.log(`
 jev: database ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dbFile}
 jev: dashboard ${url}/
-
+${await skillsLine(config)}
 ${tokenLine}
-  curl -s ${url}/api/pick-skill -H "Authorization: Bearer $JEV_API_TOKEN" -d '{"turn": "convert this docx to pdf", "session_id": "demo"}'
+  curl -s ${url}/api/pick-skill -H "Authorization: Bearer $JEV_API_TOKEN" -d '{"turn": "merge these two PDF files into one", "session_id": "try-it"}'
 `);
+
+/** How many skills the server will rank, from where; with none, where it looked and the one next step. */
+async function skillsLine(config: JevConfig): Promise<string> {
+  const { cards, unread } = await defaultCatalog(config).catch(() => ({ cards: [], unread: false }));
+  if (unread) return "jev: skills: the default roots are over the walk budget (20,000 folders or 3 s): nothing is ranked\n";
+  if (cards.length > 0) {
+    const roots = catalogSource({}, config).roots.filter((root) => cards.some((c) => c.path.startsWith(root + path.sep)));
+    return `jev: ${cards.length} skills found${roots.length ? ` in ${roots.join(", ")}` : ""}\n`;
+  }
+  const lookedIn = defaultRootCandidates({ hermesHome: config.hermesHome, env: config.pathVars }).join(", ");
+  return [
+    "jev: no skills found yet (looked in " + lookedIn + ")",
+    "jev: next step: put your skills (folders with a SKILL.md) in ~/.claude/skills or ~/.agents/skills, or set HERMES_HOME;",
+    "     or try it with demo skills now: npm run demo   (this server answers from them at once; npm run demo -- --remove takes them out)",
+    "",
+  ].join("\n");
+}

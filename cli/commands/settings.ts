@@ -1,6 +1,6 @@
 import { getDb } from "../../db/client";
+import { ctxAt } from "../../lib/services/context";
 import { agentSwitches, setAgentSwitch } from "../../lib/services/rules/agent-switches";
-import { ctxAt } from "../../lib/testing/factories";
 import { parseFlags, UsageError } from "../usage";
 
 const ON_OFF = ["on", "off"];

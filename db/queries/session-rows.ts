@@ -1,18 +1,23 @@
-import { and, count, eq, gte, inArray, isNull, like, lt, lte, max, notLike, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, like, lt, lte, max, ne, notLike, or, sql } from "drizzle-orm";
 import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
 import { inTransaction, utcDayOf } from "../dialect";
 import { uncountDecisions } from "./decisions";
 import { forgetCachedRows } from "./sqlite-read-cache";
 
-/** Decisions and feedback of every session but those whose id starts with `prefix` (and of none). */
-export async function rowsOutsideSessions(db: Db, prefix: string): Promise<number> {
+/**
+ * Decisions and feedback of every session but those whose id starts with
+ * `prefix` (and of none); `skipFailOpen` leaves out decisions that failed open
+ * (they offered nothing: a try-it call on a home with no skills).
+ */
+export async function rowsOutsideSessions(db: Db, prefix: string, options: { skipFailOpen?: boolean } = {}): Promise<number> {
   const { decisions, feedback } = db.jev.t;
   const pattern = `${prefix}%`;
+  const outside = or(isNull(decisions.sessionId), notLike(decisions.sessionId, pattern));
   const [d] = await db
     .select({ n: count() })
     .from(decisions)
-    .where(or(isNull(decisions.sessionId), notLike(decisions.sessionId, pattern)));
+    .where(options.skipFailOpen ? and(outside, ne(decisions.status, "fail_open")) : outside);
   const [f] = await db.select({ n: count() }).from(feedback).where(notLike(feedback.sessionId, pattern));
   return d.n + f.n;
 }

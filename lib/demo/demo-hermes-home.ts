@@ -6,18 +6,7 @@ import { pythonJson } from "../hermes/python-json";
 import { DAY_MS } from "../time";
 import { writeDemoSkills } from "./demo-skills";
 
-/**
- * Where the demo writes its files: `demo/` beside the database (`data/demo`
- * by default), so a test's database in a temp folder keeps its demo there too.
- */
-export function demoFolder(config: { dbFile: string }): string {
-  return path.join(path.dirname(config.dbFile), "demo");
-}
-
-/** Where `npm run demo` writes its Hermes home (synthetic, removable): point HERMES_HOME at it to see the curator at work. */
-export function demoHermesHome(config: { dbFile: string }): string {
-  return path.join(demoFolder(config), "hermes");
-}
+export { demoFolder, demoHermesHome } from "./demo-folders";
 
 /** Each demo skill's story, in days before now: something for every lifecycle rule to act on, under any Hermes release's thresholds (14/30 or 30/90). */
 const STORIES: Record<

@@ -5,22 +5,21 @@ import { clearDiscoveryCache } from "../catalog/discover";
 import type { JevConfig } from "../config";
 import { JevError } from "../errors";
 import { seededRandom } from "../random";
+import { ctxAt } from "../services/context";
 import { servePickSkill } from "../services/decisions/pick";
 import { recordAgentFeedback } from "../services/feedback/record";
-import { ctxAt } from "../testing/factories";
 import { DAY_MS, MINUTE_MS } from "../time";
-import { demoFolder } from "./demo-hermes-home";
+import { demoSkillsRoot } from "./demo-folders";
 import { DEMO_OTHER_TURNS, DEMO_SKILLS, writeDemoSkills } from "./demo-skills";
 
 /** Every demo row's session starts with this: it is how the demo is told apart and removed. */
 export const DEMO_SESSION_PREFIX = "demo-";
 export const DEMO_DAYS = 14;
 
-export function demoSkillsRoot(config: { dbFile: string }): string {
-  return path.join(demoFolder(config), "skills");
-}
+export { demoSkillsRoot } from "./demo-folders";
 
-const realRows = (db: Db) => rowsOutsideSessions(db, DEMO_SESSION_PREFIX);
+/** Rows the demo must not be mixed into: real decisions that offered something, and real feedback (a fail-open try-it call is neither). */
+const realRows = (db: Db) => rowsOutsideSessions(db, DEMO_SESSION_PREFIX, { skipFailOpen: true });
 
 /**
  * `npm run demo`: a deterministic synthetic fortnight, made by the real engine.

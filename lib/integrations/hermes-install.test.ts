@@ -53,7 +53,13 @@ describe("jev integrate hermes", () => {
     await installHermesPlugin(home, source);
     const env = path.join(home, ".env");
     fs.writeFileSync(env, "OPENROUTER_API_KEY=sk-mine\n");
-    await writeDotenv(env, new Map([["JEV_URL", "http://127.0.0.1:3000"], ["JEV_API_TOKEN", "jev_x"]]));
+    await writeDotenv(
+      env,
+      new Map([
+        ["JEV_URL", "http://127.0.0.1:3000"],
+        ["JEV_API_TOKEN", "jev_x"],
+      ]),
+    );
     const removed = await uninstallHermesPlugin(home);
     expect(removed).toMatchObject({ unlinked: true, disabled: true });
     expect(fs.existsSync(path.join(home, "plugins", "jev"))).toBe(false);

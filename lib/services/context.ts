@@ -20,3 +20,8 @@ export function liveCtx(overrides: Partial<ServiceCtx> = {}): ServiceCtx {
 
 /** The part of the context a verb that only reads the database needs: it, and the clock. */
 export type DbCtx = Pick<ServiceCtx, "db" | "clock">;
+
+/** A context on `db` whose clock reads `now` (the wall clock when omitted): replays and the demo run the engine at other times. */
+export function ctxAt(db: Db, config: JevConfig = loadConfig(), now?: number): ServiceCtx {
+  return { db, config, clock: now === undefined ? Date.now : () => now };
+}

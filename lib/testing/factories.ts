@@ -50,6 +50,4 @@ export function testConfig(dir: string, env: Record<string, string> = {}): JevCo
 }
 
 /** A service context on this database and configuration (the process's when omitted) whose clock reads `now` (the wall clock when omitted). */
-export function ctxAt(db: Db, config: JevConfig = loadConfig(), now?: number): ServiceCtx {
-  return { db, config, clock: now === undefined ? Date.now : () => now };
-}
+export { ctxAt } from "../services/context";

@@ -5,6 +5,7 @@ import { defaultRoots } from "../../catalog/roots";
 import type { SkillCard } from "../../catalog/types";
 import { isWalkOverBudget } from "../../catalog/walk-budget";
 import type { JevConfig } from "../../config";
+import { demoSkillsRoot } from "../../demo/demo-folders";
 import { disabledOn, readHermesSkillsConfig } from "../../hermes/config-yaml";
 import { isKnownAgent, KNOWN_AGENTS } from "../../vocab/agents";
 import { noteLeftOutRoot, shownRoot } from "./left-out-roots";
@@ -21,6 +22,18 @@ function rootProblem(root: string): string | null {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";
   }
+}
+
+/**
+ * While none of the default roots exists (a first start on a fresh machine),
+ * the demo's skills answer once `npm run demo` has written them: the try-it
+ * call gets a suggestion without a restart. The user's own skills, once a
+ * root of theirs exists, replace them.
+ */
+function withDemoWhenEmpty(roots: string[], config: JevConfig): string[] {
+  if (roots.length > 0) return roots;
+  const demo = demoSkillsRoot(config);
+  return fs.existsSync(demo) ? [demo] : roots;
 }
 
 /**
@@ -68,7 +81,7 @@ export function catalogSource(request: { roots?: string[]; agent?: string; platf
     for (const name of disabledOn(skillsConfig, request.platform)) if (!global.has(name)) hiddenOnPlatform.add(name);
   }
   return {
-    roots: roots ?? defaultRoots({ hermesHome: config.hermesHome, servingHermes, env: config.pathVars }),
+    roots: roots ?? withDemoWhenEmpty(defaultRoots({ hermesHome: config.hermesHome, servingHermes, env: config.pathVars }), config),
     disabled: skillsConfig?.disabled ?? [],
     hiddenOnPlatform,
     warnings,

@@ -6,8 +6,8 @@ import { replaySteps } from "../../replay/run-replay";
 import { type SweepGrid, sweepRules, sweepSteps } from "../../replay/sweep";
 import type { RulesConfig } from "../../rules/config";
 import { drainAsync } from "../../steps";
-import { ctxAt } from "../../testing/factories";
 import type { ReplayPhase, ReplaySource } from "../../vocab/replay-runs";
+import { ctxAt } from "../context";
 import { type ReplayRun, replayRun } from "./runs";
 
 /** A log to replay: lines or line batches, with what was read so far and, at the end, its size and digest. */
