@@ -81,6 +81,8 @@ export interface Decision {
   routing?: RouteAnswers;
   /** Paths of the best-ranked skills, final order, up to ten (for ranking metrics; never logged). */
   ranking: string[];
+  /** How the judge answered when not the usual way (the local index was the previous one, or built while the turn waited): the reply's warnings. */
+  notes?: string[];
 }
 
 interface Facts {
@@ -97,6 +99,7 @@ interface Facts {
   suggested: SkillSuggestion | null;
   suggestedVia: SuggestionVia | null;
   candidates: Candidate[];
+  notes?: string[];
 }
 
 const NO_FACTS: Facts = {
@@ -170,6 +173,7 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
   }
   settle(one.requests);
   facts.routing = one.routing;
+  if (one.note) facts.notes = [one.note];
   const stageOneScore = new Map(one.topTen.map((c) => [c.index, c.score]));
   facts.ranking = one.topTen.map((c) => skills[c.index].path);
   if (one.best < THRESHOLDS.stageOneFloor) {
@@ -218,6 +222,7 @@ function buildDecision(reply: PickReply, outcome: DecisionOutcome, facts: Facts)
     reply,
     ranking: facts.ranking,
     routing: facts.routing,
+    ...(facts.notes ? { notes: facts.notes } : {}),
     record: {
       merged: facts.merged,
       status: reply.status,

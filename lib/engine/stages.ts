@@ -57,6 +57,8 @@ export interface StageOneOutcome {
   topTen: { index: number; score: number }[];
   best: number;
   requests: number;
+  /** A batch's note on how it was answered (StageOneResult.note), for the reply's warnings. */
+  note?: string;
 }
 
 /**
@@ -95,6 +97,7 @@ export function runStageOne(
       parts,
       answers.map((answer, b) => checkedScores(answer, parts[b], alsoRoute && b === 0)),
       alsoRoute ? answers[0].routing : undefined,
+      answers.find((a) => a.note)?.note,
     );
   } catch (err) {
     return { ok: false, reason: stageOneReason(err) };
@@ -108,6 +111,7 @@ async function awaitBatches(
   alsoRoute: boolean,
 ): Promise<StageOneOutcome | StageFailure> {
   let routing: RouteAnswers | undefined;
+  let note: string | undefined;
   let firstError: { err: unknown } | null = null;
   let failed: () => void = () => {};
   const firstFailure = new Promise<"failed">((resolve) => {
@@ -119,6 +123,7 @@ async function awaitBatches(
       const answer = await pending;
       const scores = checkedScores(answer, parts[b], merged);
       if (merged) routing = answer.routing;
+      note ??= answer.note;
       return scores;
     } catch (err) {
       firstError ??= { err };
@@ -132,7 +137,7 @@ async function awaitBatches(
     const { err } = firstError as { err: unknown };
     return { ok: false, reason: stageOneReason(err), draining: all.then(() => undefined) };
   }
-  return ranked(parts, first as ArrayLike<number>[], routing); // no batch failed: every one answered
+  return ranked(parts, first as ArrayLike<number>[], routing, note); // no batch failed: every one answered
 }
 
 /** A batch's scores, or invalid_response when they do not fit it (or lack the routing answers asked along). */
@@ -149,7 +154,12 @@ function stageOneReason(err: unknown): ReasonCode {
 }
 
 /** Every batch answered: the ten best across them. */
-function ranked(parts: readonly (readonly number[])[], results: readonly ArrayLike<number>[], routing: RouteAnswers | undefined): StageOneOutcome {
+function ranked(
+  parts: readonly (readonly number[])[],
+  results: readonly ArrayLike<number>[],
+  routing: RouteAnswers | undefined,
+  note: string | undefined,
+): StageOneOutcome {
   const top = new TopK(10);
   parts.forEach((batch, b) => {
     batch.forEach((index, k) => {
@@ -164,6 +174,7 @@ function ranked(parts: readonly (readonly number[])[], results: readonly ArrayLi
     topTen,
     best: top.bestScore(),
     requests: parts.length,
+    ...(note ? { note } : {}),
   };
 }
 

@@ -82,6 +82,8 @@ export interface StageOneResult {
   scores: ArrayLike<number>;
   /** Routing's answers, when asked along (`alsoRoute`). */
   routing?: RouteAnswers;
+  /** How this answer was had when not the usual way (the local judge: from the previous index, or after waiting for a build), for the reply's warnings. */
+  note?: string;
 }
 
 export interface StageTwoRequest extends TurnContext {

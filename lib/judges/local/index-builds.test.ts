@@ -23,17 +23,30 @@ describe("local index builds", () => {
     expect(best(skills, await ask(new LocalJudge("wait"), skills))).toBe("apple-notes");
   });
 
-  it("in the server's mode, a big first build runs in the background: the turn fails open with index_building, then is answered", async () => {
-    const judge = new LocalJudge("background");
+  it("in the server's mode, a first build runs in the background: past the turn's wait the turn fails open with index_building, then is answered", async () => {
+    const judge = new LocalJudge("background", 0);
     const skills = bigCatalog();
     await expect(ask(judge, skills)).rejects.toEqual(new JudgeError("index_building"));
     await judge.prepare(skills);
     expect(best(skills, await ask(judge, skills))).toBe("apple-notes");
     const decision = await pickSkill(
       { turn: "create a note in Apple Notes" },
-      { catalog: bigCatalog(), judge: new LocalJudge("background"), verify: verifyCatalogEntry, metaSkills: [], now: () => 0 },
+      { catalog: bigCatalog(), judge: new LocalJudge("background", 0), verify: verifyCatalogEntry, metaSkills: [], now: () => 0 },
     );
     expect(decision.reply).toMatchObject({ status: "fail_open", reason: "index_building" });
+  });
+
+  it("a catalog that grows past what the last index knows (Hermes seeding 74 bundled skills before the first turn): the turn waits for the build and says so", async () => {
+    const withBodies = bigCatalog().filter((s) => (s.body?.length ?? 0) > 6_000);
+    const judge = new LocalJudge("background");
+    await judge.prepare(withBodies.slice(0, 30));
+    const grown = [...withBodies.slice(0, 104), { name: "pdf-tools", description: "Merge, split and fill PDF files.", path: "new/pdf-tools/SKILL.md" }];
+    const decision = await pickSkill(
+      { turn: "merge these two PDF files into one" },
+      { catalog: grown, judge, verify: verifyCatalogEntry, metaSkills: [], now: () => performance.now() },
+    );
+    expect(decision.reply).toMatchObject({ status: "ok", skills: [{ name: "pdf-tools" }] });
+    expect(decision.notes).toEqual([expect.stringMatching(/^waited \d+ ms for the local index of this catalog \(105 skills\)$/)]);
   });
 
   it("a changed, an added and a removed skill go in at once, only the new cards tokenized, with exactly the scores of a fresh build", async () => {
@@ -67,6 +80,8 @@ describe("local index builds", () => {
     const grown = [...skills, ...added];
     const stale = await ask(judge, grown);
     expect(best(grown, stale)).toBe("apple-notes"); // from the previous index, remapped to this catalog
+    const answer = await judge.stageOne({ turn: "create a note", catalog: { skills: grown }, batch: [0] });
+    expect(answer.note).toBe(`answered from the previous local index (${skills.length} of ${grown.length} skills); the new one is building`);
     expect(stale.slice(skills.length).every((s) => s === 0)).toBe(true); // the new skills are not in it yet
     await judge.prepare(grown);
     const fresh = await ask(judge, grown, `quasarfold${letters(7)}`);

@@ -1,6 +1,6 @@
 import type { SkillCard } from "../../catalog/types";
 import { drainAsync } from "../../steps";
-import { type Judge, JudgeError, type RankedCatalog, type StageOneRequest, type StageOneResult, type StageTwoRequest, type StageTwoResult } from "../types";
+import { type Judge, type JudgeAnswer, JudgeError, type RankedCatalog, type StageOneRequest, type StageOneResult, type StageTwoRequest, type StageTwoResult } from "../types";
 import { LocalCorpus, type LocalIndex, type TurnEvidence } from "./local-index";
 import { type Tokenized, tokenizeInParallel } from "./parallel-tokenize";
 
@@ -10,8 +10,10 @@ import { type Tokenized, tokenizeInParallel } from "./parallel-tokenize";
  * - `background` (the server): a little text is still tokenized in the turn;
  *   more is tokenized a slice at a time, and until that is done turns are
  *   answered from the index the corpus last had when it knows most of the
- *   catalog (a skill added meanwhile scores 0, a changed one as it was), else
- *   fail open with `index_building`. No turn waits on a big build.
+ *   catalog (a skill added meanwhile scores 0, a changed one as it was); with
+ *   no such index the turn waits for the build up to BUILD_WAIT_MS, and fails
+ *   open with `index_building` only past that. Either way the answer says how
+ *   it was had (a note the reply's warnings carry).
  * Cards already tokenized go in and out of a corpus in milliseconds either way.
  */
 export type IndexBuildMode = "wait" | "background";
@@ -20,6 +22,13 @@ export type IndexBuildMode = "wait" | "background";
 const IN_TURN_MAX_CHARS = 400_000;
 /** The previous index answers while the next builds when it knows this share of the catalog. */
 const STALE_INDEX_MIN_SHARE = 0.5;
+/**
+ * How long a turn whose catalog has no usable index waits for its build (a
+ * fresh Hermes home seeds its bundled skills just before the first turn: 30
+ * skills become 104). Under the agents' own 1.5 s; 864 skills with bodies
+ * build in about 0.7 s here.
+ */
+const BUILD_WAIT_MS = 1_000;
 /** Catalogs with little in common (other roots) get corpora of their own, this many at most (~22 MB each for 960 skills with bodies). */
 const MAX_CORPORA = 2;
 
@@ -28,6 +37,8 @@ interface IndexView {
   index: LocalIndex;
   /** Position in `index` of each skill of the asking catalog (-1: not in it), or null when it is the catalog's own. */
   positions: Int32Array | null;
+  /** Set when the index is not this catalog's own current one: how the turn was answered. */
+  note?: string;
 }
 
 /**
@@ -43,7 +54,11 @@ export class LocalJudge implements Judge {
   /** Most recently used first. */
   private corpora: LocalCorpus[] = [];
 
-  constructor(private readonly mode: IndexBuildMode = "wait") {}
+  constructor(
+    private readonly mode: IndexBuildMode = "wait",
+    /** How long a turn with no usable index waits for its build (tests shorten it). */
+    private readonly buildWaitMs = BUILD_WAIT_MS,
+  ) {}
 
   /** Build the index of a catalog ahead of its first turn (at start-up, or in the background); resolves when it is ready. */
   prepare(skills: readonly SkillCard[]): Promise<LocalIndex> {
@@ -111,7 +126,8 @@ export class LocalJudge implements Judge {
     return new LocalCorpus();
   }
 
-  private view(catalog: RankedCatalog): IndexView {
+  /** An index to answer this catalog from now (its own, built in the turn when small, or the previous one), else null. */
+  private usableView(catalog: RankedCatalog): IndexView | null {
     const skills = catalog.skills;
     const ready = this.ready(skills);
     if (ready) return { index: ready, positions: null };
@@ -121,9 +137,29 @@ export class LocalJudge implements Judge {
     });
     for (const corpus of this.corpora) {
       const positions = corpus.latest ? positionsIn(corpus.latest, skills) : null;
-      if (corpus.latest && positions) return { index: corpus.latest, positions };
+      if (corpus.latest && positions) {
+        const known = positions.reduce((n, p) => n + (p >= 0 ? 1 : 0), 0);
+        return { index: corpus.latest, positions, note: `answered from the previous local index (${known} of ${skills.length} skills); the new one is building` };
+      }
     }
-    throw new JudgeError("index_building");
+    return null;
+  }
+
+  /** The index to answer from: a usable one now, else this catalog's own once built, waiting at most BUILD_WAIT_MS. */
+  private view(catalog: RankedCatalog): IndexView | Promise<IndexView> {
+    const usable = this.usableView(catalog);
+    if (usable) return usable;
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.buildWaitMs);
+    });
+    return Promise.race([this.prepare(catalog.skills), timeout]).then((index) => {
+      clearTimeout(timer);
+      if (!index) throw new JudgeError("index_building");
+      const waited = Math.round(performance.now() - started);
+      return { index, positions: null, note: `waited ${waited} ms for the local index of this catalog (${catalog.skills.length} skills)` };
+    });
   }
 
   /**
@@ -133,31 +169,44 @@ export class LocalJudge implements Judge {
    */
   relevance(turn: string, skills: readonly SkillCard[]): Float64Array | null {
     try {
-      return evidenceFor(this.view({ skills }), turn).blend;
+      const view = this.usableView({ skills });
+      return view ? evidenceFor(view, turn).blend : null;
     } catch (err) {
       if (err instanceof JudgeError) return null;
       throw err;
     }
   }
 
-  stageOne({ turn, catalog, batch }: StageOneRequest): StageOneResult {
-    const evidence = evidenceFor(this.view(catalog), turn);
-    // The engine's batches are runs of the catalog: a view of the turn's scores, no copy (the batches' own arrays
-    // were a tenth of a request's garbage). Any other batch gets its scores copied.
-    const first = batch[0] ?? 0;
-    if (batch.every((i, k) => i === first + k)) return { scores: evidence.ranking.subarray(first, first + batch.length) };
-    return { scores: Float64Array.from(batch, (i) => evidence.ranking[i]) };
+  stageOne({ turn, catalog, batch }: StageOneRequest): JudgeAnswer<StageOneResult> {
+    const view = this.view(catalog);
+    return view instanceof Promise ? view.then((v) => scoresOf(v, turn, batch)) : scoresOf(view, turn, batch);
   }
 
-  stageTwo({ turn, catalog, finalists }: StageTwoRequest): StageTwoResult {
+  stageTwo({ turn, catalog, finalists }: StageTwoRequest): JudgeAnswer<StageTwoResult> {
     const view = this.view(catalog);
-    const evidence = evidenceFor(view, turn);
-    // Each finalist's own calibrated match; the engine lists them by it. Capping each by the better-ranked
-    // one's (as before) kept the blend's order (top-1 .748 vs .741 on the held-out bodies) but printed
-    // unrelated skills at exactly one number.
-    const matches = finalists.map((i) => view.index.match(evidence, i));
-    return { needsSkill: evidence.needs, matches };
+    return view instanceof Promise ? view.then((v) => matchesOf(v, turn, finalists)) : matchesOf(view, turn, finalists);
   }
+}
+
+/** Stage 1 from one view: the blend's scores of the batch. */
+function scoresOf(view: IndexView, turn: string, batch: readonly number[]): StageOneResult {
+  const evidence = evidenceFor(view, turn);
+  const note = view.note ? { note: view.note } : {};
+  // The engine's batches are runs of the catalog: a view of the turn's scores, no copy (the batches' own arrays
+  // were a tenth of a request's garbage). Any other batch gets its scores copied.
+  const first = batch[0] ?? 0;
+  if (batch.every((i, k) => i === first + k)) return { scores: evidence.ranking.subarray(first, first + batch.length), ...note };
+  return { scores: Float64Array.from(batch, (i) => evidence.ranking[i]), ...note };
+}
+
+/**
+ * Stage 2 from one view: each finalist's own calibrated match; the engine lists them by it. Capping each by the
+ * better-ranked one's (as before) kept the blend's order (top-1 .748 vs .741 on the held-out bodies) but printed
+ * unrelated skills at exactly one number.
+ */
+function matchesOf(view: IndexView, turn: string, finalists: readonly number[]): StageTwoResult {
+  const evidence = evidenceFor(view, turn);
+  return { needsSkill: evidence.needs, matches: finalists.map((i) => view.index.match(evidence, i)) };
 }
 
 /** Characters of the cards not tokenized yet: what indexing the catalog in the turn would cost. */

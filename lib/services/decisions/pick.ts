@@ -187,7 +187,7 @@ export async function servePickSkill(ctx: PickContext, request: PickRequest): Pr
       relevance: localRelevance,
     },
   );
-  return log(decision, config.judge.kind, [...source.warnings, ...whyHeldBack(decision)]);
+  return log(decision, config.judge.kind, [...source.warnings, ...(decision.notes ?? []), ...whyHeldBack(decision)]);
 }
 
 /**
