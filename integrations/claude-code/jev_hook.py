@@ -289,13 +289,45 @@ def _skill_name(path):
     return found.group(1).strip() if found else os.path.basename(os.path.dirname(os.path.abspath(path)))
 
 
+# Commands that print a file: running one on a SKILL.md is reading the skill. `ls`, `echo`, `grep -l`, `find` or an
+# edit name the file without reading it, so they are no load.
+READERS = {"cat", "head", "tail", "less", "more", "bat", "nl"}
+SHELLS = {"bash", "sh", "zsh", "dash"}
+SEGMENTS = re.compile(r"&&|\|\||[;|\n]")
+
+
+def _read_paths(text, depth=0):
+    """The SKILL.md paths a tool input reads: a path given alone (a file-reading tool), or a reader's argument in a command."""
+    stripped = text.strip()
+    if SKILL_FILE.fullmatch(stripped):
+        yield stripped
+        return
+    for segment in SEGMENTS.split(text):
+        words = segment.split()
+        while words and "=" in words[0] and not words[0].startswith(("-", "=")):
+            words.pop(0)  # VAR=value before the command
+        if words and words[0] in ("sudo", "command", "exec", "env"):
+            words.pop(0)
+        if not words:
+            continue
+        verb = os.path.basename(words[0])
+        if verb in SHELLS and depth < 2:
+            # `bash -lc 'cat ~/.agents/skills/x/SKILL.md'`: read what the shell is given to run.
+            flag = next((i for i, w in enumerate(words) if w.startswith("-") and "c" in w), None)
+            if flag is not None:
+                yield from _read_paths(" ".join(words[flag + 1 :]).strip("'\""), depth + 1)
+            continue
+        if verb in READERS or (verb == "sed" and "-n" in words):
+            yield from SKILL_FILE.findall(segment)
+
+
 def _read_skills(event):
-    """Skills whose SKILL.md a tool call's input names (Codex loads a skill by reading it)."""
+    """Skills whose SKILL.md a tool call reads (Codex loads a skill by reading it), `~` and `$HOME` resolved."""
     cwd = _project(event) or os.getcwd()
     names = []
     for text in _strings(event.get("tool_input")):
-        for match in SKILL_FILE.findall(text[:20000]):
-            path = os.path.join(cwd, os.path.expanduser(match))
+        for match in _read_paths(text[:20000]):
+            path = os.path.join(cwd, os.path.expanduser(os.path.expandvars(match)))
             name = _skill_name(path) if os.path.isfile(path) else None
             if name and name not in names:
                 names.append(name)

@@ -1,0 +1,84 @@
+"""The Claude Code and Codex hook's own logic, on a temp home (Python standard library only).
+
+    python3 -m unittest -v test_jev_hook     (in integrations/claude-code/tests)
+"""
+
+import importlib.util
+import os
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True
+
+
+def load_hook(argv):
+    saved = sys.argv
+    sys.argv = ["jev_hook.py", *argv]
+    try:
+        spec = importlib.util.spec_from_file_location("jev_hook_under_test", os.path.join(HERE, "..", "jev_hook.py"))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.argv = saved
+
+
+class CodexReads(unittest.TestCase):
+    """Codex loads a skill by reading its SKILL.md through a tool: a read is a load, naming the file is not."""
+
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="jev-hook-")
+        self.saved_home = os.environ.get("HOME")
+        os.environ["HOME"] = self.home
+        self.skill = os.path.join(self.home, ".agents", "skills", "pdf-tools", "SKILL.md")
+        os.makedirs(os.path.dirname(self.skill))
+        with open(self.skill, "w", encoding="utf-8") as f:
+            f.write("---\nname: pdf-tools\ndescription: Merge PDF files.\n---\n# PDF\n")
+        self.hook = load_hook(["--agent", "codex"])
+
+    def tearDown(self):
+        if self.saved_home is None:
+            os.environ.pop("HOME", None)
+        else:
+            os.environ["HOME"] = self.saved_home
+
+    def reads(self, tool_input):
+        return self.hook._read_skills({"cwd": self.home, "tool_input": tool_input})
+
+    def test_readers_are_loads(self):
+        for command in [
+            "cat ~/.agents/skills/pdf-tools/SKILL.md",
+            "sed -n '1,200p' $HOME/.agents/skills/pdf-tools/SKILL.md",
+            "head -n 80 ${HOME}/.agents/skills/pdf-tools/SKILL.md",
+            "less .agents/skills/pdf-tools/SKILL.md",
+            "cd /tmp && cat " + self.skill,
+        ]:
+            with self.subTest(command=command):
+                self.assertEqual(self.reads({"command": command}), ["pdf-tools"])
+
+    def test_a_shell_given_a_command_and_an_argv_list(self):
+        self.assertEqual(self.reads({"command": ["bash", "-lc", "cat ~/.agents/skills/pdf-tools/SKILL.md"]}), ["pdf-tools"])
+        self.assertEqual(self.reads({"command": "bash -lc 'sed -n 1,120p ~/.agents/skills/pdf-tools/SKILL.md'"}), ["pdf-tools"])
+
+    def test_a_path_given_alone_is_a_read(self):
+        self.assertEqual(self.reads({"path": self.skill}), ["pdf-tools"])
+
+    def test_naming_the_file_is_not_a_load(self):
+        for command in [
+            "ls -la ~/.agents/skills/pdf-tools/SKILL.md",
+            "echo ~/.agents/skills/pdf-tools/SKILL.md",
+            "grep -l pdf ~/.agents/skills/*/SKILL.md",
+            "sed -i s/a/b/ ~/.agents/skills/pdf-tools/SKILL.md",
+            "find ~/.agents/skills -name SKILL.md",
+        ]:
+            with self.subTest(command=command):
+                self.assertEqual(self.reads({"command": command}), [])
+
+    def test_a_file_that_does_not_exist_is_not_a_load(self):
+        self.assertEqual(self.reads({"command": "cat ~/.agents/skills/other/SKILL.md"}), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
