@@ -149,20 +149,58 @@ def _skill_roots(event):
             folder = os.path.dirname(folder)
     else:
         roots = [os.path.join(home, ".claude", "skills")]
-        # The project's .claude/skills, and those of the folders between it and where Claude is working (a monorepo's packages).
+        # A monorepo both ways, as Claude Code lists skills: the .claude/skills of where Claude works and of every
+        # folder above it up to the repository's root (launched in a package, the root's are listed too), then those
+        # of the packages below the project (launched at the root, it finds them as it works in them).
         cwd = event.get("cwd") if isinstance(event.get("cwd"), str) else None
         folder = cwd if cwd and project and (cwd == project or cwd.startswith(os.path.join(project, ""))) else project
         while folder:
             roots.append(os.path.join(folder, ".claude", "skills"))
-            if folder == project or os.path.dirname(folder) == folder:
+            at_top = os.path.exists(os.path.join(folder, ".git")) or folder == home or os.path.dirname(folder) == folder
+            if at_top or (folder == project and not _in_repository(project)):
                 break
             folder = os.path.dirname(folder)
+        roots += _nested_skill_roots(project) if project else []
         roots += [skills for _, skills in _plugin_skill_roots(project)]
     seen, out = set(), []
     for r in roots:
         if os.path.isdir(r) and os.path.realpath(r) not in seen:
             seen.add(os.path.realpath(r))
             out.append(r)
+    return out
+
+
+def _in_repository(folder):
+    """Whether a folder or one above it (below the home) is a repository's root."""
+    home = os.path.expanduser("~")
+    while folder and folder != home:
+        if os.path.exists(os.path.join(folder, ".git")):
+            return True
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return False
+        folder = parent
+    return False
+
+
+# Below the project, folders a package's skills never live in; the walk stays this shallow and this small.
+SKIPPED_FOLDERS = {"node_modules", "vendor", "dist", "build", "target", "venv", "__pycache__"}
+NESTED_DEPTH = 4
+NESTED_FOLDERS_MAX = 3000
+
+
+def _nested_skill_roots(project):
+    """The .claude/skills of the packages below the project (a monorepo's), shallow and bounded: a hook runs on every prompt."""
+    out, seen = [], 0
+    for folder, dirs, _ in os.walk(project):
+        depth = folder[len(project) :].count(os.sep)
+        if folder != project and ".claude" in dirs:
+            out.append(os.path.join(folder, ".claude", "skills"))
+        seen += len(dirs)
+        if depth >= NESTED_DEPTH or seen > NESTED_FOLDERS_MAX:
+            dirs[:] = []
+        else:
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIPPED_FOLDERS)
     return out
 
 

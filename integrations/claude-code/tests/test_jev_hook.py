@@ -82,3 +82,46 @@ class CodexReads(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class MonorepoRoots(unittest.TestCase):
+    """A monorepo both ways: launched in a package, the root's skills are sent too; launched at the root, the packages'."""
+
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="jev-hook-")
+        self.saved = {k: os.environ.get(k) for k in ("HOME", "CLAUDE_PROJECT_DIR")}
+        os.environ["HOME"] = self.home
+        os.environ.pop("CLAUDE_PROJECT_DIR", None)
+        self.repo = os.path.join(self.home, "work", "repo")
+        os.makedirs(os.path.join(self.repo, ".git"))
+        for folder in ["", "packages/api", "packages/web/app", "node_modules/dep"]:
+            os.makedirs(os.path.join(self.repo, folder, ".claude", "skills"))
+        os.makedirs(os.path.join(self.home, ".claude", "skills"))
+        self.hook = load_hook([])
+
+    def tearDown(self):
+        for k, v in self.saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+    def skills(self, *parts):
+        return os.path.join(self.repo, *parts, ".claude", "skills")
+
+    def test_launched_at_the_root_the_packages_skills_are_sent(self):
+        roots = self.hook._skill_roots({"cwd": self.repo})
+        self.assertEqual(
+            roots,
+            [os.path.join(self.home, ".claude", "skills"), self.skills(), self.skills("packages", "api"), self.skills("packages", "web", "app")],
+        )
+
+    def test_launched_in_a_package_the_roots_skills_are_sent(self):
+        roots = self.hook._skill_roots({"cwd": os.path.join(self.repo, "packages", "api")})
+        self.assertEqual(roots, [os.path.join(self.home, ".claude", "skills"), self.skills("packages", "api"), self.skills()])
+
+    def test_outside_a_repository_only_the_project_itself(self):
+        loose = os.path.join(self.home, "notes")
+        os.makedirs(os.path.join(loose, ".claude", "skills"))
+        os.makedirs(os.path.join(self.home, ".claude", "skills", "x"), exist_ok=True)
+        self.assertEqual(self.hook._skill_roots({"cwd": loose}), [os.path.join(self.home, ".claude", "skills"), os.path.join(loose, ".claude", "skills")])
