@@ -29,7 +29,6 @@ import json
 import os
 import re
 import sys
-import urllib.request
 
 LOAD_AT = 0.5
 AGENT = "codex" if sys.argv[1:3] == ["--agent", "codex"] else "claude-code"
@@ -66,17 +65,32 @@ def _token():
 
 
 def _post(path, body):
-    """POST JSON to jev and return the decoded reply; raises on any failure (the caller stays silent)."""
-    url = (_setting("JEV_URL", "url") or "http://127.0.0.1:3000").rstrip("/") + path
+    """POST JSON to jev and return the decoded reply; raises on any failure (the caller stays silent).
+
+    http.client, not urllib.request: urllib's import (email, mimetypes, proxies) costs more than jev's answer,
+    on every prompt. No proxy: jev is a local server, and a proxy from the environment would only add a hop.
+    """
+    import http.client
+    from urllib.parse import urlsplit
+
+    url = urlsplit((_setting("JEV_URL", "url") or "http://127.0.0.1:3000").rstrip("/") + path)
+    if url.scheme not in ("http", "https") or not url.hostname:
+        raise ValueError("JEV_URL is not an http(s) URL")
+    connection_class = http.client.HTTPSConnection if url.scheme == "https" else http.client.HTTPConnection
+    connection = connection_class(url.hostname, url.port, timeout=_timeout())
     headers = {"content-type": "application/json"}
     token = _token()
     if token:
         headers["authorization"] = "Bearer " + token
-    request = urllib.request.Request(url, data=json.dumps(body).encode("utf-8"), headers=headers, method="POST")
-    # No proxy: jev is a local server, and a proxy from the environment would only add a hop or refuse it.
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    with opener.open(request, timeout=_timeout()) as response:
-        return json.loads(response.read().decode("utf-8"))
+    try:
+        connection.request("POST", url.path + (("?" + url.query) if url.query else ""), body=json.dumps(body).encode("utf-8"), headers=headers)
+        response = connection.getresponse()
+        data = response.read()
+        if response.status != 200:
+            raise OSError("jev answered %d" % response.status)
+        return json.loads(data.decode("utf-8"))
+    finally:
+        connection.close()
 
 
 def _project(event):
