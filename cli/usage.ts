@@ -20,7 +20,7 @@ export const COMMAND_USAGE: Record<string, string> = {
   import: `jev import hermes [--hermes-home DIR]   (--home is accepted too)
       Import a Hermes home's history: skills/.usage.json counters as usage events, and what the Hermes plugin recorded in
       jev/skill-feedback.json while the server was down; running it again adds nothing.`,
-  curator: `jev curator status|usage|run [--dry-run]|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived|list-unmanaged [--hermes-home DIR] [--json]
+  curator: `jev curator status|usage|run [--dry-run]|pause|resume|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived|list-unmanaged [--hermes-home DIR] [--json]
       jev curator prune [--days N] [--dry-run] [-y]    jev curator adopt NAME...|--all-unmanaged [--dry-run] [-y]
       Curate a Hermes home as Hermes's own curator does: lifecycle (active, stale, archived), pins, archive and restore.`,
   integrate: `jev integrate claude-code [--print] [--settings FILE] [--url URL] [--remove]    jev integrate codex [--print] [--hooks FILE] [--url URL] [--remove]

@@ -64,6 +64,9 @@ test("pin, run, archive, restore and see the activity, with Hermes's files agree
   for (let i = 0; i < 3; i++) expect((await request.post(`${base}/api/skills/doc-helper/usage`, { data: { kind: "use" }, headers: auth })).status()).toBe(200);
 
   await page.goto(`${base}/curator`);
+  // It says, before anything moves, that jev runs the curator here, when, and what idle means.
+  await expect(page.getByTestId("curator-runs-here")).toContainText("jev runs Hermes's curator on this home by itself");
+  await expect(page.getByTestId("curator-schedule")).toContainText(/Idle means no use, view or patch of any skill for \d+ h/);
   const plan = page.getByTestId("curator-plan");
   await expect(plan.getByRole("row", { name: /old-one/ })).toContainText("archive");
   await expect(plan.getByRole("row", { name: /keep-me/ })).toContainText("mark stale");
@@ -92,6 +95,14 @@ test("pin, run, archive, restore and see the activity, with Hermes's files agree
   await expect(plan.getByRole("row", { name: /keep-me/ }).getByRole("button", { name: "Unpin", exact: true })).toBeVisible();
   await expect(plan.getByRole("row", { name: /keep-me/ }).getByRole("cell", { name: "pinned", exact: true })).toBeVisible();
   expect(readUsage(home).map["keep-me"].pinned).toBe(true);
+
+  // Pause writes Hermes's own paused flag; Resume takes it off.
+  await confirm(page, "Pause");
+  await expect(page.getByTestId("curator-schedule")).toContainText("The curator does not run: paused");
+  expect(JSON.parse(fs.readFileSync(path.join(home, "skills/.curator_state"), "utf8")).paused).toBe(true);
+  await confirm(page, "Resume");
+  await expect(page.getByTestId("curator-schedule")).toContainText("Next run");
+  expect(JSON.parse(fs.readFileSync(path.join(home, "skills/.curator_state"), "utf8")).paused).toBe(false);
 
   // Run the curator: old-one, idle 120 days, is archived.
   await confirm(page, "Run now");

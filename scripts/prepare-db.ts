@@ -8,6 +8,7 @@ import { ensureApiToken, shownToken, tokenSources } from "../lib/auth/api-token"
 import { defaultRootCandidates } from "../lib/catalog/roots";
 import { ConfigError, type JevConfig, loadConfig, localServerUrl } from "../lib/config";
 import { catalogSource, defaultCatalog } from "../lib/services/catalog/source";
+import { curatorStartNotice } from "../lib/services/curator/overview";
 
 let config: JevConfig;
 try {
@@ -47,10 +48,16 @@ const tokenLine = token.generated
 console.log(`
 jev: database ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.dbFile}
 jev: dashboard ${url}/
-${await skillsLine(config)}
+${await skillsLine(config)}${await curatorLine(config)}
 ${tokenLine}
   curl -s ${url}/api/pick-skill -H "Authorization: Bearer $JEV_API_TOKEN" -d '{"turn": "merge these two PDF files into one", "session_id": "try-it"}'
 `);
+
+/** With a Hermes home: that jev runs its curator, when, and how to pause it (nothing moves unannounced). */
+async function curatorLine(config: JevConfig): Promise<string> {
+  const notice = await curatorStartNotice({ config, clock: Date.now }).catch(() => null);
+  return notice ? `${notice}\n` : "";
+}
 
 /** How many skills the server will rank, from where; with none, where it looked and the one next step. */
 async function skillsLine(config: JevConfig): Promise<string> {

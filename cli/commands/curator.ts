@@ -11,7 +11,21 @@ import { runCuratorIfDue } from "../../lib/services/curator/run";
 import { CuratorAction } from "../../lib/vocab/curator";
 import { parseFlags, UsageError } from "../usage";
 
-const SUBCOMMANDS = ["status", "usage", "run", "pin", "unpin", "archive", "restore", "list-archived", "prune", "adopt", "list-unmanaged"] as const;
+const SUBCOMMANDS = [
+  "status",
+  "usage",
+  "run",
+  "pause",
+  "resume",
+  "pin",
+  "unpin",
+  "archive",
+  "restore",
+  "list-archived",
+  "prune",
+  "adopt",
+  "list-unmanaged",
+] as const;
 const WITH_NAME = new Set(["pin", "unpin", "archive", "restore"]);
 
 /**
@@ -46,7 +60,7 @@ export async function curatorCommand(args: string[], out: (line: string) => void
   const dir = flags["hermes-home"] ?? flags.home;
   const ctx = liveCtx({ config: dir ? { ...base, hermesHome: expandPath(dir, process.cwd()) } : base });
   requireHome(ctx.config);
-  if (sub !== "run") await runCuratorIfDue(ctx); // as Hermes's CLI does on start: a due run happens first
+  if (sub !== "run" && sub !== "pause" && sub !== "resume") await runCuratorIfDue(ctx); // as Hermes's CLI does on start: a due run happens first
   switch (sub) {
     case "status": {
       const status = await curatorStatusOf(ctx);

@@ -23,8 +23,8 @@ export const COUNTER_MEANING: Record<UsageKind, string> = {
   patch: "patch: the skill was edited through skill_manage.",
 };
 
-/** Curator actions (`POST /api/curator/:action`, `jev curator …`): `run` takes `{"dry_run"}`, the others `{"name"}`. */
-export const CURATOR_ACTIONS = ["pin", "unpin", "archive", "restore", "adopt", "run"] as const;
+/** Curator actions (`POST /api/curator/:action`, `jev curator …`): `run` takes `{"dry_run"}`, `pause` and `resume` nothing, the others `{"name"}`. */
+export const CURATOR_ACTIONS = ["pin", "unpin", "archive", "restore", "adopt", "run", "pause", "resume"] as const;
 export const CuratorAction = z.enum(CURATOR_ACTIONS);
 export type CuratorAction = z.infer<typeof CuratorAction>;
 

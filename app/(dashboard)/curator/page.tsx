@@ -36,6 +36,11 @@ export default async function CuratorPage() {
   return (
     <section>
       <h1>Curator</h1>
+      <p className="warning-text" data-testid="curator-runs-here">
+        jev runs Hermes&apos;s curator on this home by itself, as Hermes would: when a run is due and Hermes has been idle long enough, idle skills are marked
+        stale or archived (moved to <code>skills/.archive</code>, restorable below). The plan under &quot;The next run&quot; is what it would do now.{" "}
+        {o.status.state.paused ? "It is paused." : "Pause it here (or jev curator pause) to keep every folder where it is."}
+      </p>
       <StatusPanel o={o} now={ctx.clock()} />
       <h2>The next run</h2>
       <PlanTable plan={o.plan} />

@@ -1,6 +1,15 @@
 import type { SkillCard } from "../../catalog/types";
 import { drainAsync } from "../../steps";
-import { type Judge, type JudgeAnswer, JudgeError, type RankedCatalog, type StageOneRequest, type StageOneResult, type StageTwoRequest, type StageTwoResult } from "../types";
+import {
+  type Judge,
+  type JudgeAnswer,
+  JudgeError,
+  type RankedCatalog,
+  type StageOneRequest,
+  type StageOneResult,
+  type StageTwoRequest,
+  type StageTwoResult,
+} from "../types";
 import { LocalCorpus, type LocalIndex, type TurnEvidence } from "./local-index";
 import { type Tokenized, tokenizeInParallel } from "./parallel-tokenize";
 
@@ -139,7 +148,11 @@ export class LocalJudge implements Judge {
       const positions = corpus.latest ? positionsIn(corpus.latest, skills) : null;
       if (corpus.latest && positions) {
         const known = positions.reduce((n, p) => n + (p >= 0 ? 1 : 0), 0);
-        return { index: corpus.latest, positions, note: `answered from the previous local index (${known} of ${skills.length} skills); the new one is building` };
+        return {
+          index: corpus.latest,
+          positions,
+          note: `answered from the previous local index (${known} of ${skills.length} skills); the new one is building`,
+        };
       }
     }
     return null;

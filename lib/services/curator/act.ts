@@ -1,14 +1,16 @@
 import type { CuratorAction } from "../../vocab/curator";
 import type { ServiceCtx } from "../context";
 import { adoptOne } from "./adopt";
+import { type CuratorPauseReply, setCuratorPaused } from "./pause";
 import { type CuratorRunReply, runCuratorNow } from "./run";
 import { actOnSkill, type SkillActionReply } from "./skill-actions";
 
-export type CuratorActionReply = SkillActionReply | CuratorRunReply | { ok: true; action: "adopt"; message: string };
+export type CuratorActionReply = SkillActionReply | CuratorRunReply | CuratorPauseReply | { ok: true; action: "adopt"; message: string };
 
 /** `POST /api/curator/:action` and the dashboard's curator buttons: the verb an action names. */
 export function curatorAction(ctx: ServiceCtx, action: CuratorAction, input: { name?: string; dryRun?: boolean }): Promise<CuratorActionReply> {
   if (action === "run") return runCuratorNow(ctx, { dryRun: input.dryRun });
   if (action === "adopt") return adoptOne(ctx, { name: input.name });
+  if (action === "pause" || action === "resume") return setCuratorPaused(ctx, action === "pause");
   return actOnSkill(ctx, action, { name: input.name });
 }

@@ -4,6 +4,7 @@ import type { ServiceCtx } from "../context";
 import { instanceId } from "../instance-id";
 import { refreshUsageHistory } from "../usage/refresh-history";
 import { curatedHome, presentHome } from "./home";
+import { noteNextCuratorCheck } from "./next-check";
 import { runCuratorIfDue } from "./run";
 
 /** First curator check after start, then every hour (curator spec §7.3). */
@@ -24,6 +25,7 @@ export function startCuratorScheduler(ctx: ServiceCtx): () => void {
   const home = curatedHome(ctx.config);
   const present = () => presentHome(ctx.config) !== null;
   const curatorTick = async () => {
+    noteNextCuratorCheck(ctx.clock() + HOUR_MS);
     if (!present() || !(await takeLease(ctx.db, `curator:${home}`, instanceId(), ctx.clock(), CURATOR_LEASE_MS))) return;
     const run = await runCuratorIfDue(ctx);
     if (run) console.log(`[jev] curator: ${run.summary}`);
@@ -35,6 +37,7 @@ export function startCuratorScheduler(ctx: ServiceCtx): () => void {
   const quietly = (tick: () => Promise<void>, what: string) => () =>
     void tick().catch(() => console.warn(`[jev] ${what} skipped this time (the database or the Hermes home was unavailable)`));
   const timers: NodeJS.Timeout[] = [];
+  noteNextCuratorCheck(ctx.clock() + FIRST_CHECK_MS);
   const every = (ms: number, task: () => void) => timers.push(setInterval(task, ms).unref());
   timers.push(
     setTimeout(() => {
