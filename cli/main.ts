@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   curator: async () => (await import("./commands/curator")).curatorCommand,
   integrate: async () => (await import("./commands/integrate")).integrateCommand,
   doctor: async () => (await import("./commands/doctor")).doctorCommand,
+  start: async () => (await import("./commands/start")).startCommand,
   settings: async () => (await import("./commands/settings")).settingsCommand,
   db: async () => (await import("./commands/db")).dbCommand,
 };

@@ -31,6 +31,8 @@ export const COMMAND_USAGE: Record<string, string> = {
       JEV_URL and JEV_API_TOKEN in its .env (0600). The URL: --url, else the running server's, else HOST and PORT. It
       checks the URL and token against the running server first and refuses a token it rejects. --print shows what it would
       write; --remove undoes it.`,
+  start: `jev start
+      Serve jev (what npm start does in its folder: build if needed, migrate the database, serve on HOST:PORT), from anywhere.`,
   doctor: `jev doctor [--url URL] [--json]
       Why no hint? Checks that the server answers and takes this shell's token, that each agent set up here reaches it with a
       token it takes (and Codex trusts the hooks), when jev last heard from each, the roots requests left out, and Hermes's

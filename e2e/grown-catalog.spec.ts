@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const env = isolatedServerEnv(dir, TOKEN);
   skills = path.join(env.HERMES_HOME, "skills");
-  cards.slice(0, 30).forEach((c, i) => writeSkill(`user-${i}`, c.description, c.body ?? ""));
+  for (const [i, c] of cards.slice(0, 30).entries()) writeSkill(`user-${i}`, c.description, c.body ?? "");
   prepareDb(env);
   server = await startServer(PORT, env);
   await expect.poll(async () => (await (await fetch(`${base}/api/health`)).json()).index, { timeout: 30_000 }).toBe("ready");
@@ -40,7 +40,7 @@ test.afterAll(async () => {
 });
 
 test("a catalog that grows from 30 to 104 skills just before the first turn: that turn is answered, and says how", async ({ request }) => {
-  cards.slice(30, 103).forEach((c, i) => writeSkill(`bundled-${i}`, c.description, c.body ?? ""));
+  for (const [i, c] of cards.slice(30, 103).entries()) writeSkill(`bundled-${i}`, c.description, c.body ?? "");
   writeSkill("pdf-tools", "Merge, split and fill PDF files; extract their text and tables.", "# PDF tools\n\nUse pypdf to merge and split PDF files.");
   const res = await request.post(`${base}/api/pick-skill`, {
     headers: { authorization: `Bearer ${TOKEN}` },

@@ -69,7 +69,7 @@ async function skillsLine(config: JevConfig): Promise<string> {
   }
   const lookedIn = defaultRootCandidates({ hermesHome: config.hermesHome, env: config.pathVars }).join(", ");
   return [
-    "jev: no skills found yet (looked in " + lookedIn + ")",
+    `jev: no skills found yet (looked in ${lookedIn})`,
     "jev: next step: put your skills (folders with a SKILL.md) in ~/.claude/skills or ~/.agents/skills, or set HERMES_HOME;",
     "     or try it with demo skills now: npm run demo   (this server answers from them at once; npm run demo -- --remove takes them out)",
     "",

@@ -101,6 +101,8 @@ export interface AgentHooks {
   url: string;
   token: string | null;
   python: string | null;
+  /** Copies the hook's files where the entries point (after the server check, before the entries are written). */
+  installFiles: () => Promise<{ script: string; changed: boolean }>;
   /** What to say once the entries are added. */
   addedLines: string[];
 }
@@ -114,6 +116,8 @@ export async function installAgentHooks(hooks: AgentHooks, print: boolean, out: 
   }
   await checkAgainstServer(hooks.url, hooks.token, out);
   const { text, settings } = readHooksFile(hooks.file);
+  const copied = await hooks.installFiles();
+  out(`${copied.script}: ${copied.changed ? "copied from this checkout" : "already so"} (the hook runs from there)`);
   if (await writeMerged(hooks.file, text, mergeHookEntries(settings, hooks.entries), out)) for (const line of hooks.addedLines) out(line);
   if (!hooks.python) out("note: no Python 3.8 or later found as python3; the hooks call `python3` through PATH on each prompt");
   for (const f of files) out(`${f.path}: ${(await writePrivate(f)) ? "written" : "already so"} (mode 0600)`);

@@ -42,7 +42,12 @@ it("jev integrate codex merges jev's hooks into $CODEX_HOME/hooks.json idempoten
   expect(written.hooks.UserPromptSubmit[0]).toEqual(theirs);
   const ours = written.hooks.UserPromptSubmit[1].hooks[0];
   expect(ours).toMatchObject({ type: "command", timeoutSec: 5 }); // Codex's key for a handler's timeout
-  expect(ours.command).toMatch(/^'\/[^']+' -I -S '[^']+\/integrations\/claude-code\/jev_hook\.py' '--agent' 'codex'$/);
+  // The hook runs from a per-user copy (with the shortlist module it loads), not from the checkout.
+  const copy = path.join(tmp.dir, "home", ".local", "share", "jev", "integrations", "claude-code", "jev_hook.py");
+  expect(ours.command).toBe(`'${ours.command.split("'")[1]}' -I -S '${copy}' '--agent' 'codex'`);
+  expect(fs.statSync(copy).mode & 0o777).toBe(0o600);
+  expect(fs.statSync(path.dirname(copy)).mode & 0o777).toBe(0o700);
+  expect(fs.existsSync(path.join(tmp.dir, "home", ".local", "share", "jev", "integrations", "hermes", "jev", "shortlist.py"))).toBe(true);
   expect(written.hooks.PostToolUse).toEqual([{ hooks: [ours] }]);
   expect(fs.readdirSync(path.dirname(hooksFile)).filter((f) => f.startsWith("hooks.json.jev-backup-"))).toHaveLength(1);
   expect(out.join("\n")).toContain("trust");
@@ -51,7 +56,7 @@ it("jev integrate codex merges jev's hooks into $CODEX_HOME/hooks.json idempoten
 
   out = [];
   expect(await run("integrate", "codex")).toBe(0);
-  expect(out[0]).toContain("already");
+  expect(out.join("\n")).toContain("jev's hooks are already in");
   expect(fs.readdirSync(path.dirname(hooksFile)).filter((f) => f.startsWith("hooks.json.jev-backup-"))).toHaveLength(1);
   expect(JSON.parse(fs.readFileSync(hooksFile, "utf8"))).toEqual(written);
 

@@ -1,6 +1,7 @@
 import path from "node:path";
-import { loadConfig, packageRoot } from "../../lib/config";
+import { loadConfig } from "../../lib/config";
 import { codexHookEntries, HOOK_SCRIPT_NAME } from "../../lib/integrations/codex-hooks";
+import { hookHome, installHookFiles } from "../../lib/integrations/hook-install";
 import { findPython } from "../../lib/integrations/python-interpreter";
 import { parseFlags } from "../usage";
 import { agentServerUrl, installAgentHooks, removeAgentHooks } from "./hooks-file";
@@ -19,10 +20,11 @@ export async function integrateCodex(args: string[], out: (line: string) => void
   const flags = parseFlags(args, { print: { type: "boolean" }, remove: { type: "boolean" }, hooks: { type: "string" }, url: { type: "string" } });
   const config = loadConfig();
   const codexHome = path.resolve(process.env.CODEX_HOME || path.join(config.home, ".codex"));
-  const script = path.join(packageRoot(), "integrations", "claude-code", HOOK_SCRIPT_NAME);
   const python = findPython();
   const file = path.resolve(flags.hooks ?? path.join(codexHome, "hooks.json"));
   if (flags.remove) return removeAgentHooks({ agent: "Codex", file, jevDir: path.join(codexHome, "jev") }, out);
+  // The hook runs from a per-user copy, not from this clone (which may move, or be a global install's).
+  const script = path.join(hookHome(config.home), "integrations", "claude-code", HOOK_SCRIPT_NAME);
   const hooks = {
     agent: "Codex",
     file,
@@ -32,6 +34,7 @@ export async function integrateCodex(args: string[], out: (line: string) => void
     url: agentServerUrl(flags.url, config),
     token: await tokenForAgents(config),
     python,
+    installFiles: () => installHookFiles(config.home),
     addedLines: [
       `jev's hooks added to ${file}: UserPromptSubmit asks jev which skill fits, PostToolUse reports a SKILL.md read as a load.`,
       "Codex asks you to trust new hooks at its next start: trust jev's, or they do not run.",

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Db } from "../../db/client";
 import { deleteSessionRows, hasSessionRows, rowsOutsideSessions } from "../../db/queries/session-rows";
 import { clearDiscoveryCache } from "../catalog/discover";

@@ -5,7 +5,6 @@ import { type Db, openDb } from "../../db/client";
 import { clearDiscoveryCache } from "../catalog/discover";
 import type { SkillCard } from "../catalog/types";
 import { type JevConfig, loadConfig } from "../config";
-import type { ServiceCtx } from "../services/context";
 
 /**
  * Shared test factories: temporary folders, real skill folders, a fresh SQLite

@@ -44,7 +44,8 @@ export function AgentsTable({ agents }: { agents: AgentOverview[] }) {
       scroll
       empty={
         <EmptyState testId="agents-empty" title="No agent has asked jev in the last 24 hours.">
-          Connect one: <code>npx jev integrate hermes</code> or <code>npx jev integrate claude-code</code> (see the README, &quot;Use it from your agent&quot;).
+          Connect one: <code>npx jev integrate hermes</code> or <code>npx jev integrate claude-code</code> (see docs/agents.md), then{" "}
+          <code>npx jev doctor</code>.
         </EmptyState>
       }
     />

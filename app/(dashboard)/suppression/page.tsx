@@ -57,7 +57,8 @@ export default async function SuppressionPage({ searchParams }: { searchParams: 
           title={`No skill was shown to a client that reports loads in the last ${s.window_days} days, so rule 2 has nothing to judge.`}
         >
           Rule 2 counts suggestions only where loads can be known: requests with <code>&quot;feedback&quot;: true</code>, or sessions that report loads with{" "}
-          <code>POST /api/feedback</code> (the hook recipe in the README does both). Or load the demo fortnight from the Overview (<code>npm run demo</code>).
+          <code>POST /api/feedback</code> (the hook recipe in docs/agents.md does both). Or load the demo fortnight from the Overview (<code>npm run demo</code>
+          ).
         </EmptyState>
       ) : (
         <>

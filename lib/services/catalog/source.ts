@@ -10,7 +10,7 @@ import { disabledOn, readHermesSkillsConfig } from "../../hermes/config-yaml";
 import { isKnownAgent, KNOWN_AGENTS } from "../../vocab/agents";
 import { noteLeftOutRoot, shownRoot } from "./left-out-roots";
 
-/** Why a client's root was left out; the README says how to allow a folder. */
+/** Why a client's root was left out; docs/api.md says how to allow a folder. */
 const NOT_ALLOWED = "is not an allowed root (JEV_ALLOWED_ROOTS; by default the default roots and folders under the server user's home)";
 
 /** Why an explicit root cannot be read, or null when it can. */

@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+import { packageRoot } from "../config";
+import { atomicWriteFile } from "../fs/atomic-write";
+import { HOOK_SCRIPT_NAME } from "./claude-settings";
+
+/**
+ * The hook's files, copied out of the clone to a per-user place
+ * (`$XDG_DATA_HOME/jev`, default `~/.local/share/jev`) with the clone's
+ * layout, so the agents' settings name a path that stays put when the clone
+ * moves, is deleted or is installed globally. The hook loads the Hermes
+ * plugin's `shortlist.py` by its relative path, so it comes along.
+ */
+const FILES = [path.join("integrations", "claude-code", HOOK_SCRIPT_NAME), path.join("integrations", "hermes", "jev", "shortlist.py")];
+
+export function hookHome(home: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const data = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, ".local", "share");
+  return path.join(data, "jev");
+}
+
+/** Copy the hook's files (written only when they differ; folders 0700, so no other user can swap a script the agent runs); the script's path. */
+export async function installHookFiles(home: string, env?: Readonly<Record<string, string | undefined>>): Promise<{ script: string; changed: boolean }> {
+  const target = hookHome(home, env);
+  let changed = false;
+  for (const file of FILES) {
+    const from = path.join(packageRoot(), file);
+    const to = path.join(target, file);
+    const text = fs.readFileSync(from, "utf8");
+    if (readOrNull(to) === text) continue;
+    fs.mkdirSync(path.dirname(to), { recursive: true, mode: 0o700 });
+    await atomicWriteFile(to, text, `.${path.basename(to)}.jev`, { mode: 0o600 });
+    changed = true;
+  }
+  // Folders made before (or by someone else's umask) are narrowed too: the agent runs what is in them.
+  for (let dir = path.dirname(path.join(target, FILES[0])); dir.startsWith(target); dir = path.dirname(dir)) fs.chmodSync(dir, 0o700);
+  fs.chmodSync(path.join(target, path.dirname(FILES[1])), 0o700);
+  return { script: path.join(target, FILES[0]), changed };
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
