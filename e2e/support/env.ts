@@ -1,7 +1,25 @@
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 
 const dir = path.resolve(".tmp/e2e");
-const port = process.env.E2E_PORT || "3199";
+
+/**
+ * The shared server's port: E2E_PORT, else a free one chosen once by the
+ * runner (and passed to its workers in the environment), so a server of
+ * yours on 3199 never makes `npm test` fail.
+ */
+function e2ePort(): string {
+  if (process.env.E2E_PORT) return process.env.E2E_PORT;
+  const probe = spawnSync(
+    process.execPath,
+    ["-e", "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"],
+    { encoding: "utf8" },
+  );
+  const port = /^\d+$/.test(probe.stdout) ? probe.stdout : "3199";
+  process.env.E2E_PORT = port;
+  return port;
+}
+const port = e2ePort();
 
 /** Everything the e2e server and specs share: one place for ports, paths and the token. */
 export const E2E = {
