@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { sqliteOf } from "../../db/dialect";
 import type { JevConfig } from "../config";
 import { servePickSkill } from "../services/decisions/pick";
+import { matchReliability } from "../services/decisions/reliability";
 import { decisionSummary } from "../services/decisions/summary";
 import { suppressionView } from "../services/rules/suppression";
 import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
@@ -50,6 +51,23 @@ describe("demo data", () => {
     expect(await decisionSummary(ctxAt(db, undefined, now), range)).toEqual(before);
     expect(await suppressionView(ctxAt(db, config, now))).toEqual(suppressionBefore);
     expect(sqliteOf(db).$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all()).toEqual(removalsBefore);
+  });
+
+  it("runs after a try-it call that failed open (no skills yet): that is not real data to protect", async () => {
+    const served = await servePickSkill(
+      { channel: "api", db, config, clock: () => now - 60_000 },
+      { turn: "merge these two PDF files into one", roots: [`${tmp.dir}/nothing-here`], sessionId: "try-it" },
+    );
+    expect(served.reply).toMatchObject({ status: "fail_open" });
+    await expect(seedDemo(db, config, { now, turnsPerDay: 10 })).resolves.toMatchObject({ decisions: expect.any(Number) });
+  });
+
+  it("its loads follow its matches: suggestions at 0.9 or more are loaded most of the time, as the reliability chart should show", async () => {
+    await seedDemo(db, config, { now, turnsPerDay: 40 });
+    const table = await matchReliability(ctxAt(db, config, now), range);
+    const top = table.rows.find((r) => r.from === 0.9);
+    expect(top?.shown).toBeGreaterThan(20);
+    expect(top?.share).toBeGreaterThan(0.7);
   });
 
   it("seeding again replaces the demo rows (same counts)", async () => {

@@ -14,6 +14,8 @@ import { DEMO_OTHER_TURNS, DEMO_SKILLS, writeDemoSkills } from "./demo-skills";
 /** Every demo row's session starts with this: it is how the demo is told apart and removed. */
 export const DEMO_SESSION_PREFIX = "demo-";
 export const DEMO_DAYS = 14;
+/** Demo skills less useful than this are the ones the story's agents mostly ignore (rule 2's examples). */
+const IGNORED_BELOW = 0.25;
 
 export { demoSkillsRoot } from "./demo-folders";
 
@@ -70,8 +72,12 @@ export async function seedDemo(
       { channel: "cli", db, config, clock: () => t.at },
       { turn: t.turn, roots: [root], sessionId: t.session, agent: "hermes", feedback: true },
     );
-    const shown = served.record.suggested?.name;
-    if (shown && t.skill && shown === t.skill.name && random() < t.skill.useful) {
+    const suggested = served.record.suggested;
+    const shown = suggested?.name;
+    // The agent loads a fitting suggestion as often as its match says (so the reliability chart shows the
+    // calibration it is there to show); the few skills the story has agents ignore are loaded a tenth as often.
+    const loadChance = suggested ? suggested.match * (t.skill && t.skill.useful >= IGNORED_BELOW ? 1 : 0.1) : 0;
+    if (shown && t.skill && shown === t.skill.name && random() < loadChance) {
       pendingLoads.push({ at: t.at + Math.floor((0.5 + random() * 3.5) * MINUTE_MS), session: t.session, skill: shown });
       pendingLoads.sort((a, b) => a.at - b.at);
     }
