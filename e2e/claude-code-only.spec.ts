@@ -65,6 +65,14 @@ test("the Skills page of a Claude Code user lists the skills jev ranks, with the
   expect(await cells("pdf-tools")).toMatchObject({ from: "Claude Code", suggested: "1", loaded: "1", description: "ok" });
   expect(await cells("deploy-docs")).toMatchObject({ from: "Claude Code", suggested: "1", loaded: "0" });
   expect(await cells("release-notes")).toMatchObject({ suggested: "0", "last suggested": "never", description: "description too short" });
+  await expect(page.getByTestId("skills-legend")).toContainText("other SKILL.md files of the same name");
+
+  // On a phone each skill is a card: no header row, each figure labelled.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(table.locator("thead")).toBeHidden();
+  await expect(row("pdf-tools").getByRole("cell").nth(2)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Only Claude Code's skills, most suggested first; then one skill's own page.
   await page.goto(`${base}/skills?source=claude-code&sort=suggested`);

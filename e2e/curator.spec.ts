@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   const env = isolatedServerEnv(dir, TOKEN);
   const now = Date.now();
   buildHermesHome(home, {
-    configYaml: "curator:\n  prune_builtins: false\n",
+    configYaml: "curator:\n  prune_builtins: false\nskills:\n  platform_disabled:\n    telegram: [doc-helper]\n",
     skills: { "ops/keep-me": null, "ops/old-one": null, "writing/doc-helper": null, "github-pr-workflow": null },
     bundled: ["github-pr-workflow"],
     usage: { "keep-me": idleRecord(now, 45), "old-one": idleRecord(now, 120), "doc-helper": idleRecord(now, 1) }, // stale and archived under any release's thresholds
@@ -129,6 +129,11 @@ test("pin, run, archive, restore and see the activity, with Hermes's files agree
   await expect(history).toContainText("restore");
   await expect(history).toContainText("archive");
   await expect(history.getByRole("row", { name: /use/ })).toHaveCount(4); // 3 through the API, 1 from Hermes's own count
+
+  // platform_disabled applies only where Hermes knows its platform: the Skills page says so.
+  await page.goto(`${base}/skills`);
+  await expect(page.getByTestId("platform-disabled-note")).toContainText("doc-helper on telegram");
+  await expect(page.getByTestId("platform-disabled-note")).toContainText("Hermes's CLI sets none");
 
   await page.goto(`${base}/skills?state=archived`);
   await expect(page.getByTestId("skill-row")).toHaveCount(1);

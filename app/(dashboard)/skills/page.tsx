@@ -1,3 +1,4 @@
+import { readHermesSkillsConfig } from "@/lib/hermes/config-yaml";
 import { pageOf } from "@/lib/paging";
 import { entrySkillsOverview } from "@/lib/services/catalog/entry-skills";
 import { catalogOverview } from "@/lib/services/catalog/overview";
@@ -12,6 +13,29 @@ import { SkillFilters } from "./skill-filters";
 import { SKILLS_PAGE_SIZE, SkillsPager } from "./skills-pager";
 import { SkillsTable } from "./skills-table";
 import { SkippedEntries } from "./skipped-entries";
+
+/**
+ * Hermes applies `skills.platform_disabled.<platform>` only where a platform is set (a gateway, or
+ * HERMES_PLATFORM); its CLI sets none and then loads those skills, so jev offers them there too.
+ */
+function PlatformDisabledNote({ hermesHome }: { hermesHome: string | null }) {
+  if (!hermesHome) return null;
+  const lists = Object.entries(readHermesSkillsConfig(hermesHome).platformDisabled).filter(([, names]) => names.length > 0);
+  if (lists.length === 0) return null;
+  return (
+    <p className="warning-text" data-testid="platform-disabled-note">
+      config.yaml&apos;s skills.platform_disabled hides{" "}
+      {lists.map(([platform, names], i) => (
+        <span key={platform}>
+          {i > 0 && "; "}
+          {names.join(", ")} on {platform}
+        </span>
+      ))}
+      . That applies only where Hermes knows its platform (a gateway session, or HERMES_PLATFORM); Hermes&apos;s CLI sets none and loads them, so jev offers
+      them there. To hide a skill everywhere, list it in skills.disabled.
+    </p>
+  );
+}
 
 export const dynamic = "force-dynamic";
 
@@ -44,6 +68,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
           </>
         )}
       </p>
+      <PlatformDisabledNote hermesHome={listing.hermesHome} />
       <SkillFilters view={view} withHermes={withHermes} />
       <SkippedEntries skipped={listing.skipped} />
       {listing.skills.length === 0 ? (

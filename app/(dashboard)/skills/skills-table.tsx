@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { SkillListRow } from "@/lib/services/skills/list";
 import { COUNTER_MEANING, PROVENANCE_LABELS } from "@/lib/vocab/curator";
 import { SKILL_SOURCE_LABELS } from "@/lib/vocab/skill-sources";
@@ -32,15 +33,21 @@ const SKILL: Column<SkillListRow> = {
 };
 const SOURCE: Column<SkillListRow> = { key: "source", header: "from", cell: (r) => SKILL_SOURCE_LABELS[r.source] };
 
-/** Hermes's columns: shown when a Hermes home is in use. */
+/** A Hermes column's cell: empty for a skill that is not in the Hermes home (a Claude Code or Codex skill has no such record). */
+const hermesOnly =
+  (cell: (r: SkillListRow) => ReactNode) =>
+  (r: SkillListRow): ReactNode =>
+    r.source === "hermes" ? cell(r) : null;
+
+/** Hermes's columns: shown when a Hermes home is in use, after the engine's, filled for its skills only. */
 const HERMES_COLUMNS: Column<SkillListRow>[] = [
-  { key: "provenance", header: "provenance", cell: (r) => (r.provenance ? PROVENANCE_LABELS[r.provenance] : <span className="muted">–</span>) },
-  { key: "state", header: "state", cell: (r) => <StateCell row={r} /> },
-  { key: "use", header: "use", title: COUNTER_MEANING.use, num: true, cell: (r) => r.use_count },
-  { key: "view", header: "view", title: COUNTER_MEANING.view, num: true, cell: (r) => r.view_count },
-  { key: "patch", header: "patch", title: COUNTER_MEANING.patch, num: true, cell: (r) => r.patch_count },
-  { key: "last-activity", header: "last activity", nowrap: true, cell: (r) => <When at={r.last_activity_at} /> },
-  { key: "spark", header: "30 days", cell: (r) => (r.uses && r.views ? <Sparkline uses={r.uses} views={r.views} label={r.name} /> : null) },
+  { key: "provenance", header: "provenance", cell: hermesOnly((r) => (r.provenance ? PROVENANCE_LABELS[r.provenance] : <span className="muted">–</span>)) },
+  { key: "state", header: "state", cell: hermesOnly((r) => <StateCell row={r} />) },
+  { key: "use", header: "use", title: COUNTER_MEANING.use, num: true, cell: hermesOnly((r) => r.use_count) },
+  { key: "view", header: "view", title: COUNTER_MEANING.view, num: true, cell: hermesOnly((r) => r.view_count) },
+  { key: "patch", header: "patch", title: COUNTER_MEANING.patch, num: true, cell: hermesOnly((r) => r.patch_count) },
+  { key: "last-activity", header: "last activity", nowrap: true, cell: hermesOnly((r) => <When at={r.last_activity_at} />) },
+  { key: "spark", header: "30 days", cell: hermesOnly((r) => (r.uses && r.views ? <Sparkline uses={r.uses} views={r.views} label={r.name} /> : null)) },
 ];
 
 /** The engine's columns: every skill has them. */
@@ -62,8 +69,31 @@ const ENGINE_COLUMNS: Column<SkillListRow>[] = [
   },
 ];
 
-/** Every skill jev ranks, a row each; Hermes's columns only when a Hermes home is in use. */
+/** Every skill jev ranks, a row each: the engine's columns first, Hermes's after them when a Hermes home is in use; a legend for the badges. */
 export function SkillsTable({ rows, withHermes }: { rows: SkillListRow[]; withHermes: boolean }) {
-  const columns = withHermes ? [SKILL, SOURCE, ...HERMES_COLUMNS, ...ENGINE_COLUMNS] : [SKILL, SOURCE, ...ENGINE_COLUMNS];
-  return <DataTable columns={columns} rows={rows} rowKey={(r) => `${r.location ?? r.source}:${r.path}`} testId="skills-table" rowTestId="skill-row" scroll />;
+  const columns = withHermes ? [SKILL, SOURCE, ...ENGINE_COLUMNS, ...HERMES_COLUMNS] : [SKILL, SOURCE, ...ENGINE_COLUMNS];
+  return (
+    <>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => `${r.location ?? r.source}:${r.path}`}
+        testId="skills-table"
+        rowTestId="skill-row"
+        scroll
+        cardsOnPhone
+      />
+      <p className="muted" data-testid="skills-legend">
+        <Badge>+N</Badge> other SKILL.md files of the same name were found too (they load as one).
+        {withHermes && (
+          <>
+            {" "}
+            Hermes skills only: <Badge kind="pinned">pinned</Badge> never goes stale or is archived; <Badge>disabled</Badge> is in config.yaml&apos;s
+            skills.disabled (never suggested); <Badge>unmanaged</Badge> is not under the curator&apos;s automatic transitions; <Badge>external</Badge> lives in
+            skills.external_dirs (read only).
+          </>
+        )}
+      </p>
+    </>
+  );
 }

@@ -27,6 +27,8 @@ export interface DataTableProps<R> {
   compact?: boolean;
   /** A horizontal scroller around it, for wide tables on narrow screens. */
   scroll?: boolean;
+  /** On a phone, each row as a card (each cell labelled with its column's header) instead of a scroller. */
+  cardsOnPhone?: boolean;
   caption?: ReactNode;
 }
 
@@ -39,10 +41,11 @@ const cellClass = (c: { num?: boolean; nowrap?: boolean }) => [c.num && "num", c
  * and `empty` when there are none. Server-rendered; the cells are plain
  * React, so a cell may hold a link, a badge or a button.
  */
-export function DataTable<R>({ columns, rows, rowKey, empty, testId, rowTestId, rowProps, compact, scroll, caption }: DataTableProps<R>) {
+export function DataTable<R>({ columns, rows, rowKey, empty, testId, rowTestId, rowProps, compact, scroll, cardsOnPhone, caption }: DataTableProps<R>) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
+  const classes = ["decisions", compact && "compact", cardsOnPhone && "cards-on-phone"].filter(Boolean).join(" ");
   const table = (
-    <table className={compact ? "decisions compact" : "decisions"} data-testid={testId}>
+    <table className={classes} data-testid={testId}>
       {caption && <caption>{caption}</caption>}
       <thead>
         <tr>
@@ -57,7 +60,7 @@ export function DataTable<R>({ columns, rows, rowKey, empty, testId, rowTestId, 
         {rows.map((row, i) => (
           <tr key={rowKey(row, i)} data-testid={typeof rowTestId === "function" ? rowTestId(row) : rowTestId} {...rowProps?.(row)}>
             {columns.map((c) => (
-              <td key={c.key} className={cellClass(c)}>
+              <td key={c.key} className={cellClass(c)} data-label={cardsOnPhone && typeof c.header === "string" ? c.header : undefined}>
                 {c.cell(row)}
               </td>
             ))}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import type { ServerFacts } from "../services/doctor/server-facts";
+import type { AgentSetup } from "./agent-setups";
+import { runDoctor } from "./run-doctor";
+import type { ServerProbe } from "./server-probe";
+
+const NOW = Date.UTC(2026, 11, 6, 12);
+const facts = (over: Partial<ServerFacts> = {}): ServerFacts => ({
+  skills: 12,
+  roots: ["/h/.claude/skills"],
+  lookedIn: ["/h/.hermes/skills", "/h/.claude/skills"],
+  overBudget: false,
+  judge: { kind: "local", description: "" },
+  agents: [],
+  leftOutRoots: [],
+  ...over,
+});
+/** The server at one URL only, taking one token: what probeServer answers, without the network (e2e/doctor.spec.ts drives the real one). */
+const serverAt =
+  (url: string, token: string, f: ServerFacts) =>
+  async (asked: string, sent: string | null): Promise<ServerProbe> =>
+    asked !== url
+      ? { up: false, url: asked }
+      : { up: true, url: asked, token: sent === null ? "none" : sent === token ? "accepted" : "rejected", facts: sent === token ? f : null };
+const input = (over: Partial<Parameters<typeof runDoctor>[0]> = {}) => ({
+  url: "http://127.0.0.1:3000",
+  urlFrom: "HOST and PORT" as const,
+  token: "t0ken-ok",
+  setups: [] as AgentSetup[],
+  hermesSkills: null,
+  hermesPlatform: undefined,
+  now: NOW,
+  probe: serverAt("http://127.0.0.1:3000", "t0ken-ok", facts()),
+  ...over,
+});
+
+describe("jev doctor's findings", () => {
+  it("no skills: where it looked, and the next step", async () => {
+    const findings = await runDoctor(input({ probe: serverAt("http://127.0.0.1:3000", "t0ken-ok", facts({ skills: 0 })) }));
+    expect(findings.find((f) => f.check === "skills")).toMatchObject({
+      verdict: "warn",
+      line: "no skills found: looked in /h/.hermes/skills, /h/.claude/skills",
+    });
+  });
+
+  it("roots requests left out, with how long ago, and how to allow one", async () => {
+    const leftOutRoots = [{ root: "/workspace/.claude/skills", why: "is not an allowed root", requests: 3, lastAt: NOW - 5 * 60_000 }];
+    const findings = await runDoctor(input({ probe: serverAt("http://127.0.0.1:3000", "t0ken-ok", facts({ leftOutRoots })) }));
+    expect(findings.find((f) => f.check === "roots")).toMatchObject({
+      verdict: "warn",
+      line: "/workspace/.claude/skills was left out of 3 request(s), last 5 min ago: is not an allowed root",
+      fix: expect.stringContaining("JEV_ALLOWED_ROOTS"),
+    });
+  });
+
+  it("Hermes's platform_disabled with no platform set: it has no effect in Hermes's CLI; with HERMES_PLATFORM, nothing to say", async () => {
+    const hermesSkills = { externalDirs: [], disabled: [], platformDisabled: { telegram: ["pdf"], discord: [] } };
+    const warned = await runDoctor(input({ hermesSkills }));
+    expect(warned.find((f) => f.check === "hermes")?.line).toMatch(/^skills\.platform_disabled lists skills for telegram, but no platform is set/);
+    expect((await runDoctor(input({ hermesSkills, hermesPlatform: "telegram" }))).some((f) => f.check === "hermes")).toBe(false);
+  });
+
+  it("an agent heard from: when, and how many turns", async () => {
+    const setup: AgentSetup = {
+      agent: "claude-code",
+      installed: true,
+      where: "/h/.claude/settings.json",
+      url: "http://127.0.0.1:3000",
+      token: "t0ken-ok",
+      trusted: null,
+    };
+    const probe = serverAt("http://127.0.0.1:3000", "t0ken-ok", facts({ agents: [{ agent: "claude-code", turns: 7, lastAt: NOW - 3 * 3_600_000 }] }));
+    const findings = await runDoctor(input({ setups: [setup], probe }));
+    expect(findings.filter((f) => f.check === "claude-code").map((f) => f.line)).toEqual([
+      "Claude Code reaches http://127.0.0.1:3000 with a token it takes",
+      "last heard from Claude Code 3 h ago (7 turns)",
+    ]);
+  });
+});
