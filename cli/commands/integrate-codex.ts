@@ -1,5 +1,6 @@
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
+import { codexSetup } from "../../lib/doctor/agent-setups";
 import { codexHookEntries, HOOK_SCRIPT_NAME } from "../../lib/integrations/codex-hooks";
 import { hookHome, installHookFiles } from "../../lib/integrations/hook-install";
 import { findPython } from "../../lib/integrations/python-interpreter";
@@ -35,10 +36,11 @@ export async function integrateCodex(args: string[], out: (line: string) => void
     token: await tokenForAgents(config),
     python,
     installFiles: () => installHookFiles(config.home),
-    addedLines: [
-      `jev's hooks added to ${file}: UserPromptSubmit asks jev which skill fits, PostToolUse reports a SKILL.md read as a load.`,
-      "Codex asks you to trust new hooks at its next start: trust jev's, or they do not run.",
-    ],
+    addedLines: [`jev's hooks added to ${file}: UserPromptSubmit asks jev which skill fits, PostToolUse reports a SKILL.md read as a load.`],
   };
-  return installAgentHooks(hooks, flags.print === true, out);
+  const status = await installAgentHooks(hooks, flags.print === true, out);
+  // Codex runs a hook only once trusted (its config.toml's hooks.state): say whether jev's are.
+  if (!flags.print && codexSetup(codexHome).trusted === false)
+    out("Codex has not trusted jev's hooks yet: it asks at its next start (or /hooks in codex); until you trust them they do not run.");
+  return status;
 }
