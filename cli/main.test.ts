@@ -321,7 +321,7 @@ describe("jev integrate claude-code", () => {
     expect(JSON.parse(fs.readFileSync(path.join(path.dirname(settings), backups[0]), "utf8")).theme).toBe("dark");
     out = [];
     expect(await run("integrate", "claude-code", "--settings", settings)).toBe(0);
-    expect(out[0]).toContain("already");
+    expect(out.join("\n")).toContain("jev's hooks are already in");
     expect(fs.readdirSync(path.dirname(settings)).filter((f) => f.startsWith("settings.json.jev-backup-"))).toHaveLength(1);
     fs.writeFileSync(settings, "{ not json");
     expect(await run("integrate", "claude-code", "--settings", settings)).toBe(1);

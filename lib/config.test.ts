@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, packageRoot, settleConfig, unsettleConfig } from "./config";
+import { ConfigError, loadConfig, PACKAGE_NAME, packageRoot, settleConfig, unsettleConfig } from "./config";
 
 const env = (vars: Record<string, string>) => ({ HOME: "/home/u", ...vars });
 
@@ -12,7 +12,7 @@ describe("configuration (every environment variable, parsed once)", () => {
     expect(c.hermesHome).toBe("/home/u/.hermes");
     expect(c).toMatchObject({ judge: { kind: "local" }, metaSkills: ["using-superpowers"], retentionDays: 30, port: 3000, host: "127.0.0.1" });
     expect(c.skillFeedback).toBeUndefined();
-    expect(JSON.parse(fs.readFileSync(path.join(packageRoot(), "package.json"), "utf8")).name).toBe("jev");
+    expect(JSON.parse(fs.readFileSync(path.join(packageRoot(), "package.json"), "utf8")).name).toBe(PACKAGE_NAME);
   });
 
   it("reads each variable", () => {

@@ -120,6 +120,9 @@ let packageRootMemo: string | undefined;
  * The folder holding jev's package.json: from this file when run from source
  * (CLI, tests), else the working directory (`npm start` serves from there).
  */
+/** jev's npm package name (`jev` on npm is another project's), by which its own folder is recognised. */
+export const PACKAGE_NAME = "jev-skills";
+
 export function packageRoot(): string {
   if (packageRootMemo) return packageRootMemo;
   const candidates: string[] = [];
@@ -131,7 +134,7 @@ export function packageRoot(): string {
   candidates.push(process.cwd());
   const isJev = (dir: string) => {
     try {
-      return JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).name === "jev";
+      return JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).name === PACKAGE_NAME;
     } catch {
       return false;
     }
