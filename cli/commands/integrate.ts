@@ -1,7 +1,8 @@
 import path from "node:path";
-import { loadConfig, packageRoot } from "../../lib/config";
+import { loadConfig } from "../../lib/config";
 import { removeDotenvKeys, writeDotenv } from "../../lib/integrations/dotenv-file";
 import { installHermesPlugin, uninstallHermesPlugin } from "../../lib/integrations/hermes-install";
+import { hookHome, installHermesPluginFiles } from "../../lib/integrations/hook-install";
 import { parseFlags, UsageError } from "../usage";
 import { agentServerUrl, checkAgainstServer } from "./hooks-file";
 import { integrateClaudeCode } from "./integrate-claude";
@@ -32,7 +33,8 @@ async function integrateHermes(args: string[], out: (line: string) => void): Pro
   const env = new Map([["JEV_URL", url]]);
   if (token) env.set("JEV_API_TOKEN", token);
   const envFile = path.join(hermesHome, ".env");
-  const pluginSource = path.join(packageRoot(), "integrations", "hermes", "jev");
+  // Hermes loads the plugin from a per-user copy (linked from its plugins folder), not from this clone.
+  const pluginSource = path.join(hookHome(config.home), "integrations", "hermes", "jev");
   if (flags.print) {
     out(`link ${path.join(hermesHome, "plugins", "jev")} -> ${pluginSource}`);
     out(`add jev to plugins.enabled in ${path.join(hermesHome, "config.yaml")}`);
@@ -41,7 +43,9 @@ async function integrateHermes(args: string[], out: (line: string) => void): Pro
     return 0;
   }
   await checkAgainstServer(url, token, out);
-  const done = await installHermesPlugin(hermesHome, pluginSource);
+  const copied = await installHermesPluginFiles(config.home);
+  out(`${copied.folder}: ${copied.changed ? "copied from this checkout" : "already so"} (Hermes loads the plugin from there)`);
+  const done = await installHermesPlugin(hermesHome, copied.folder);
   const link = { created: "linked", kept: "already linked", replaced: "relinked (it pointed to another checkout)" }[done.linked];
   out(`jev's Hermes plugin ${link} at ${path.join(hermesHome, "plugins", "jev")}`);
   if (done.backup) out(`backup: ${done.backup}`);

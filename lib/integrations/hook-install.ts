@@ -44,3 +44,29 @@ function readOrNull(file: string): string | null {
     return null;
   }
 }
+
+const PLUGIN_FOLDER = path.join("integrations", "hermes", "jev");
+
+/**
+ * The Hermes plugin's files, copied to the same per-user place (the link in
+ * `$HERMES_HOME/plugins/jev` points at the copy, so Hermes never loads from
+ * the clone): written only when they differ; its folder.
+ */
+export async function installHermesPluginFiles(
+  home: string,
+  env?: Readonly<Record<string, string | undefined>>,
+): Promise<{ folder: string; changed: boolean }> {
+  const from = path.join(packageRoot(), PLUGIN_FOLDER);
+  const to = path.join(hookHome(home, env), PLUGIN_FOLDER);
+  fs.mkdirSync(to, { recursive: true, mode: 0o700 });
+  let changed = false;
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(py|yaml)$/.test(entry.name)) continue;
+    const text = fs.readFileSync(path.join(from, entry.name), "utf8");
+    if (readOrNull(path.join(to, entry.name)) === text) continue;
+    await atomicWriteFile(path.join(to, entry.name), text, `.${entry.name}.jev`, { mode: 0o600 });
+    changed = true;
+  }
+  for (let dir = to; dir.startsWith(hookHome(home, env)); dir = path.dirname(dir)) fs.chmodSync(dir, 0o700);
+  return { folder: to, changed };
+}
