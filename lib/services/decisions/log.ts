@@ -6,6 +6,7 @@ import { noteShown } from "../../../db/queries/shown-history";
 import { getOrCreate, processWide } from "../../collections";
 import type { Decision } from "../../engine/pick-skill";
 import { DEFAULT_GATHER_MS, GroupCommit } from "../../group-commit";
+import { errorAtMostEveryMinute } from "../../log-once";
 import { utcDay } from "../../time";
 
 /** Who asked, as the log keeps it (no turn text). */
@@ -65,8 +66,8 @@ async function writeBatch(db: Db, batch: Logged[]): Promise<(number | null)[]> {
         ids.push(await inTransaction(db, (tx) => writeDecision(tx, toWrite(p.decision, p.ctx))));
       } catch {
         forgetSkillRefs(db);
-        // Say so without the raw message (it could carry paths or SQL).
-        console.error("[jev] could not write a decision log row");
+        // Say so without the raw message (it could carry paths or SQL), at most once a minute: on a full disk every turn fails here.
+        errorAtMostEveryMinute("[jev] could not write a decision log row");
         ids.push(null);
       }
     }
