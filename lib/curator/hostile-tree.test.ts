@@ -98,3 +98,23 @@ describe("archived symlinked skills", () => {
     expect(fs.realpathSync(path.join(home, "skills", "linked"))).toBe(fs.realpathSync(real));
   });
 });
+
+describe("links jev did not make (second hardening round)", () => {
+  it("skills/.archive as a link: archive moves nothing out of the home, restore brings nothing in, and a scheduled run archives nothing", async () => {
+    buildHermesHome(home, { skills: { "ops/idle": null }, usage: { idle: { created_by: "agent", last_used_at: "2026-01-01T00:00:00+00:00" } } });
+    const outside = path.join(tmp.dir, "outside");
+    fs.mkdirSync(path.join(outside, "planted"), { recursive: true });
+    fs.writeFileSync(path.join(outside, "planted", "SKILL.md"), "---\nname: planted\ndescription: planted\n---\n");
+    fs.symlinkSync(outside, path.join(home, "skills", ".archive"));
+    const config = testConfig(tmp.dir, { HERMES_HOME: home });
+    const archived = await curatorAction(ctxAt(db, config, NOW), "archive", { name: "idle" }).catch((e) => e);
+    expect(String(archived.message)).toMatch(/\.archive is a symlink; jev does not archive into or restore from a linked archive/);
+    expect(fs.existsSync(path.join(home, "skills", "ops", "idle", "SKILL.md"))).toBe(true);
+    const restored = await curatorAction(ctxAt(db, config, NOW), "restore", { name: "planted" }).catch((e) => e);
+    expect(String(restored.message)).toMatch(/is a symlink/);
+    expect(fs.existsSync(path.join(home, "skills", "planted"))).toBe(false);
+    await runCurator(home, { now: NOW, dryRun: false });
+    expect(fs.existsSync(path.join(home, "skills", "ops", "idle", "SKILL.md"))).toBe(true);
+    expect(fs.readdirSync(outside)).toEqual(["planted"]);
+  });
+});

@@ -31,6 +31,18 @@ function moveFolder(from: string, to: string): void {
   }
 }
 
+/**
+ * `skills/.archive` must be a real folder: a link (made by an agent or an
+ * installed skill) would have archive move the skill's folder out of the
+ * home, wherever it points, and restore bring in whatever is planted there.
+ * Hermes follows it; jev refuses, moving nothing.
+ */
+function archiveLinkRefusal(skillsDir: string): MoveResult | null {
+  const archive = archiveDir(skillsDir);
+  if (!fs.lstatSync(/*turbopackIgnore: true*/ archive, { throwIfNoEntry: false })?.isSymbolicLink()) return null;
+  return refused(`${archive} is a symlink; jev does not archive into or restore from a linked archive (remove the link to go on)`);
+}
+
 const HUB_UNREADABLE = "hub lock unreadable (skills/.hub/lock.json): fix or remove it before changing skills";
 
 /** Archive a skill's folder to `skills/.archive/` and mark it archived (curator spec §6.1). Refusals move nothing. */
@@ -46,6 +58,8 @@ export async function archiveSkill(h: CuratorHome, name: string, now: number): P
   }
   if (!local) return refused(`skill '${name}' not found`, "not_found");
   if (isExternalPath(h, local.folder)) return refused(externalOnly);
+  const linked = archiveLinkRefusal(h.skillsDir);
+  if (linked) return linked;
   const archive = archiveDir(h.skillsDir);
   try {
     fs.mkdirSync(/*turbopackIgnore: true*/ archive, { recursive: true });
@@ -71,6 +85,8 @@ export async function restoreSkill(h: CuratorHome, name: string, now: number): P
   if (!name || name.includes("/") || name.includes("\\") || name === "." || name === "..") return refused(`'${name}' is not a skill name`);
   if (h.hub.names.has(name)) return refused(`'${name}' is now hub-installed; restore would shadow the upstream version`);
   if (h.bundled.has(name) && !h.config.pruneBuiltins) return refused(`'${name}' is now bundled; restore would shadow the upstream version`);
+  const linked = archiveLinkRefusal(h.skillsDir);
+  if (linked) return linked;
   if (!fs.statSync(/*turbopackIgnore: true*/ archiveDir(h.skillsDir), { throwIfNoEntry: false })?.isDirectory())
     return refused("no archive directory", "not_found");
   const [from] = archiveCandidates(h.skillsDir, name);

@@ -210,3 +210,20 @@ describe("crash safety", () => {
     expect(leftovers()).toEqual([]);
   });
 });
+
+describe("a usage file jev did not make as one (second hardening round)", () => {
+  it("a link to a file outside the home is refused before anything changes; so are a folder and a FIFO", async () => {
+    const outside = path.join(tmp.dir, "outside.json");
+    fs.writeFileSync(outside, '{"kept": {}}');
+    fs.symlinkSync(outside, usagePaths(home).file);
+    await expect(bump("pdf")).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/\.usage\.json is a symlink/) });
+    expect(fs.lstatSync(usagePaths(home).file).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(outside, "utf8")).toBe('{"kept": {}}');
+    fs.unlinkSync(usagePaths(home).file);
+    fs.mkdirSync(usagePaths(home).file);
+    await expect(bump("pdf")).rejects.toMatchObject({ message: expect.stringMatching(/is a folder/) });
+    fs.rmdirSync(usagePaths(home).file);
+    execFileSync("mkfifo", [usagePaths(home).file]);
+    await expect(bump("pdf")).rejects.toMatchObject({ message: expect.stringMatching(/not a regular file/) });
+  });
+});
