@@ -47,4 +47,14 @@ describe("jev's Claude Code hooks merged into settings.json", () => {
     expect(removeHookEntries(merged)).toEqual({ settings: { model: "opus", hooks: { UserPromptSubmit: [own], Stop: [own] } }, changed: true });
     expect(removeHookEntries({ model: "opus" })).toEqual({ settings: { model: "opus" }, changed: false });
   });
+
+  it("keeps a user's hook that merely names a jev_hook.py of its own (second hardening round)", () => {
+    const mine = { hooks: [{ type: "command", command: "python3 ~/tools/jev_hook.py --mine" }] };
+    const echo = { hooks: [{ type: "command", command: "echo 'jev_hook.py ran'" }] };
+    const merged = mergeJevHooks({ hooks: { UserPromptSubmit: [mine, echo] } }, script, python).settings;
+    const groups = (merged.hooks as Record<string, unknown[]>).UserPromptSubmit;
+    expect(groups.slice(0, 2)).toEqual([mine, echo]);
+    expect(groups).toHaveLength(3);
+    expect(removeHookEntries(merged).settings).toEqual({ hooks: { UserPromptSubmit: [mine, echo] } });
+  });
 });

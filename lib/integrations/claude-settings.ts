@@ -29,11 +29,18 @@ export function jevHookEntries(scriptPath: string, python: string | null): Json 
   return { UserPromptSubmit: [{ hooks: [hook] }], PostToolUse: [{ matcher: "^Skill$", hooks: [hook] }] };
 }
 
+/**
+ * jev's own hook command runs its script from jev's layout (`…/integrations/claude-code/jev_hook.py`, in a
+ * clone or the per-user copy): a user's hook that merely mentions a file of that name is not jev's, and is kept.
+ */
+const isJevCommand = (command: unknown) =>
+  typeof command === "string" && /(?:^|[\s'"])[^\s'"]*\/integrations\/claude-code\/jev_hook\.py['"]?(?:\s|$)/.test(command);
+
 const isJevGroup = (group: unknown) =>
   typeof group === "object" &&
   group !== null &&
   Array.isArray((group as Json).hooks) &&
-  ((group as Json).hooks as unknown[]).some((h) => typeof (h as Json)?.command === "string" && ((h as Json).command as string).includes(HOOK_SCRIPT_NAME));
+  ((group as Json).hooks as unknown[]).some((h) => isJevCommand((h as Json)?.command));
 
 /**
  * A hooks file (Claude Code's settings.json, Codex's hooks.json: the same
