@@ -43,6 +43,11 @@ test("names special to a JavaScript object are plain names on every route, actio
   }
   // Nothing was poisoned: ordinary traffic and every page still answer.
   expect((await request.post("/api/skills/pdf/usage", { data: { kind: "use" }, headers: authHeaders })).status()).toBe(200);
+  // Only a name that could be a skill folder's goes into .usage.json (second hardening round).
+  for (const bad of ["../../etc", "\u0000x", ".archive", "x".repeat(200)]) {
+    const res = await request.post(`/api/skills/${encodeURIComponent(bad)}/usage`, { data: { kind: "view" }, headers: authHeaders });
+    expect(res.status(), JSON.stringify(bad)).toBe(400);
+  }
   expect((await request.get("/api/decisions?limit=5", { headers: authHeaders })).status()).toBe(200);
   for (const page of ["/", "/decisions", "/skills", "/curator", "/suppression", "/replay"]) expect((await request.get(page)).status(), page).toBe(200);
   const onDisk = JSON.parse(fs.readFileSync(path.join(E2E.hermesHome, "skills", ".usage.json"), "utf8"));

@@ -8,7 +8,7 @@ import { toJevError } from "../../errors";
 import { readUsage, usagePaths } from "../../hermes/usage-file";
 import { ctxAt, freshDb, tempDir, testConfig } from "../../testing/factories";
 import { buildHermesHome } from "../../testing/hermes-home";
-import { bumpUsage } from "./bump";
+import { bumpUsage, skillFolderNameProblem } from "./bump";
 import { refreshUsageHistory } from "./refresh-history";
 import { forgetRequest } from "./request-ids";
 
@@ -96,5 +96,13 @@ describe("request_id: a retry is never counted twice", () => {
     await expect(bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-5" })).rejects.toBeDefined();
     fs.rmdirSync(usagePaths(home).file);
     expect((await bumpUsage(ctxAt(db, config(), NOW), { name: "pdf", kind: "use", requestId: "req-5" })).use_count).toBe(1);
+  });
+});
+
+describe("names a usage bump may add (second hardening round)", () => {
+  it("could be a skill folder's name: a path, a NUL, a hidden folder or 200 characters is a 400; a name no skill has yet still counts", () => {
+    for (const bad of ["../../etc", "a/b", "a\\b", "..", "\u0000x", "tab\there", ".archive", "x".repeat(200)])
+      expect(skillFolderNameProblem(bad), JSON.stringify(bad)).not.toBeNull();
+    for (const good of ["pdf", "PDF_Tools", "my.skill-2", "__proto__", "x".repeat(64), "ünïcode"]) expect(skillFolderNameProblem(good), good).toBeNull();
   });
 });

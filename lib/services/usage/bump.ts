@@ -15,6 +15,24 @@ import { forgetRequest, rememberRequest, seenRequest } from "./request-ids";
 const BUMPS = { use: bumpUse, view: bumpView, patch: bumpPatch } as const;
 const COLUMN: Record<UsageKind, keyof Counters> = { use: "uses", view: "views", patch: "patches" };
 
+/** Hermes's own longest skill name (skill_manager_tool.py's MAX_NAME_LENGTH). */
+const MAX_SKILL_NAME = 64;
+
+/**
+ * Why a name could not be a skill folder's, or null when it could: what a
+ * usage bump may add to `.usage.json` (any token holder can send one). A
+ * name no skill has yet is still counted, as Hermes counts it; a path, a
+ * hidden folder, a control character or a 200-character name is not.
+ */
+export function skillFolderNameProblem(name: string): string | null {
+  if (!name.trim()) return "a skill name";
+  if (name.length > MAX_SKILL_NAME) return `a skill name is at most ${MAX_SKILL_NAME} characters`;
+  if (/[/\\]/.test(name) || name === "." || name === "..") return "a skill name, not a path";
+  if (name.startsWith(".")) return "a skill name cannot start with a dot (hidden folders are not skills)";
+  if (/[\u0000-\u001f\u007f]/.test(name)) return "a skill name has no control characters";
+  return null;
+}
+
 /**
  * `POST /api/skills/:name/usage`: bump the skill's Hermes record under the
  * shared lock (any skill, whatever its provenance: telemetry is not gated),
@@ -35,7 +53,8 @@ const COLUMN: Record<UsageKind, keyof Counters> = { use: "uses", view: "views", 
  */
 export function bumpUsage(ctx: ServiceCtx, input: { name: string; kind: UsageKind; requestId?: string }): Promise<FullUsageRecord> {
   const { name, kind, requestId } = input;
-  if (!name.trim()) return Promise.reject(new JevError("bad_request", "name: a skill name", "name"));
+  const problem = skillFolderNameProblem(name);
+  if (problem) return Promise.reject(new JevError("bad_request", `name: ${problem}`, "name"));
   const { db } = ctx;
   const home = curatedHome(ctx.config);
   const now = ctx.clock();
