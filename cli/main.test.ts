@@ -365,6 +365,20 @@ describe("jev integrate hermes", () => {
     expect(fs.readFileSync(envFile, "utf8")).toContain("JEV_URL=http://jev.localhost:4000\n");
     expect(await run("integrate", "hermes", "--url", "ftp://nope")).toBe(2);
   });
+
+  it("a folder or a dangling link at .env is refused before the plugin link or config.yaml change (second hardening round)", async () => {
+    vi.stubEnv("PORT", "3217");
+    const hermes = path.join(tmp, "hermes-refused");
+    fs.mkdirSync(path.join(hermes, ".env"), { recursive: true });
+    fs.writeFileSync(path.join(hermes, "config.yaml"), "model: x\n");
+    expect(await run("integrate", "hermes", "--hermes-home", hermes)).toBe(1);
+    expect(fs.existsSync(path.join(hermes, "plugins", "jev"))).toBe(false);
+    expect(fs.readFileSync(path.join(hermes, "config.yaml"), "utf8")).toBe("model: x\n");
+    fs.rmdirSync(path.join(hermes, ".env"));
+    fs.symlinkSync(path.join(tmp, "nowhere"), path.join(hermes, ".env"));
+    expect(await run("integrate", "hermes", "--hermes-home", hermes)).toBe(1);
+    expect(fs.existsSync(path.join(hermes, "plugins", "jev"))).toBe(false);
+  });
 });
 
 describe("jev curator status: the defaults of the Hermes in use (curator spec §3.5, §5.1)", () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { probeServer } from "../../lib/doctor/server-probe";
 import { JevError } from "../../lib/errors";
 import { atomicWriteFile } from "../../lib/fs/atomic-write";
+import { assertWritableTarget, ensurePrivateFolder } from "../../lib/fs/safe-target";
 import { mergeHookEntries, removeHookEntries } from "../../lib/integrations/claude-settings";
 import { isHttpUrl, serverToReach } from "../../lib/integrations/server-url";
 import { UsageError } from "../usage";
@@ -34,11 +35,11 @@ function readHooksFile(file: string): { text: string | null; settings: Json } {
   return { text, settings: parsed as Json };
 }
 
-/** Write a hook file privately, unless it already says this; true when it changed. */
+/** Write a hook file privately, unless it already says this; true when it changed. Its folder is jev's own: 0700. */
 async function writePrivate(file: HookFile): Promise<boolean> {
-  const now = fs.statSync(file.path, { throwIfNoEntry: false });
+  ensurePrivateFolder(path.dirname(file.path));
+  const now = fs.lstatSync(file.path, { throwIfNoEntry: false });
   if (now?.isFile() && (now.mode & 0o077) === 0 && fs.readFileSync(file.path, "utf8") === file.content) return false;
-  fs.mkdirSync(path.dirname(file.path), { recursive: true, mode: 0o700 });
   await atomicWriteFile(file.path, file.content, `.${path.basename(file.path)}.jev`, { mode: 0o600 });
   return true;
 }
@@ -114,6 +115,8 @@ export async function installAgentHooks(hooks: AgentHooks, print: boolean, out: 
     out(JSON.stringify({ [hooks.printKey]: hooks.file, hooks: hooks.entries, files: files.map((f) => ({ ...f, mode: "0600" })) }, null, 2));
     return 0;
   }
+  // Every file this writes is checked first: a link, a FIFO or a folder at one of them changes nothing anywhere.
+  for (const target of [hooks.file, ...files.map((f) => f.path)]) assertWritableTarget(target);
   await checkAgainstServer(hooks.url, hooks.token, out);
   const { text, settings } = readHooksFile(hooks.file);
   const copied = await hooks.installFiles();

@@ -64,3 +64,25 @@ it("jev integrate codex merges jev's hooks into $CODEX_HOME/hooks.json idempoten
   expect(await run("integrate", "codex")).toBe(1);
   expect(fs.readFileSync(hooksFile, "utf8")).toBe("[1, 2]");
 });
+
+it("refuses links and narrows its own folder (second hardening round): a linked token or hooks.json changes nothing; a 0777 jev folder becomes 0700", async () => {
+  const codex = path.join(tmp.dir, "codex");
+  const jevDir = path.join(codex, "jev");
+  fs.mkdirSync(jevDir, { recursive: true });
+  fs.chmodSync(jevDir, 0o777);
+  const outside = path.join(tmp.dir, "outside-token");
+  fs.writeFileSync(outside, "someone else's\n");
+  fs.symlinkSync(outside, path.join(jevDir, "token"));
+  expect(await run("integrate", "codex")).toBe(1);
+  expect(fs.readFileSync(outside, "utf8")).toBe("someone else's\n");
+  expect(fs.existsSync(path.join(codex, "hooks.json"))).toBe(false);
+
+  fs.unlinkSync(path.join(jevDir, "token"));
+  fs.symlinkSync(path.join(tmp.dir, "elsewhere.json"), path.join(codex, "hooks.json"));
+  expect(await run("integrate", "codex")).toBe(1);
+  expect(fs.existsSync(path.join(tmp.dir, "elsewhere.json"))).toBe(false);
+
+  fs.unlinkSync(path.join(codex, "hooks.json"));
+  expect(await run("integrate", "codex")).toBe(0);
+  expect(fs.statSync(jevDir).mode & 0o777).toBe(0o700);
+});

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
+import { assertWritableTarget } from "../../lib/fs/safe-target";
 import { removeDotenvKeys, writeDotenv } from "../../lib/integrations/dotenv-file";
 import { installHermesPlugin, uninstallHermesPlugin } from "../../lib/integrations/hermes-install";
 import { hookHome, installHermesPluginFiles } from "../../lib/integrations/hook-install";
@@ -42,6 +43,8 @@ async function integrateHermes(args: string[], out: (line: string) => void): Pro
     for (const [key, value] of env) out(`  ${key}=${value}`);
     return 0;
   }
+  // Every file this writes is checked first: a link, a FIFO or a folder at one of them changes nothing anywhere.
+  for (const target of [envFile, path.join(hermesHome, "config.yaml")]) assertWritableTarget(target);
   await checkAgainstServer(url, token, out);
   const copied = await installHermesPluginFiles(config.home);
   out(`${copied.folder}: ${copied.changed ? "copied from this checkout" : "already so"} (Hermes loads the plugin from there)`);

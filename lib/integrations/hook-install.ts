@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../config";
 import { atomicWriteFile } from "../fs/atomic-write";
+import { assertWritableTarget, ensurePrivateFolder } from "../fs/safe-target";
 import { HOOK_SCRIPT_NAME } from "./claude-settings";
 
 /**
@@ -26,14 +27,12 @@ export async function installHookFiles(home: string, env?: Readonly<Record<strin
     const from = path.join(packageRoot(), file);
     const to = path.join(target, file);
     const text = fs.readFileSync(from, "utf8");
+    privateFoldersDown(target, path.dirname(to));
+    assertWritableTarget(to);
     if (readOrNull(to) === text) continue;
-    fs.mkdirSync(path.dirname(to), { recursive: true, mode: 0o700 });
     await atomicWriteFile(to, text, `.${path.basename(to)}.jev`, { mode: 0o600 });
     changed = true;
   }
-  // Folders made before (or by someone else's umask) are narrowed too: the agent runs what is in them.
-  for (let dir = path.dirname(path.join(target, FILES[0])); dir.startsWith(target); dir = path.dirname(dir)) fs.chmodSync(dir, 0o700);
-  fs.chmodSync(path.join(target, path.dirname(FILES[1])), 0o700);
   return { script: path.join(target, FILES[0]), changed };
 }
 
@@ -58,15 +57,27 @@ export async function installHermesPluginFiles(
 ): Promise<{ folder: string; changed: boolean }> {
   const from = path.join(packageRoot(), PLUGIN_FOLDER);
   const to = path.join(hookHome(home, env), PLUGIN_FOLDER);
-  fs.mkdirSync(to, { recursive: true, mode: 0o700 });
+  privateFoldersDown(hookHome(home, env), to);
   let changed = false;
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     if (!entry.isFile() || !/\.(py|yaml)$/.test(entry.name)) continue;
     const text = fs.readFileSync(path.join(from, entry.name), "utf8");
+    assertWritableTarget(path.join(to, entry.name));
     if (readOrNull(path.join(to, entry.name)) === text) continue;
     await atomicWriteFile(path.join(to, entry.name), text, `.${entry.name}.jev`, { mode: 0o600 });
     changed = true;
   }
-  for (let dir = to; dir.startsWith(hookHome(home, env)); dir = path.dirname(dir)) fs.chmodSync(dir, 0o700);
   return { folder: to, changed };
+}
+
+/** Every folder from `top` down to `dir` made (or narrowed to) 0700 and refused when it is a link: the agent runs what is in them. */
+function privateFoldersDown(top: string, dir: string): void {
+  const parts = path.relative(top, dir).split(path.sep).filter(Boolean);
+  let at = top;
+  fs.mkdirSync(path.dirname(top), { recursive: true });
+  ensurePrivateFolder(at);
+  for (const part of parts) {
+    at = path.join(at, part);
+    ensurePrivateFolder(at);
+  }
 }

@@ -29,7 +29,7 @@ export function skillFolderNameProblem(name: string): string | null {
   if (name.length > MAX_SKILL_NAME) return `a skill name is at most ${MAX_SKILL_NAME} characters`;
   if (/[/\\]/.test(name) || name === "." || name === "..") return "a skill name, not a path";
   if (name.startsWith(".")) return "a skill name cannot start with a dot (hidden folders are not skills)";
-  if (/[\u0000-\u001f\u007f]/.test(name)) return "a skill name has no control characters";
+  if ([...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return "a skill name has no control characters";
   return null;
 }
 
