@@ -29,7 +29,9 @@ describe("a Hermes .env, edited as dotenv reads it (second hardening round)", ()
       { key: "JEV_API_TOKEN", change: "added" },
     ]);
     const written = fs.readFileSync(env, "utf8");
-    expect(written).toBe('# keys\nPRIVATE_KEY="-----BEGIN KEY-----\nMIIB\nJEV_URL=not-a-key\n-----END KEY-----"\nJEV_URL=http://127.0.0.1:3000\nOTHER=1\nJEV_API_TOKEN=jev_abc\n');
+    expect(written).toBe(
+      '# keys\nPRIVATE_KEY="-----BEGIN KEY-----\nMIIB\nJEV_URL=not-a-key\n-----END KEY-----"\nJEV_URL=http://127.0.0.1:3000\nOTHER=1\nJEV_API_TOKEN=jev_abc\n',
+    );
     expect(parse(written)).toEqual({ ...before, JEV_URL: "http://127.0.0.1:3000", JEV_API_TOKEN: "jev_abc" });
     expect(await removeDotenvKeys(env, new Set(ours.keys()))).toEqual(["JEV_URL", "JEV_API_TOKEN"]);
     expect(parse(fs.readFileSync(env, "utf8"))).toEqual({ PRIVATE_KEY: before.PRIVATE_KEY, OTHER: "1" });
