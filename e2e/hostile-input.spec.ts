@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { head, type RawReply, rawRequest } from "../lib/testing/raw-http";
@@ -134,5 +135,37 @@ test.describe("hostile roots", () => {
     await page.goto("/");
     await expect(page.getByTestId("left-out-roots")).toContainText("/etc");
     await expect(page.getByTestId("left-out-roots-note")).toContainText("JEV_ALLOWED_ROOTS");
+  });
+});
+
+test.describe("bodies that never finish (second hardening round)", () => {
+  test("20 connections holding unfinished bodies are answered 408 and closed within the request timeout, not after 300 s", async () => {
+    test.setTimeout(60_000);
+    const started = Date.now();
+    const held = Array.from(
+      { length: 20 },
+      () =>
+        new Promise<{ ms: number; reply: string }>((resolve) => {
+          const socket = net.connect(Number(E2E.port), "127.0.0.1");
+          let reply = "";
+          socket.on("data", (chunk) => {
+            reply += chunk.toString("utf8");
+          });
+          socket.on("error", () => {});
+          socket.on("close", () => resolve({ ms: Date.now() - started, reply }));
+          socket.write(
+            `POST /api/pick-skill HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\nauthorization: Bearer ${E2E.token}\r\ncontent-length: 1000\r\n\r\n{"turn": "merge`,
+          );
+        }),
+    );
+    const closed = await Promise.all(held);
+    for (const c of closed) {
+      expect(c.ms).toBeLessThan(20_000);
+      expect(c.reply).toMatch(/^HTTP\/1\.1 408 /);
+      expect(c.reply).toContain('"code":"request_timeout"');
+    }
+    // The server answers as before meanwhile and after.
+    const health = await fetch(`${E2E.baseURL}/api/health`);
+    expect(health.status).toBe(200);
   });
 });

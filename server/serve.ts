@@ -60,7 +60,17 @@ function internalError(res: http.ServerResponse): void {
   res.writeHead(err.status, { "content-type": "application/json" }).end(JSON.stringify(err.toJSON()));
 }
 
-const server = http.createServer((req, res) => {
+/**
+ * A request must arrive whole in REQUEST_TIMEOUT_MS (its headers in
+ * HEADERS_TIMEOUT_MS), checked every second: unfinished bodies (20 held open,
+ * or one sent a byte at a time) no longer hold a connection for Node's
+ * default 300 s. The dashboard uploads replay logs in pieces, so no one
+ * request is long; a 50 MB log sent to /api/replay whole needs 3.5 MB/s.
+ */
+const HEADERS_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+const server = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, (req, res) => {
   const refusal = screenHost(req.url ?? "", req.headers, hosts) ?? screenRequest(req.method ?? "", req.url ?? "", req.headers);
   if (refusal) return refuse(req, res, refusal);
   const direct = dev ? null : matchDirectRoute(req.method ?? "", req.url ?? "");

@@ -51,12 +51,17 @@ const MAX_DRAINED_BYTES = 8_000_000;
 async function readBodyWithin(request: ApiRequest, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  await request.readBody((chunk) => {
-    size += chunk.byteLength;
-    if (size > MAX_DRAINED_BYTES) return false; // the rest is cancelled
-    if (size <= limit) chunks.push(chunk);
-    return true;
-  });
+  try {
+    await request.readBody((chunk) => {
+      size += chunk.byteLength;
+      if (size > MAX_DRAINED_BYTES) return false; // the rest is cancelled
+      if (size <= limit) chunks.push(chunk);
+      return true;
+    });
+  } catch {
+    // The client went away, or its body did not arrive in time (the server's request timeout): its fault, not ours.
+    throw new JevError("request_timeout", "the request's body did not arrive whole");
+  }
   if (size > limit) throw new JevError("payload_too_large", `body over ${limit} bytes`);
   return Buffer.concat(chunks).toString("utf8");
 }
