@@ -6,7 +6,7 @@ import { readUsage } from "../lib/hermes/usage-file";
 import { fifoTrap } from "../lib/testing/fifo-trap";
 import { HOSTILE_NAMES } from "../lib/testing/hostile-names";
 import { head, rawRequest } from "../lib/testing/raw-http";
-import { serverActionHead, serverActionId, serverActionResult } from "../lib/testing/server-actions";
+import { dashboardActions, serverActionHead, serverActionId, serverActionResult } from "../lib/testing/server-actions";
 import { authHeaders, E2E } from "./support/env";
 
 /**
@@ -113,6 +113,23 @@ test("a dashboard change of unknown size or over 5 MiB is refused before it is r
   expect(over.status).toBe(413);
   const chunked = serverActionHead(id, "/", "", port, { "transfer-encoding": "chunked" }).replace(/content-length: \d+\r\n/, "");
   expect((await rawRequest(port, chunked, "5\r\n[{}]\n\r\n0\r\n\r\n")).status).toBe(411);
+});
+
+test("a server action's body Next.js cannot decode (a broken RSC reply, a multipart body without its boundary or end) is a 400 in the envelope, never a 500", async () => {
+  const bodies: [string, Record<string, string>][] = [
+    ['{"a":"$Q1","b":"$K2"}', {}],
+    ['["$@1"]', {}],
+    ['--xyz\r\ncontent-disposition: form-data; name="1_$ACTION_ID_x"\r\n\r\nhello\r\n--xyz--\r\n', { "content-type": "multipart/form-data; boundary=xyz" }],
+    ["garbage without its boundary", { "content-type": "multipart/form-data; boundary=abc" }],
+    ["garbage", { "content-type": "multipart/form-data" }],
+  ];
+  for (const action of dashboardActions()) {
+    for (const [body, extra] of bodies) {
+      const reply = await rawRequest(port, serverActionHead(action.id, action.page, body, port, extra), body);
+      expect(reply.status, `${action.page} ${body.slice(0, 20)}`).toBeLessThan(500);
+      if (reply.status === 400) expect(JSON.parse(reply.body)).toMatchObject({ error: { code: "bad_request" } });
+    }
+  }
 });
 
 test("a FIFO behind a SKILL.md symlink in the Hermes home blocks nothing: the Skills page, the curator, health and pick-skill answer", async ({ request }) => {

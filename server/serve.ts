@@ -19,6 +19,7 @@ import { JevError, toJevError } from "../lib/errors";
 import { allowedHosts } from "../lib/http/allowed-hosts";
 import { type Refusal, screenHost, screenRequest } from "../lib/http/front-door";
 import { announceRunningServer, forgetRunningServer } from "../lib/integrations/running-server";
+import { answerUndecodableActionsWith400 } from "./broken-action-replies";
 import { matchDirectRoute, serveDirect } from "./direct-routes";
 import { clientErrorReply, rawReply } from "./raw-replies";
 
@@ -81,6 +82,7 @@ const server = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTi
     });
     return;
   }
+  if (req.headers["next-action"] !== undefined) answerUndecodableActionsWith400(res);
   handleByNext(req, res).catch(() => {
     console.error("[jev] request failed inside Next.js");
     internalError(res);
