@@ -27,11 +27,12 @@ export interface Refusal {
 
 /**
  * The largest dashboard change (a server action's body): the Replay page's
- * 4 MiB upload pieces with their form around them. Next.js enforces the same
+ * 1 MiB upload pieces with their form around them (smaller pieces, less held
+ * in memory per request while Next.js parses them). Next.js enforces the same
  * limit (`serverActions.bodySizeLimit` in next.config.mjs) but answers past it
  * with a 500.
  */
-export const ACTION_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+export const ACTION_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

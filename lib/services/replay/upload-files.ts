@@ -17,7 +17,7 @@ export interface UploadStore {
 }
 
 /** A piece of an upload: under the server action body limit (next.config.mjs) with room for the form around it. */
-export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 const UPLOAD_TTL_MS = 3_600_000;
 /** Uploads kept at once: a few tabs' worth. With JEV_REPLAY_MAX_MB each, this bounds the folder's size. */
 export const MAX_PENDING_UPLOADS = 4;
