@@ -239,16 +239,30 @@ export function actionRequest(setup: FuzzSetup): fc.Arbitrary<FuzzRequest> {
       origin: fc.constantFrom<string | undefined>(undefined, "http://evil.example", "null", "http://127.0.0.1:1"),
       site: fc.constantFrom<string | undefined>(undefined, "cross-site", "same-site"),
       size: fc.constantFrom("normal", "huge", "chunked"),
+      // Bodies Next.js cannot decode (second hardening round: they were 500s): a broken RSC reply, multipart without its boundary or end.
+      shape: fc.constantFrom("json", "json", "rsc", "multipart", "multipart-no-boundary", "multipart-no-end"),
     })
-    .map(({ action, token, args, origin, site, size }) => {
+    .map(({ action, token, args, origin, site, size, shape }) => {
       const value = args !== null && typeof args === "object" && token !== undefined ? { ...args, token } : args;
-      const body = Buffer.from(size === "huge" ? "a".repeat(6_000_000) : JSON.stringify([value]));
-      const headers: Record<string, string> = { "next-action": action.id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" };
+      const undecodable: Record<string, [string, string]> = {
+        rsc: ['{"a":"$Q1","b":"$K2"}', "text/plain;charset=UTF-8"],
+        multipart: ['--x\r\ncontent-disposition: form-data; name="1_$ACTION_ID_y"\r\n\r\nhi\r\n--x--\r\n', "multipart/form-data; boundary=x"],
+        "multipart-no-boundary": ["garbage", "multipart/form-data"],
+        "multipart-no-end": ['--x\r\ncontent-disposition: form-data; name="0"\r\n\r\n["$@1"]', "multipart/form-data; boundary=x"],
+      };
+      const odd = shape === "json" ? null : undecodable[shape];
+      const body = Buffer.from(odd ? odd[0] : size === "huge" ? "a".repeat(6_000_000) : JSON.stringify([value]));
+      const headers: Record<string, string> = {
+        "next-action": action.id,
+        accept: "text/x-component",
+        "content-type": odd ? odd[1] : "text/plain;charset=UTF-8",
+      };
       if (origin) headers.origin = origin;
       if (site) headers["sec-fetch-site"] = site;
-      if (size === "chunked") headers["transfer-encoding"] = "chunked";
+      const chunked = size === "chunked" && !odd;
+      if (chunked) headers["transfer-encoding"] = "chunked";
       else headers["content-length"] = String(body.length);
-      return { kind: "hostile" as const, method: "POST", target: action.page, headers, body: size === "chunked" ? chunk(body) : body };
+      return { kind: "hostile" as const, method: "POST", target: action.page, headers, body: chunked ? chunk(body) : body };
     });
 }
 
