@@ -117,4 +117,15 @@ describe("links jev did not make (second hardening round)", () => {
     expect(fs.existsSync(path.join(home, "skills", "ops", "idle", "SKILL.md"))).toBe(true);
     expect(fs.readdirSync(outside)).toEqual(["planted"]);
   });
+
+  it("skills/.curator_state as a link: pause refuses and writes nothing through it (the same rule guards .curator_suppressed and jev/state.json)", async () => {
+    buildHermesHome(home, { skills: { "ops/idle": null }, usage: { idle: { created_by: "agent" } } });
+    const outside = path.join(tmp.dir, "outside-state.json");
+    fs.writeFileSync(outside, "{}");
+    fs.symlinkSync(outside, path.join(home, "skills", ".curator_state"));
+    const config = testConfig(tmp.dir, { HERMES_HOME: home });
+    await expect(curatorAction(ctxAt(db, config, NOW), "pause", {})).rejects.toMatchObject({ message: expect.stringMatching(/\.curator_state is a symlink/) });
+    expect(fs.readFileSync(outside, "utf8")).toBe("{}");
+    expect(fs.lstatSync(path.join(home, "skills", ".curator_state")).isSymbolicLink()).toBe(true);
+  });
 });

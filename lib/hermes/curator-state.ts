@@ -2,6 +2,7 @@ import path from "node:path";
 import { putOwn } from "../collections";
 import { atomicWriteFile } from "../fs/atomic-write";
 import { readSmallTextSync } from "../fs/regular-file";
+import { assertWritableTarget } from "../fs/safe-target";
 import { pythonJson } from "./python-json";
 
 /** `skills/.curator_state` (curator spec §7.1). */
@@ -49,6 +50,7 @@ export function readCuratorState(home: string): CuratorState {
 /** Read, merge and write the whole object (Hermes takes no lock on this file). */
 export async function updateCuratorState(home: string, change: Partial<CuratorState>): Promise<CuratorState> {
   const next = { ...readCuratorState(home), ...change };
+  assertWritableTarget(curatorStateFile(home)); // a link (or a FIFO) there is refused, not written over
   await atomicWriteFile(curatorStateFile(home), pythonJson(next), "..curator_state_");
   return next;
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { atomicWriteFile } from "../fs/atomic-write";
 import { readSmallTextSync } from "../fs/regular-file";
+import { assertWritableTarget } from "../fs/safe-target";
 import { compareCodePoints } from "./python-json";
 
 /** `skills/.curator_suppressed` (curator spec §6.6): bundled names Hermes must not re-seed. */
@@ -23,6 +24,7 @@ export async function setSuppressed(home: string, name: string, suppressed: bool
   if (names.has(name) === suppressed) return false;
   if (suppressed) names.add(name);
   else names.delete(name);
+  assertWritableTarget(file(home)); // a link (or a FIFO) there is refused, not written over
   await atomicWriteFile(
     file(home),
     [...names]

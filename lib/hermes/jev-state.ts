@@ -4,6 +4,7 @@ import { z } from "zod";
 import { atomicWriteFile } from "../fs/atomic-write";
 import { forgetStamped, readStamped } from "../fs/read-stamped";
 import { readWholeFileSync } from "../fs/regular-file";
+import { assertWritableTarget } from "../fs/safe-target";
 
 /**
  * The engine state an agent plugin and the server share under a Hermes home
@@ -66,6 +67,7 @@ export async function setSkillFeedback(hermesHome: string, value: "on" | "off"):
   state.skill_feedback = value;
   const folder = path.dirname(file);
   fs.mkdirSync(/*turbopackIgnore: true*/ folder, { recursive: true });
+  assertWritableTarget(file); // a link (or a FIFO) there is refused, not written over
   await atomicWriteFile(file, `${JSON.stringify(state, null, 2)}\n`, ".state.json.");
   forgetStamped(file);
 }
