@@ -19,6 +19,7 @@ import { JevError, toJevError } from "../lib/errors";
 import { allowedHosts } from "../lib/http/allowed-hosts";
 import { type Refusal, screenHost, screenRequest } from "../lib/http/front-door";
 import { announceRunningServer, forgetRunningServer } from "../lib/integrations/running-server";
+import { errorAtMostEveryMinute } from "../lib/log-once";
 import { answerUndecodableActionsWith400 } from "./broken-action-replies";
 import { matchDirectRoute, serveDirect } from "./direct-routes";
 import { clientErrorReply, rawReply } from "./raw-replies";
@@ -77,14 +78,14 @@ const server = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTi
   const direct = dev ? null : matchDirectRoute(req.method ?? "", req.url ?? "");
   if (direct) {
     serveDirect(req, direct, res).catch(() => {
-      console.error("[jev] request failed in a direct route");
+      errorAtMostEveryMinute("[jev] request failed in a direct route");
       internalError(res);
     });
     return;
   }
   if (req.headers["next-action"] !== undefined) answerUndecodableActionsWith400(res);
   handleByNext(req, res).catch(() => {
-    console.error("[jev] request failed inside Next.js");
+    errorAtMostEveryMinute("[jev] request failed inside Next.js");
     internalError(res);
   });
 });

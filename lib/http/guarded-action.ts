@@ -1,6 +1,7 @@
 import { ZodError, type z } from "zod";
 import { tokenMatches, tokenSources } from "../auth/api-token";
 import { describeZodIssue, type ErrorCode, toJevError } from "../errors";
+import { errorAtMostEveryMinute } from "../log-once";
 import { liveCtx, type ServiceCtx } from "../services/context";
 import type { ActionRefusal, ActionResult } from "./action-result";
 
@@ -80,7 +81,7 @@ async function answered<T extends object>(what: string, work: () => Promise<Acti
     const known = toJevError(err);
     if (known.code !== "internal") return refusal(known.code, known.message);
     // Next would log the raw error (it may name files or carry input); keep the log and the reply bounded.
-    console.error(`[jev] ${what} failed (${err instanceof Error ? err.name : typeof err})`);
+    errorAtMostEveryMinute(`[jev] ${what} failed (${err instanceof Error ? err.name : typeof err})`);
     return refusal("internal", `${what} failed`);
   }
 }

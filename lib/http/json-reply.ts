@@ -1,4 +1,5 @@
 import { toJevError } from "../errors";
+import { errorAtMostEveryMinute } from "../log-once";
 
 /**
  * A route's answer before it is a web Response: its status and its JSON
@@ -15,7 +16,7 @@ export const jsonReply = (value: unknown, status = 200): JsonReply => ({ status,
 /** The error envelope of anything thrown: typed errors keep their status, anything else is a bare 500 (its message never logged). */
 export function errorReply(err: unknown): JsonReply {
   const e = toJevError(err);
-  if (e.code === "internal") console.error(`[jev] internal error (${err instanceof Error ? err.name : typeof err})`);
+  if (e.code === "internal") errorAtMostEveryMinute(`[jev] internal error (${err instanceof Error ? err.name : typeof err})`);
   return jsonReply(e.toJSON(), e.status);
 }
 
