@@ -1,7 +1,7 @@
 /**
  * Fits the local judge's load decision (lib/judges/local/decision-model.ts)
  * and prints it; it changes nothing. Data: the fit side of every development
- * set (lib/eval/decision-sets.ts). Each turn is a row of the `needs_skill`
+ * set (bench/support/decision-sets.ts). Each turn is a row of the `needs_skill`
  * model; the five best-ranked skills of each skill-needing turn are rows of
  * the rank model, labelled 1 when expected. Each group of
  * sets weighs the same, and within a set the turns that need a skill and the
@@ -17,11 +17,11 @@
  */
 import { DEFAULT_META_SKILLS } from "../lib/engine/limits";
 import { prepareCatalog } from "../lib/engine/prepare-catalog";
-import { decisionSets } from "../lib/eval/decision-sets";
 import { fitLogistic, logOdds, type WeightedRow } from "../lib/eval/logistic";
 import { auroc } from "../lib/eval/metrics";
 import { MATCH_FEATURES, NEEDS_FEATURES, needsFeatures } from "../lib/judges/local/decision-features";
 import { LocalIndex } from "../lib/judges/local/local-index";
+import { decisionSets } from "./support/decision-sets";
 
 interface Turn {
   group: string;

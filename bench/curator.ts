@@ -18,13 +18,13 @@ import path from "node:path";
 import { Pool } from "undici";
 import { openDb } from "../db/client";
 import { sqliteOf } from "../db/dialect";
+import { DAY_MS } from "../lib/base/time";
 import { pythonJson } from "../lib/hermes/python-json";
 import { readUsage } from "../lib/hermes/usage-file";
 import { listSkills } from "../lib/services/skills/list";
 import { ctxAt, testConfig } from "../lib/testing/factories";
 import { buildHermesHome, idleRecord } from "../lib/testing/hermes-home";
 import { prepareDb, rssMb, startServer } from "../lib/testing/server-process";
-import { DAY_MS } from "../lib/time";
 import { fmt, median, timeMs } from "./support/stats";
 
 const RUNS = 7;

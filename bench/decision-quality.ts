@@ -2,7 +2,7 @@
  * The load decision end to end (issue: "Load decisions users can trust"):
  * what an agent does with each reply (load the first skill with match ≥ 0.5,
  * or nothing), on the check side of every development set
- * (lib/eval/decision-sets.ts: MetaTool; the public skills with and without
+ * (bench/support/decision-sets.ts: MetaTool; the public skills with and without
  * bodies, with out-of-scope turns; each repository's skills as a home of its
  * own), through the same engine and local judge `jev eval` uses. Prints per
  * set and per group: end-to-end accuracy, the right skill loaded, false and
@@ -11,11 +11,12 @@
  *
  *   node bin/run-ts.mjs bench/decision-quality.ts [--fit]   (--fit: the fit side instead)
  */
-import { decisionSets } from "../lib/eval/decision-sets";
+
 import { reliabilityTable } from "../lib/eval/reliability";
 import { type CaseResult, type EvalReport, runEval } from "../lib/eval/run-eval";
 import { LocalJudge } from "../lib/judges/local/local-judge";
 import { MATCH_BUCKETS } from "../lib/vocab/match-buckets";
+import { decisionSets } from "./support/decision-sets";
 
 const side = process.argv.includes("--fit") ? "fit" : "check";
 const f = (x: number | null) => (x === null ? "  -  " : x.toFixed(3));

@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import fc from "fast-check";
-import { getOrCreate } from "../lib/collections";
+import { getOrCreate } from "../lib/base/collections";
 import { readCasesFile } from "../lib/eval/formats";
 import { writeSkill } from "../lib/testing/factories";
 import { FIXTURES } from "../lib/testing/fixtures";

@@ -16,12 +16,12 @@
  *   node --expose-gc bin/run-ts.mjs bench/local-index.ts
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { drain } from "../lib/base/steps";
 import type { SkillCard } from "../lib/catalog/types";
 import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { LocalCorpus, LocalIndex } from "../lib/judges/local/local-index";
 import { LocalJudge } from "../lib/judges/local/local-judge";
 import { lastTokenizing, stopTokenizingWorker, workerHeapMb } from "../lib/judges/local/parallel-tokenize";
-import { drain } from "../lib/steps";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { fmt, median, percentile } from "./support/stats";
 

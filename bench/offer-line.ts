@@ -3,7 +3,7 @@
  * below the load line, a reply lists a finalist when the turn's needs_skill
  * reaches offerNeeds or the finalist's own match reaches offerMatch. For
  * each pair, on both sides of every development set
- * (lib/eval/decision-sets.ts), prints list recall (an expected skill among
+ * (bench/support/decision-sets.ts), prints list recall (an expected skill among
  * the three listed) and hint noise (turns that need no skill given any
  * list), from each decision's candidates, so the figures do not depend on
  * the lines shipped. The pair is chosen on the fit side: the best mean list
@@ -14,8 +14,8 @@
 import { LIMITS, THRESHOLDS } from "../lib/engine/limits";
 import { pickSkill } from "../lib/engine/pick-skill";
 import { verifyCatalogEntry } from "../lib/engine/verify";
-import { decisionSets } from "../lib/eval/decision-sets";
 import { LocalJudge } from "../lib/judges/local/local-judge";
+import { decisionSets } from "./support/decision-sets";
 
 interface Row {
   group: string;

@@ -16,12 +16,12 @@ import pg from "pg";
 import { openPostgresDb } from "../db/client";
 import { migratePostgres } from "../db/client-pg";
 import { sqliteOf } from "../db/dialect";
+import { utcDay } from "../lib/base/time";
 import { decisionDetail, decisionPage } from "../lib/services/decisions/explorer";
 import { decisionSummary } from "../lib/services/decisions/summary";
 import { suppressionView } from "../lib/services/rules/suppression";
 import { ctxAt, testConfig } from "../lib/testing/factories";
 import { startPostgres } from "../lib/testing/postgres";
-import { utcDay } from "../lib/time";
 import { fmt, median } from "./support/stats";
 
 const N = Number(process.env.BENCH_DECISIONS || 10_000_000);

@@ -14,11 +14,11 @@ import path from "node:path";
 import { openDb } from "../db/client";
 import { sqliteOf } from "../db/dialect";
 import { shownHistorySince } from "../db/queries/suggestions";
+import { DAY_MS } from "../lib/base/time";
 import { DEFAULT_RULES } from "../lib/rules/config";
 import { shownWindow } from "../lib/rules/suggestion-rules";
 import { suppressionView } from "../lib/services/rules/suppression";
 import { ctxAt, testConfig } from "../lib/testing/factories";
-import { DAY_MS } from "../lib/time";
 import { fmt, median, timeMs } from "./support/stats";
 
 const RUNS = 7;

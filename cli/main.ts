@@ -1,4 +1,4 @@
-import { JevError } from "../lib/errors";
+import { JevError } from "../lib/base/errors";
 import { COMMAND_USAGE, USAGE, UsageError } from "./usage";
 
 type Command = (args: string[], out: (line: string) => void) => Promise<number>;

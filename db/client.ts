@@ -5,7 +5,7 @@ import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { limiter } from "../lib/concurrency";
+import { limiter } from "../lib/base/concurrency";
 import { type JevConfig, loadConfig } from "../lib/config";
 import { migrationsFolder } from "./migrations-folder";
 import { stopWatchingSettings } from "./queries/settings-watch";

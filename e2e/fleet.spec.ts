@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { seededRandom } from "../lib/random";
+import { seededRandom } from "../lib/base/random";
 import { type Postgres, startPostgres } from "../lib/testing/postgres";
 import { postgresSkipReason } from "../lib/testing/postgres-skip";
 import { prepareDb, type ServerProcess, startServer } from "../lib/testing/server-process";

@@ -5,10 +5,10 @@
 
 import fs from "node:fs";
 import { getDb } from "../db/client";
+import { JevError } from "../lib/base/errors";
 import { ConfigError, loadConfig } from "../lib/config";
 import { demoHermesHome, writeDemoHermesHome } from "../lib/demo/demo-hermes-home";
 import { removeDemo, seedDemo } from "../lib/demo/seed-demo";
-import { JevError } from "../lib/errors";
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== "--force" && a !== "--remove");

@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { JevError } from "../lib/errors";
+import { JevError } from "../lib/base/errors";
 
 /**
  * A server action's body that Next.js cannot decode (a malformed RSC reply,

@@ -1,4 +1,4 @@
-import { JevError } from "../lib/errors";
+import { JevError } from "../lib/base/errors";
 
 /**
  * Whole HTTP/1.1 responses written straight to a socket, for the moments

@@ -3,8 +3,8 @@ import path from "node:path";
 import { openSqliteFile } from "../../db/client";
 import { isPostgresUrl } from "../../db/client-pg";
 import { type CopyProgress, copySqliteToPostgres } from "../../db/copy/sqlite-to-postgres";
+import { JevError } from "../../lib/base/errors";
 import { loadConfig } from "../../lib/config";
-import { JevError } from "../../lib/errors";
 import { parseFlags, UsageError } from "../usage";
 
 /** How often progress is printed, at most (and at the end of each table). */

@@ -1,9 +1,9 @@
 import fs from "node:fs";
+import { JevError } from "../../lib/base/errors";
 import { rootPolicy } from "../../lib/catalog/allowed-roots";
 import { discover } from "../../lib/catalog/discover";
 import { isWalkOverBudget } from "../../lib/catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../../lib/config";
-import { JevError } from "../../lib/errors";
 import { readCasesFile, readCatalogFile, resolveExpected } from "../../lib/eval/formats";
 import { runEval } from "../../lib/eval/run-eval";
 import { judgeFor, localRelevance } from "../../lib/judges/create-judge";

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { JevError } from "../../lib/errors";
+import { JevError } from "../../lib/base/errors";
 import { liveCtx } from "../../lib/services/context";
 import { exportReplayLog } from "../../lib/services/decisions/export-log";
 import { parseFlags } from "../usage";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JevError } from "../../lib/errors";
+import { JevError } from "../../lib/base/errors";
 import { liveCtx } from "../../lib/services/context";
 import { recordAgentFeedback } from "../../lib/services/feedback/record";
 import { FeedbackEvent } from "../../lib/vocab/feedback-events";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { JevError } from "../../lib/base/errors";
 import { probeServer } from "../../lib/doctor/server-probe";
-import { JevError } from "../../lib/errors";
 import { atomicWriteFile } from "../../lib/fs/atomic-write";
 import { assertWritableTarget, ensurePrivateFolder } from "../../lib/fs/safe-target";
 import { mergeHookEntries, removeHookEntries } from "../../lib/integrations/claude-settings";

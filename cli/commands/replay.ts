@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { JevError } from "../../lib/errors";
+import { JevError } from "../../lib/base/errors";
 import { BadReplayLine, readReplayLog } from "../../lib/replay/read-log";
 import { readRulesFile } from "../../lib/replay/read-rules-file";
 import type { ReplayReport } from "../../lib/replay/report";

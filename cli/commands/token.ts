@@ -1,7 +1,7 @@
 import { getDb } from "../../db/client";
 import { ensureApiToken, rotateApiToken, shownToken, tokenSources } from "../../lib/auth/api-token";
+import { JevError } from "../../lib/base/errors";
 import { loadConfig } from "../../lib/config";
-import { JevError } from "../../lib/errors";
 import { parseFlags, UsageError } from "../usage";
 
 /**

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import pg from "pg";
-import { JevError } from "../../lib/errors";
+import { JevError } from "../../lib/base/errors";
 import { migratePostgres } from "../client-pg";
 import { copyPlan, type TableCopy } from "./copy-plan";
 

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { is, Param, Placeholder, sql } from "drizzle-orm";
-import { getOrCreate } from "../../lib/collections";
+import { getOrCreate } from "../../lib/base/collections";
 import type { Db, SqliteDb } from "../client";
 import { isPostgres, sqliteOf } from "../dialect";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { utcDay } from "../../lib/base/time";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
-import { utcDay } from "../../lib/time";
 import { DECISION_OUTCOMES } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
 import { inTransaction } from "../dialect";

@@ -1,8 +1,8 @@
 import { type Column, getTableColumns, inArray, type SQL, sql, type Table } from "drizzle-orm";
-import { getOrCreate } from "../../lib/collections";
+import { getOrCreate } from "../../lib/base/collections";
+import { isPending, type MaybePromise } from "../../lib/base/maybe-promise";
+import { DAY_MS, HOUR_MS } from "../../lib/base/time";
 import { latencyBucket } from "../../lib/decisions/latency-buckets";
-import { isPending, type MaybePromise } from "../../lib/maybe-promise";
-import { DAY_MS, HOUR_MS } from "../../lib/time";
 import type { Db, Tables } from "../client";
 import { inTransaction, isPostgres, retriedOnConflict } from "../dialect";
 import type { NewDecisionRow } from "../schema";

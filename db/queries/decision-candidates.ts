@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { getOrCreate, processWide } from "../../lib/collections";
-import { DAY_MS, HOUR_MS } from "../../lib/time";
+import { getOrCreate, processWide } from "../../lib/base/collections";
+import { DAY_MS, HOUR_MS } from "../../lib/base/time";
 import type { CandidateVerdict } from "../../lib/vocab/verdicts";
 import type { Db } from "../client";
 import { isPostgres } from "../dialect";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { HOUR_MS } from "../../lib/time";
+import { HOUR_MS } from "../../lib/base/time";
 import { type DecisionOutcome, type DecisionStatus, type ReasonCode, UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
 import { noRow } from "../dialect";

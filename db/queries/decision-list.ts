@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { HOUR_MS } from "../../lib/time";
+import { HOUR_MS } from "../../lib/base/time";
 import type { Db } from "../client";
 import type { decisions } from "../schema";
 import { type DecisionFilter, decisionWhere, skillHoursIn, withSkillRefs } from "./decision-filters";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { utcDay } from "../../lib/base/time";
 import { DEFAULT_RULES } from "../../lib/rules/config";
 import { postgresSkip, useTestPostgres } from "../../lib/testing/postgres-suite";
-import { utcDay } from "../../lib/time";
 import { closeHandle, type Db, openPostgresDb } from "../client";
 import { migratePostgres } from "../client-pg";
 import { type DecisionWrite, writeDecisionGroup } from "./decision-batch";

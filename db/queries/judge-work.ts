@@ -1,5 +1,5 @@
 import { and, count, gte, isNotNull, lt, sql } from "drizzle-orm";
-import { getOrCreate } from "../../lib/collections";
+import { getOrCreate } from "../../lib/base/collections";
 import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-buckets";
 import type { Db } from "../client";
 import { type DecisionFilter, decisionWhere, groupsOverRange } from "./decision-filters";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { utcDay } from "../../lib/base/time";
 import { type DialectContext, describeOnBothDatabases } from "../../lib/testing/db-dialects";
-import { utcDay } from "../../lib/time";
 import { insertDecision } from "./decisions";
 import { loadsByMatch } from "./match-reliability";
 import { insertSuggestion, recordFeedback } from "./suggestions";

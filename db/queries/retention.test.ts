@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { utcDay } from "../../lib/base/time";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
-import { utcDay } from "../../lib/time";
 import { inTransaction } from "../dialect";
 import { writeDecisions } from "./decision-batch";
 import { deleteDecisionBatch, deleteFeedbackBatch, deleteSkillHoursBefore } from "./retention";

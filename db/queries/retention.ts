@@ -1,5 +1,5 @@
 import { inArray, lt } from "drizzle-orm";
-import { DAY_MS } from "../../lib/time";
+import { DAY_MS } from "../../lib/base/time";
 import type { Db } from "../client";
 import { inTransaction, write } from "../dialect";
 import { forgetCachedRows } from "./sqlite-read-cache";

@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, isNull, like, lt, lte, max, ne, notLike, or, sql } from "drizzle-orm";
-import { DAY_MS } from "../../lib/time";
+import { DAY_MS } from "../../lib/base/time";
 import type { Db } from "../client";
 import { inTransaction, utcDayOf } from "../dialect";
 import { uncountDecisions } from "./decisions";

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { processWide } from "../../lib/collections";
+import { processWide } from "../../lib/base/collections";
 import type { Db } from "../client";
 import { isPostgres } from "../dialect";
 import { forgetCachedRows } from "./sqlite-read-cache";

@@ -1,8 +1,8 @@
-import { getOrCreate, processWide } from "../../lib/collections";
-import { type MaybePromise, thenMaybe } from "../../lib/maybe-promise";
+import { getOrCreate, processWide } from "../../lib/base/collections";
+import { type MaybePromise, thenMaybe } from "../../lib/base/maybe-promise";
+import { DAY_MS } from "../../lib/base/time";
 import type { RulesConfig } from "../../lib/rules/config";
 import { type ShownSuggestion, type ShownWindow, shownWindow } from "../../lib/rules/suggestion-rules";
-import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
 import { isPostgres } from "../dialect";
 import { shownHistorySince } from "./suggestions";

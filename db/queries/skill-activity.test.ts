@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
+import { DAY_MS, HOUR_MS } from "../../lib/base/time";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
-import { DAY_MS, HOUR_MS } from "../../lib/time";
 import { insertCandidates } from "./decision-candidates";
 import { insertDecision } from "./decisions";
 import { engineCountsSince, engineTotalsByDay, rankedSkillRefs } from "./skill-activity";

@@ -1,5 +1,5 @@
 import { gte, max, sql } from "drizzle-orm";
-import { getOrCreate } from "../../lib/collections";
+import { getOrCreate } from "../../lib/base/collections";
 import type { Db } from "../client";
 import { rowsOf } from "../dialect";
 

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
-import { getOrCreate, processWide } from "../../lib/collections";
+import { getOrCreate, processWide } from "../../lib/base/collections";
 import type { Db } from "../client";
 import { isPostgres, sqliteOf } from "../dialect";
 

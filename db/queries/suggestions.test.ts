@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
+import { utcDay } from "../../lib/base/time";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
-import { utcDay } from "../../lib/time";
 import { inTransaction } from "../dialect";
 import { writeDecisions } from "./decision-batch";
 import { entryHintCounts } from "./entry-hints";

@@ -1,8 +1,8 @@
 import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
-import { getOrCreate } from "../../lib/collections";
+import { getOrCreate } from "../../lib/base/collections";
+import { DAY_MS } from "../../lib/base/time";
 import { attributeLoad } from "../../lib/rules/attribution";
 import type { ShownSuggestion } from "../../lib/rules/suggestion-rules";
-import { DAY_MS } from "../../lib/time";
 import type { FeedbackEvent } from "../../lib/vocab/feedback-events";
 import type { Db, Dialect, Tables } from "../client";
 import { greatest, inTransaction, isPostgres, utcDayOf } from "../dialect";

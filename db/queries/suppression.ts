@@ -1,6 +1,6 @@
 import { and, type Column, eq, gt, gte, inArray, lt, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { DAY_MS } from "../../lib/base/time";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";
-import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
 
 /** A part of rule 2's windows, per skill: suggestions, loads, the latest (as PostgreSQL returns them). */

@@ -1,8 +1,8 @@
 import pg from "pg";
 import { expect, it, vi } from "vitest";
+import { DAY_MS } from "../../lib/base/time";
 import { DEFAULT_RULES } from "../../lib/rules/config";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
-import { DAY_MS } from "../../lib/time";
 import { insertSuggestion, recordFeedback } from "./suggestions";
 import { readForTurn, type TurnAsk, type TurnReads } from "./turn-reads";
 

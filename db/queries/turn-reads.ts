@@ -1,10 +1,10 @@
 import { eq, type SQLWrapper, sql } from "drizzle-orm";
-import { getOrCreate, processWide } from "../../lib/collections";
-import { DEFAULT_GATHER_MS, GroupCommit } from "../../lib/group-commit";
-import { isPending, type MaybePromise } from "../../lib/maybe-promise";
+import { getOrCreate, processWide } from "../../lib/base/collections";
+import { DEFAULT_GATHER_MS, GroupCommit } from "../../lib/base/group-commit";
+import { isPending, type MaybePromise } from "../../lib/base/maybe-promise";
+import { DAY_MS } from "../../lib/base/time";
 import type { RulesConfig } from "../../lib/rules/config";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";
-import { DAY_MS } from "../../lib/time";
 import type { Db } from "../client";
 import { isPostgres } from "../dialect";
 import { namedStatement } from "./named-statement";
@@ -67,7 +67,7 @@ const groups = processWide("jev.turnReadGroups", () => new Map<string, GroupComm
  * What a turn reads of the database once its finalists are known: the
  * session's reports and rule 2's windows of `names`. On PostgreSQL the
  * turns that ask while a read is under way are read together, with the next
- * statement (lib/group-commit.ts): every statement is a round trip and a
+ * statement (lib/base/group-commit.ts): every statement is a round trip and a
  * wake-up of a backend, which under load cost more than the rows, so under
  * load a read also waits a few ms for as many asks as the last one had
  * (idle, it starts at once). A read never starts before it was asked for, so

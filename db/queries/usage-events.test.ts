@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
+import { DAY_MS } from "../../lib/base/time";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
-import { DAY_MS } from "../../lib/time";
 import { engineDaysOf } from "./skill-activity";
 import { addToSnapshot, curatorActionEvents, insertUsageEvents, putSnapshot, skillUsageEvents, snapshotsOf, usageDaysSince } from "./usage-events";
 

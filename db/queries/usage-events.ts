@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { DAY_MS } from "../../lib/time";
+import { DAY_MS } from "../../lib/base/time";
 import type { UsageEventKind, UsageEventSource } from "../../lib/vocab/curator";
 import type { Db } from "../client";
 import { inTransaction, write } from "../dialect";

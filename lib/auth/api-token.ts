@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../../db/client";
 import { deleteSetting, getSetting, setSetting, setSettingOnce } from "../../db/queries/settings";
-import { type MaybePromise, thenMaybe } from "../maybe-promise";
+import { type MaybePromise, thenMaybe } from "../base/maybe-promise";
 import { readTokenFile, writeTokenFile } from "./token-file";
 
 /**

@@ -1,4 +1,4 @@
-import { processWide } from "../collections";
+import { processWide } from "../base/collections";
 import { DESCRIPTION_CHARS, type SkillCard } from "./types";
 
 /**

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { processWide } from "../collections";
-import { mapLimit } from "../concurrency";
+import { processWide } from "../base/collections";
+import { mapLimit } from "../base/concurrency";
 import { type Fence, NO_EXTRA_FENCE } from "./fence";
 import { FrontMatterError, parseSkillFile } from "./front-matter";
 import { readSkillFile, readSkillFileSync, type SkillFileRead } from "./skill-file";

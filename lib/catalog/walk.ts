@@ -1,7 +1,7 @@
 import type { Dirent } from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { limiter } from "../concurrency";
+import { limiter } from "../base/concurrency";
 import { type Fence, isInside } from "./fence";
 import { fingerprintNames, isHiddenEntry } from "./folder-fingerprint";
 import type { WalkBudget } from "./walk-budget";

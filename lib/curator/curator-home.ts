@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import { JevError } from "../base/errors";
 import { expandPath } from "../catalog/expand-path";
 import { isWalkOverBudget, WalkBudget } from "../catalog/walk-budget";
-import { JevError } from "../errors";
 import { readBundledNames } from "../hermes/bundled-manifest";
 import { type CuratorConfig, type HermesSkillsConfig, readHermesConfig, withThresholdDefaults } from "../hermes/config-yaml";
 import { type HubSet, readHubSet } from "../hermes/hub-lock";

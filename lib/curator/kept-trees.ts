@@ -1,6 +1,6 @@
+import { processWide } from "../base/collections";
 import { TreeWatch } from "../catalog/tree-watch";
 import type { WalkBudget } from "../catalog/walk-budget";
-import { processWide } from "../collections";
 import { type SkillTree, walkCuratorTree } from "./skill-tree";
 
 /**

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DAY_MS } from "../base/time";
 import { readSuppressedNames } from "../hermes/curator-suppressed";
 import { readUsage } from "../hermes/usage-file";
 import { tempDir } from "../testing/factories";
 import { buildHermesHome, idleRecord, neverUsedRecord } from "../testing/hermes-home";
-import { DAY_MS } from "../time";
 import { listArchived } from "./archive";
 import { loadCuratorHome } from "./curator-home";
 import { archiveSkill, restoreSkill } from "./moves";

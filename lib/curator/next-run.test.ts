@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { HOUR_MS } from "../base/time";
 import { formatPyTime } from "../hermes/py-time";
-import { HOUR_MS } from "../time";
 import { nextCuratorRun } from "./next-run";
 
 const NOW = Date.UTC(2026, 11, 6, 12, 0, 0);

@@ -1,8 +1,8 @@
+import { HOUR_MS } from "../base/time";
 import type { CuratorConfig } from "../hermes/config-yaml";
 import type { CuratorState } from "../hermes/curator-state";
 import { formatPyTime, parsePyTime } from "../hermes/py-time";
 import { latestActivityAt, type UsageRecord } from "../hermes/usage-record";
-import { HOUR_MS } from "../time";
 
 /** When the curator runs next on a Hermes home, and what holds it: the interval, the idle gate, the scheduler's hourly check. */
 export type NextCuratorRun =

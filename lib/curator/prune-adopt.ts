@@ -1,6 +1,6 @@
+import { DAY_MS } from "../base/time";
 import { parsePyTime } from "../hermes/py-time";
 import { isManagedRecord, recordOf } from "../hermes/usage-record";
-import { DAY_MS } from "../time";
 import type { CuratorHome } from "./curator-home";
 import type { MoveResult } from "./moves";
 import { curatedReport, findLocalFolder, isExternalPath } from "./provenance";

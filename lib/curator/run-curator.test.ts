@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { HOUR_MS } from "../base/time";
 import { curatorStateFile, readCuratorState } from "../hermes/curator-state";
 import { pythonJson } from "../hermes/python-json";
 import { readUsage } from "../hermes/usage-file";
 import { tempDir } from "../testing/factories";
 import { buildHermesHome, idleRecord } from "../testing/hermes-home";
-import { HOUR_MS } from "../time";
 import { candidateList } from "./candidates";
 import { DRY_RUN_BANNER, parseStructuredSummary } from "./consolidation";
 import { loadCuratorHome } from "./curator-home";

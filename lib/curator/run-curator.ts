@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { HOUR_MS } from "../base/time";
 import { readCuratorState, updateCuratorState } from "../hermes/curator-state";
 import { formatPyTime, parsePyTime } from "../hermes/py-time";
 import { latestActivityAt } from "../hermes/usage-record";
-import { HOUR_MS } from "../time";
 import { candidateList, candidateRows } from "./candidates";
 import { type Consolidator, consolidationPrompt } from "./consolidation";
 import { type CuratorHome, type CuratorHomeOptions, loadCuratorHome } from "./curator-home";

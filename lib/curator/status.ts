@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { ownValue, putOwn } from "../collections";
+import { ownValue, putOwn } from "../base/collections";
 import { type CuratorState, readCuratorState } from "../hermes/curator-state";
 import { parsePyTime } from "../hermes/py-time";
 import type { CuratorHome } from "./curator-home";

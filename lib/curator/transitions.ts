@@ -1,7 +1,7 @@
+import { DAY_MS } from "../base/time";
 import { cronReferencedSkills } from "../hermes/cron-jobs";
 import { parsePyTime } from "../hermes/py-time";
 import { counterValue } from "../hermes/usage-record";
-import { DAY_MS } from "../time";
 import type { CuratorHome } from "./curator-home";
 import { archiveSkill } from "./moves";
 import { curatedReport } from "./provenance";

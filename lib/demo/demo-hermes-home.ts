@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { DAY_MS } from "../base/time";
 import { bundledHash } from "../hermes/bundled-manifest";
 import { formatPyTime } from "../hermes/py-time";
 import { pythonJson } from "../hermes/python-json";
-import { DAY_MS } from "../time";
 import { writeDemoSkills } from "./demo-skills";
 
 export { demoFolder, demoHermesHome } from "./demo-folders";

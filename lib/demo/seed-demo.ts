@@ -1,13 +1,13 @@
 import type { Db } from "../../db/client";
 import { deleteSessionRows, hasSessionRows, rowsOutsideSessions } from "../../db/queries/session-rows";
+import { JevError } from "../base/errors";
+import { seededRandom } from "../base/random";
+import { DAY_MS, MINUTE_MS } from "../base/time";
 import { clearDiscoveryCache } from "../catalog/discover";
 import type { JevConfig } from "../config";
-import { JevError } from "../errors";
-import { seededRandom } from "../random";
 import { ctxAt } from "../services/context";
 import { servePickSkill } from "../services/decisions/pick";
 import { recordAgentFeedback } from "../services/feedback/record";
-import { DAY_MS, MINUTE_MS } from "../time";
 import { demoSkillsRoot } from "./demo-folders";
 import { DEMO_OTHER_TURNS, DEMO_SKILLS, writeDemoSkills } from "./demo-skills";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { isPending } from "../base/maybe-promise";
 import type { SkillCard } from "../catalog/types";
 import { JudgeError } from "../judges/types";
-import { isPending } from "../maybe-promise";
 import { type PickDeps, pickSkill } from "./pick-skill";
 import { serializeReply } from "./reply";
 import { runStageOne, runStageTwo, turnContext } from "./stages";

@@ -1,6 +1,6 @@
+import { isPending, type MaybePromise } from "../base/maybe-promise";
 import type { SkillCard } from "../catalog/types";
 import type { Judge } from "../judges/types";
-import { isPending, type MaybePromise } from "../maybe-promise";
 import type { RouteAnswers } from "../routing/questions";
 import type { RuleOutcome } from "../rules/suggestion-rules";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";

@@ -1,5 +1,5 @@
+import { processWide } from "../base/collections";
 import type { SkillCard } from "../catalog/types";
-import { processWide } from "../collections";
 
 // Process-wide: the front door's copy of this module must hand the judge the array Next's copy warmed.
 const prepared = processWide("jev.preparedCatalogs", () => new WeakMap<readonly SkillCard[], { key: string; value: readonly SkillCard[] }>());

@@ -1,6 +1,6 @@
-import { processWide } from "../collections";
+import { processWide } from "../base/collections";
+import { isPending } from "../base/maybe-promise";
 import { type Judge, type JudgeAnswer, JudgeError, type RankedCatalog, type RequestMeter, type StageOneResult, type StageTwoResult } from "../judges/types";
-import { isPending } from "../maybe-promise";
 import type { RouteAnswers } from "../routing/questions";
 import type { ReasonCode } from "../vocab/reason-codes";
 import { LIMITS } from "./limits";

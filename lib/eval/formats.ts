@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { JevError } from "../base/errors";
 import { clipDescription } from "../catalog/front-matter";
 import { BODY_CHARS, type SkillCard } from "../catalog/types";
-import { JevError } from "../errors";
 
 /** One catalog line of `jev eval` (interfaces.md): `path` is the identity. */
 export const CatalogLine = z.object({

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { JevError } from "../errors";
+import { JevError } from "../base/errors";
 
 /**
  * The one rule for a file jev writes inside a Hermes home or an agent's

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parse } from "yaml";
-import { nameKeyed, ownValue } from "../collections";
+import { nameKeyed, ownValue } from "../base/collections";
 import { readStamped } from "../fs/read-stamped";
 import { CONSERVATIVE_CURATOR_DEFAULTS, type CuratorDefaults } from "./curator-defaults";
 

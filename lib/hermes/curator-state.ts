@@ -1,5 +1,5 @@
 import path from "node:path";
-import { putOwn } from "../collections";
+import { putOwn } from "../base/collections";
 import { atomicWriteFile } from "../fs/atomic-write";
 import { readSmallTextSync } from "../fs/regular-file";
 import { assertWritableTarget } from "../fs/safe-target";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { JevError } from "../errors";
+import { JevError } from "../base/errors";
 import { readWholeFileSync } from "../fs/regular-file";
 
 /**

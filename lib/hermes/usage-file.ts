@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { JevError } from "../errors";
+import { JevError } from "../base/errors";
 import { atomicWriteFile, removeLeftoverTemps } from "../fs/atomic-write";
 import { LockTimeout, withFileLock } from "../fs/flock";
 import { NotRegularFile, readWholeFileSync } from "../fs/regular-file";

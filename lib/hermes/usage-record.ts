@@ -1,4 +1,4 @@
-import { nameKeyed, ownValue, putOwn } from "../collections";
+import { nameKeyed, ownValue, putOwn } from "../base/collections";
 import { formatPyTime, parsePyTime } from "./py-time";
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../errors";
+import type { ErrorCode } from "../base/errors";
 
 /**
  * What every dashboard server action answers (lib/http/guarded-action.ts):

@@ -1,4 +1,4 @@
-import { JevError } from "../errors";
+import { JevError } from "../base/errors";
 import { type AllowedHosts, isAllowedHost } from "./allowed-hosts";
 import { allowHeader, matchApiRoute } from "./api-routes";
 

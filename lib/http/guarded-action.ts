@@ -1,7 +1,7 @@
 import { ZodError, type z } from "zod";
 import { tokenMatches, tokenSources } from "../auth/api-token";
-import { describeZodIssue, type ErrorCode, toJevError } from "../errors";
-import { errorAtMostEveryMinute } from "../log-once";
+import { describeZodIssue, type ErrorCode, toJevError } from "../base/errors";
+import { errorAtMostEveryMinute } from "../base/log-once";
 import { liveCtx, type ServiceCtx } from "../services/context";
 import type { ActionRefusal, ActionResult } from "./action-result";
 

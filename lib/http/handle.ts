@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { type Db, getDb } from "../../db/client";
 import { isAuthorized, tokenSources } from "../auth/api-token";
+import { describeZodIssue, JevError } from "../base/errors";
+import { isPending } from "../base/maybe-promise";
 import { type JevConfig, loadConfig } from "../config";
-import { describeZodIssue, JevError } from "../errors";
-import { isPending } from "../maybe-promise";
 import { type AnyRequest, type ApiRequest, asApiRequest } from "./api-request";
 import { errorReply, toResponse } from "./json-reply";
 

@@ -1,5 +1,5 @@
-import { toJevError } from "../errors";
-import { errorAtMostEveryMinute } from "../log-once";
+import { toJevError } from "../base/errors";
+import { errorAtMostEveryMinute } from "../base/log-once";
 
 /**
  * A route's answer before it is a web Response: its status and its JSON

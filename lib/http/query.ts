@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameKeyed } from "../collections";
+import { nameKeyed } from "../base/collections";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { parse } from "dotenv";
-import { JevError } from "../errors";
+import { JevError } from "../base/errors";
 import { atomicWriteFile } from "../fs/atomic-write";
 import { assertWritableTarget } from "../fs/safe-target";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { isMap, isSeq, parseDocument } from "yaml";
-import { JevError } from "../errors";
+import { JevError } from "../base/errors";
 import { atomicWriteFile } from "../fs/atomic-write";
 
 /**

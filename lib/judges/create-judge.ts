@@ -1,5 +1,5 @@
+import { processWide } from "../base/collections";
 import type { SkillCard } from "../catalog/types";
-import { processWide } from "../collections";
 import { type IndexBuildMode, LocalJudge } from "./local/local-judge";
 import { OpenAiJudge } from "./remote/openai-judge";
 import type { RemoteJudgeConfig } from "./remote/remote-config";

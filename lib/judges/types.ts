@@ -1,5 +1,5 @@
+import type { MaybePromise } from "../base/maybe-promise";
 import type { SkillCard } from "../catalog/types";
-import type { MaybePromise } from "../maybe-promise";
 import type { RouteAnswers } from "../routing/questions";
 import type { ReasonCode } from "../vocab/reason-codes";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { seededRandom } from "../random";
+import { seededRandom } from "../base/random";
 
 /**
  * The secret-detection corpus (secret-corpus.txt): turns that carry a

@@ -1,4 +1,4 @@
-import { getOrCreate } from "../collections";
+import { getOrCreate } from "../base/collections";
 
 /**
  * Credential formats that make a turn "look secret" (selection spec §3). Each

@@ -1,4 +1,4 @@
-import { drain, type Steps } from "../steps";
+import { drain, type Steps } from "../base/steps";
 import type { ReplayKind } from "./log-line";
 
 /** Strings stored once, referred to by number. */

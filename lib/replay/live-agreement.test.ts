@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { seededRandom } from "../base/random";
 import type { JevConfig } from "../config";
-import { seededRandom } from "../random";
 import { DEFAULT_RULES } from "../rules/config";
 import { servePickSkill } from "../services/decisions/pick";
 import { recordAgentFeedback } from "../services/feedback/record";

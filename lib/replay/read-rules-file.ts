@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { JevError } from "../errors";
+import { JevError } from "../base/errors";
 import type { RulesConfig } from "../rules/config";
 import { parseRules } from "../rules/rules-file";
 

@@ -1,8 +1,8 @@
+import { drain, type Steps } from "../base/steps";
+import { DAY_MS, MINUTE_MS, utcDay } from "../base/time";
 import { attributeLoad } from "../rules/attribution";
 import type { RulesConfig } from "../rules/config";
 import { checkSuggestion, type ShownWindow } from "../rules/suggestion-rules";
-import { drain, type Steps } from "../steps";
-import { DAY_MS, MINUTE_MS, utcDay } from "../time";
 import { type EventColumns, KIND_SUGGEST } from "./event-columns";
 import type { BadLines } from "./read-log";
 import { type DayRow, type ReplayReport, type SkillRow, tally } from "./report";

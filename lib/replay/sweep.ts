@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { JevError } from "../errors";
-import { parseJsonWith } from "../json-file";
+import { JevError } from "../base/errors";
+import { parseJsonWith } from "../base/json-file";
+import { drain, partOf, type Steps } from "../base/steps";
 import type { RulesConfig } from "../rules/config";
-import { drain, partOf, type Steps } from "../steps";
 import type { EventColumns } from "./event-columns";
 import { replaySteps } from "./run-replay";
 

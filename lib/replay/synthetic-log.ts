@@ -1,5 +1,5 @@
-import { seededRandom } from "../random";
-import { MINUTE_MS } from "../time";
+import { seededRandom } from "../base/random";
+import { MINUTE_MS } from "../base/time";
 import type { ReplayEvent } from "./log-line";
 
 /**

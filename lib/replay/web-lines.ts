@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { JevError } from "../errors";
+import { JevError } from "../base/errors";
 
 export interface StreamedLog {
   /** Line batches, read as the body arrives (never the whole body at once). */

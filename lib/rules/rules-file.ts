@@ -1,4 +1,4 @@
-import { parseJsonWith } from "../json-file";
+import { parseJsonWith } from "../base/json-file";
 import { RulesConfig } from "./config";
 
 /**

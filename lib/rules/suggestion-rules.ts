@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS } from "../time";
+import { DAY_MS, HOUR_MS } from "../base/time";
 import type { RulesConfig } from "./config";
 
 /** One suggestion that was shown to an agent, and whether the agent loaded it. */

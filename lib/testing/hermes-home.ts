@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { DAY_MS } from "../base/time";
 import { formatPyTime } from "../hermes/py-time";
 import { pythonJson } from "../hermes/python-json";
 import type { UsageMap } from "../hermes/usage-record";
-import { DAY_MS } from "../time";
 
 /**
  * A Hermes home in a temp folder, in Hermes's own formats, for curator tests:

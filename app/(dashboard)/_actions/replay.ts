@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { JevError } from "@/lib/errors";
+import { JevError } from "@/lib/base/errors";
 import { guardedAction } from "@/lib/http/guarded-action";
 import { SweepGrid } from "@/lib/replay/sweep";
 import { RulesConfig } from "@/lib/rules/config";

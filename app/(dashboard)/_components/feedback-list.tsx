@@ -1,4 +1,4 @@
-import { secondText } from "@/lib/time";
+import { secondText } from "@/lib/base/time";
 
 /** What an agent reported in a session, oldest first; `empty` says what to do when there is nothing. */
 export function FeedbackList({

@@ -1,4 +1,4 @@
-import { JevError } from "@/lib/errors";
+import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
 import { type CuratorOverview, curatorOverview } from "@/lib/services/curator/overview";
 import { EmptyState } from "../_components/kit/empty-state";

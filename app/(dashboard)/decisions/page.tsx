@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { JevError } from "@/lib/errors";
+import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
 import { decisionPage } from "@/lib/services/decisions/explorer";
 import { matchReliability } from "@/lib/services/decisions/reliability";

@@ -1,4 +1,4 @@
-import { DAY_MS, utcDay } from "@/lib/time";
+import { DAY_MS, utcDay } from "@/lib/base/time";
 import { DECISION_OUTCOMES } from "@/lib/vocab/reason-codes";
 import type { DayRow } from "../_components/outcome-chart";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DAY_MS, HOUR_MS, isLoggableInstant, utcDay } from "@/lib/time";
+import { DAY_MS, HOUR_MS, isLoggableInstant, utcDay } from "@/lib/base/time";
 import { DecisionOutcome, ReasonCode, UNKNOWN_REASON } from "@/lib/vocab/reason-codes";
 
 /** Time presets of the Decisions page: how far back from now. */

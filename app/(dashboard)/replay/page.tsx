@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { JevError } from "@/lib/base/errors";
+import { minuteText } from "@/lib/base/time";
 import { loadConfig } from "@/lib/config";
-import { JevError } from "@/lib/errors";
 import { describeRules } from "@/lib/rules/describe-rules";
 import { liveCtx } from "@/lib/services/context";
 import { type ReplayRun, recentReplayRuns, replayRun } from "@/lib/services/replay/runs";
 import { liveRules } from "@/lib/services/rules/settings";
-import { minuteText } from "@/lib/time";
 import { REPLAY_SOURCE_LABELS } from "@/lib/vocab/replay-runs";
 import { EmptyState } from "../_components/kit/empty-state";
 import { RunCompare } from "./run-compare";

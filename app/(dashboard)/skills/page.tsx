@@ -1,5 +1,5 @@
+import { pageOf } from "@/lib/base/paging";
 import { readHermesSkillsConfig } from "@/lib/hermes/config-yaml";
-import { pageOf } from "@/lib/paging";
 import { entrySkillsOverview } from "@/lib/services/catalog/entry-skills";
 import { catalogOverview } from "@/lib/services/catalog/overview";
 import { liveCtx } from "@/lib/services/context";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { PageOf } from "@/lib/paging";
+import type { PageOf } from "@/lib/base/paging";
 import type { SkillListRow } from "@/lib/services/skills/list";
 import { type SkillsPageView, skillsHref } from "./search-params";
 

@@ -1,4 +1,4 @@
-import { JevError } from "@/lib/errors";
+import { JevError } from "@/lib/base/errors";
 import { errorResponse } from "@/lib/http/handle";
 
 /** Unknown API paths answer in the API's error shape, not with an HTML page. */

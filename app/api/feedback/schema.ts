@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isLoggableInstant, LOG_YEARS_TEXT } from "@/lib/time";
+import { isLoggableInstant, LOG_YEARS_TEXT } from "@/lib/base/time";
 import { FeedbackEvent } from "@/lib/vocab/feedback-events";
 
 /** Body of `POST /api/feedback` (interfaces.md). */

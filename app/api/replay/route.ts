@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { JevError } from "@/lib/base/errors";
 import { loadConfig } from "@/lib/config";
-import { JevError } from "@/lib/errors";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
 import { searchParamsOf } from "@/lib/http/query";
 import { parseSweep } from "@/lib/replay/sweep";

@@ -1,5 +1,5 @@
+import { processWide } from "../../base/collections";
 import type { SkillCard } from "../../catalog/types";
-import { processWide } from "../../collections";
 import { removeSlotPair } from "./slot-pairs";
 import { fieldCounts } from "./term-counter";
 

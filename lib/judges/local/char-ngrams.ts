@@ -1,5 +1,5 @@
+import { processWide } from "../../base/collections";
 import type { SkillCard } from "../../catalog/types";
-import { processWide } from "../../collections";
 import { contentWords } from "./analyze";
 import { IDF_REFERENCE_SIZE } from "./bm25f";
 import { removeSlotPair } from "./slot-pairs";

@@ -32,7 +32,7 @@ export interface LogisticModel<F extends string> {
  * better-ranked one's), so the reply lists them by match and a tie means
  * the evidence is the same.
  * Both are fitted by `node bin/run-ts.mjs bench/calibrate.ts` on the fit
- * side of every development set (lib/eval/decision-sets.ts); it prints these
+ * side of every development set (bench/support/decision-sets.ts); it prints these
  * numbers and the grouped validation behind them. Ranking never depends on
  * them: only the load line, `needs_skill` and the shortlist's offer lines do.
  */

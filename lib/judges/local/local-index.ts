@@ -1,5 +1,5 @@
+import { drain, type Steps } from "../../base/steps";
 import type { SkillCard } from "../../catalog/types";
-import { drain, type Steps } from "../../steps";
 import { BM25F, Bm25fIndex, type Bm25fParams, type Bm25fStats, fieldTermsOf, hasFieldTerms } from "./bm25f";
 import { CharNgramIndex, cardGramsOf, hasCardGrams, type NgramStats } from "./char-ngrams";
 import { type MatchFeature, matchFeatures, needsFeatures, turnTerms } from "./decision-features";

@@ -1,5 +1,5 @@
+import { drainAsync } from "../../base/steps";
 import type { SkillCard } from "../../catalog/types";
-import { drainAsync } from "../../steps";
 import {
   type Judge,
   type JudgeAnswer,

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
+import { processWide } from "../../base/collections";
+import { drainAsync } from "../../base/steps";
 import type { SkillCard } from "../../catalog/types";
-import { processWide } from "../../collections";
-import { drainAsync } from "../../steps";
 import { LocalCorpus, tokenize } from "./local-index";
 import { rememberBatch, type TokenBatch } from "./token-batch";
 import type { TokenizeRequest } from "./tokenize-worker";

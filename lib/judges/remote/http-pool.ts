@@ -1,5 +1,5 @@
 import { Pool } from "undici";
-import { processWide } from "../../collections";
+import { processWide } from "../../base/collections";
 
 /**
  * One keep-alive connection pool per judge origin, for the whole process

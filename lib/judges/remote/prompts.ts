@@ -1,5 +1,5 @@
+import { processWide } from "../../base/collections";
 import type { SkillCard } from "../../catalog/types";
-import { processWide } from "../../collections";
 import { ROUTE_QUESTION_KEYS, ROUTE_QUESTIONS } from "../../routing/questions";
 
 /**

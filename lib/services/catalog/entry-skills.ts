@@ -1,6 +1,6 @@
 import { entryHintCounts } from "../../../db/queries/entry-hints";
+import { DAY_MS } from "../../base/time";
 import type { SkillCard } from "../../catalog/types";
-import { DAY_MS } from "../../time";
 import type { ServiceCtx } from "../context";
 import { rulesFileSetting } from "../rules/settings";
 import { defaultCatalog } from "./source";

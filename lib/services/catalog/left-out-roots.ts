@@ -1,4 +1,4 @@
-import { processWide } from "../../collections";
+import { processWide } from "../../base/collections";
 
 /** A root an API client named that the server would not read, as the Overview and `jev doctor` show it. */
 export interface LeftOutRoot {

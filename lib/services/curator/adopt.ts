@@ -1,8 +1,8 @@
 import { insertUsageEvents } from "../../../db/queries/usage-events";
+import { JevError } from "../../base/errors";
 import { loadCuratorHome } from "../../curator/curator-home";
 import { unmanagedList } from "../../curator/provenance";
 import { adoptSkill } from "../../curator/prune-adopt";
-import { JevError } from "../../errors";
 import { homeWriteError } from "../../hermes/usage-file";
 import type { ServiceCtx } from "../context";
 import { curatorEvent } from "./history";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
+import { JevError } from "../../base/errors";
 import type { JevConfig } from "../../config";
 import type { CuratorHomeOptions } from "../../curator/curator-home";
-import { JevError } from "../../errors";
 
 /** The Hermes home jev curates, as stored in its event rows (already absolute: lib/config). */
 export const curatedHome = (config: JevConfig): string => config.hermesHome;

@@ -1,6 +1,6 @@
+import { toJevError } from "../../base/errors";
 import { loadCuratorHome } from "../../curator/curator-home";
 import { type PruneCandidate, pruneCandidates } from "../../curator/prune-adopt";
-import { toJevError } from "../../errors";
 import { cronReferencedSkills } from "../../hermes/cron-jobs";
 import type { ServiceCtx } from "../context";
 import { homeOptionsOf, requireHome } from "./home";

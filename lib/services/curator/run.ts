@@ -1,5 +1,5 @@
+import { JevError } from "../../base/errors";
 import { CuratorRefusal, type CuratorRunResult, maybeRun, runCurator } from "../../curator/run-curator";
-import { JevError } from "../../errors";
 import { homeWriteError } from "../../hermes/usage-file";
 import type { ServiceCtx } from "../context";
 import { recordRun } from "./history";

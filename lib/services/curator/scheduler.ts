@@ -1,5 +1,5 @@
 import { takeLease } from "../../../db/queries/job-leases";
-import { HOUR_MS, MINUTE_MS } from "../../time";
+import { HOUR_MS, MINUTE_MS } from "../../base/time";
 import type { ServiceCtx } from "../context";
 import { instanceId } from "../instance-id";
 import { refreshUsageHistory } from "../usage/refresh-history";

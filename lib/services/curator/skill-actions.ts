@@ -1,9 +1,9 @@
 import { insertUsageEvents } from "../../../db/queries/usage-events";
+import { JevError } from "../../base/errors";
 import { loadCuratorHome } from "../../curator/curator-home";
 import { archiveSkill, type MoveResult, restoreSkill } from "../../curator/moves";
 import { setPin } from "../../curator/pin";
 import { CuratorRefusal } from "../../curator/run-curator";
-import { JevError } from "../../errors";
 import { homeWriteError } from "../../hermes/usage-file";
 import { recordOf } from "../../hermes/usage-record";
 import type { ServiceCtx } from "../context";

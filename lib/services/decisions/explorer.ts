@@ -1,6 +1,6 @@
 import { type CandidateRow, candidatesOf } from "../../../db/queries/decision-candidates";
 import { type DecisionCursor, type DecisionRow, getDecisionRow, listDecisions, sessionDecisions, sessionFeedback } from "../../../db/queries/decision-list";
-import { JevError } from "../../errors";
+import { JevError } from "../../base/errors";
 import { type DecisionOutcome, type ReasonCode, UNKNOWN_REASON } from "../../vocab/reason-codes";
 import type { SuggestionVia } from "../../vocab/suggestion-via";
 import type { CandidateVerdict } from "../../vocab/verdicts";

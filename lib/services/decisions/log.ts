@@ -3,11 +3,11 @@ import { inTransaction, isPostgres } from "../../../db/dialect";
 import { type DecisionWrite, writeDecision, writeDecisionGroup } from "../../../db/queries/decision-batch";
 import { forgetSkillRefs } from "../../../db/queries/decision-candidates";
 import { noteShown } from "../../../db/queries/shown-history";
-import { getOrCreate, processWide } from "../../collections";
+import { getOrCreate, processWide } from "../../base/collections";
+import { DEFAULT_GATHER_MS, GroupCommit } from "../../base/group-commit";
+import { errorAtMostEveryMinute } from "../../base/log-once";
+import { utcDay } from "../../base/time";
 import type { Decision } from "../../engine/pick-skill";
-import { DEFAULT_GATHER_MS, GroupCommit } from "../../group-commit";
-import { errorAtMostEveryMinute } from "../../log-once";
-import { utcDay } from "../../time";
 
 /** Who asked, as the log keeps it (no turn text). */
 export interface DecisionContext {
@@ -32,7 +32,7 @@ const queues = processWide("jev.decisionLogCommits", () => new Map<string, Group
  * Log a decision: its row, its candidates and its suggestion row. The reply
  * waits for it (an acknowledged decision is on disk), but decisions made in
  * the same event-loop turn, or while a write is under way, are written
- * together (lib/group-commit.ts). On PostgreSQL, where each write is a
+ * together (lib/base/group-commit.ts). On PostgreSQL, where each write is a
  * round trip and a wake-up of a backend, a write under load also waits a
  * few ms for as many decisions as the last one had, as the usage bumps do:
  * at 16 clients that halved the statements per turn and cut the CPU of a

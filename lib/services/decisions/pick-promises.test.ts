@@ -11,7 +11,7 @@ import { servePickSkill } from "./pick";
  * What a warm turn costs in promises on SQLite. With AsyncLocalStorage
  * enabled (Next.js enables several, and jev's transactions one) every
  * promise runs the async hooks; the SQLite path answers its reads and writes
- * in the caller's turn (lib/maybe-promise.ts), so a step that goes back to
+ * in the caller's turn (lib/base/maybe-promise.ts), so a step that goes back to
  * an `async` wrapper per statement shows up here.
  */
 describe("pick-skill's promises on SQLite", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { sqliteOf } from "../../../db/dialect";
 import { decisionCandidates, decisionRollups, decisions, feedback, skillHours, suggestions } from "../../../db/schema";
+import { DAY_MS } from "../../base/time";
 import { tempDbPerTest } from "../../testing/db-per-test";
 import { ctxAt, skillTree, testConfig } from "../../testing/factories";
-import { DAY_MS } from "../../time";
 import { recordAgentFeedback } from "../feedback/record";
 import { servePickSkill } from "./pick";
 import { runRetention } from "./retention";

@@ -3,7 +3,7 @@ import { deleteRollupsBefore } from "../../../db/queries/decisions";
 import { takeLease } from "../../../db/queries/job-leases";
 import { deleteDecisionBatch, deleteFeedbackBatch, deleteSkillHoursBefore } from "../../../db/queries/retention";
 import { deleteRequestsBefore } from "../../../db/queries/usage-requests";
-import { DAY_MS, HOUR_MS } from "../../time";
+import { DAY_MS, HOUR_MS } from "../../base/time";
 import type { ServiceCtx } from "../context";
 import { instanceId } from "../instance-id";
 

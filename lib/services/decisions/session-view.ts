@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
 import { readForTurn, type TurnReads } from "../../../db/queries/turn-reads";
+import { isPending, type MaybePromise, thenMaybe } from "../../base/maybe-promise";
 import type { PickInput } from "../../engine/pick-skill";
-import { isPending, type MaybePromise, thenMaybe } from "../../maybe-promise";
 import type { RulesConfig } from "../../rules/config";
 import { checkSuggestion, type ShownWindow, shownWindow } from "../../rules/suggestion-rules";
 

@@ -1,7 +1,7 @@
 import { type DecisionSummary, summarizeDecisions } from "../../../db/queries/decisions";
 import { type JudgeWork, summarizeJudgeWork } from "../../../db/queries/judge-work";
-import { JevError } from "../../errors";
-import { DAY_MS, isLoggableInstant, LATEST_LOG_MS, LOG_YEARS_TEXT, utcDay } from "../../time";
+import { JevError } from "../../base/errors";
+import { DAY_MS, isLoggableInstant, LATEST_LOG_MS, LOG_YEARS_TEXT, utcDay } from "../../base/time";
 import type { DecisionOutcome, DecisionStatus, ReasonCode, UNKNOWN_REASON } from "../../vocab/reason-codes";
 import type { DbCtx } from "../context";
 

@@ -1,8 +1,8 @@
 import { type AgentSeen, agentsSeen } from "../../../db/queries/agents-seen";
+import { DAY_MS } from "../../base/time";
 import { discover } from "../../catalog/discover";
 import { defaultRootCandidates } from "../../catalog/roots";
 import { isWalkOverBudget } from "../../catalog/walk-budget";
-import { DAY_MS } from "../../time";
 import { type JudgeInUse, judgeInUse } from "../catalog/judge-in-use";
 import { type LeftOutRoot, leftOutRoots } from "../catalog/left-out-roots";
 import { catalogSource } from "../catalog/source";

@@ -1,6 +1,6 @@
 import { forgetHistory } from "../../../db/queries/shown-history";
 import { recordFeedback } from "../../../db/queries/suggestions";
-import { MINUTE_MS } from "../../time";
+import { MINUTE_MS } from "../../base/time";
 import type { FeedbackEvent } from "../../vocab/feedback-events";
 import type { ServiceCtx } from "../context";
 import { liveRules } from "../rules/settings";

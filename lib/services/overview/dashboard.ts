@@ -1,6 +1,6 @@
 import { engineCountsSince, engineTotalsByDay } from "../../../db/queries/skill-activity";
+import { DAY_MS, utcDay } from "../../base/time";
 import { hasDemoRows } from "../../demo/seed-demo";
-import { DAY_MS, utcDay } from "../../time";
 import { type JudgeInUse, judgeInUse } from "../catalog/judge-in-use";
 import { type LeftOutRoot, leftOutRoots } from "../catalog/left-out-roots";
 import type { ServiceCtx } from "../context";

@@ -1,11 +1,11 @@
 import type { Db } from "../../../db/client";
 import { insertReplayRun, updateReplayRun } from "../../../db/queries/replay-runs";
-import { JevError } from "../../errors";
+import { JevError } from "../../base/errors";
+import { drainAsync } from "../../base/steps";
 import { BadReplayLine, readReplayLog } from "../../replay/read-log";
 import { replaySteps } from "../../replay/run-replay";
 import { type SweepGrid, sweepRules, sweepSteps } from "../../replay/sweep";
 import type { RulesConfig } from "../../rules/config";
-import { drainAsync } from "../../steps";
 import type { ReplayPhase, ReplaySource } from "../../vocab/replay-runs";
 import { ctxAt } from "../context";
 import { type ReplayRun, replayRun } from "./runs";

@@ -1,5 +1,5 @@
 import { getReplayRun, listReplayRuns, type ReplayRunListRow, type ReplayRunRow } from "../../../db/queries/replay-runs";
-import { JevError } from "../../errors";
+import { JevError } from "../../base/errors";
 import type { ReplayReport } from "../../replay/report";
 import type { SweepGrid, SweepPoint } from "../../replay/sweep";
 import type { RulesConfig } from "../../rules/config";

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { Db } from "../../../db/client";
+import { JevError } from "../../base/errors";
 import type { JevConfig } from "../../config";
 import { demoWeekLines } from "../../demo/demo-week";
-import { JevError } from "../../errors";
 import { hashedBatches, hashedLines } from "../../replay/hashed-lines";
 import type { SweepGrid } from "../../replay/sweep";
 import { webLineBatches } from "../../replay/web-lines";

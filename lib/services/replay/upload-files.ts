@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { JevError } from "../../errors";
+import { JevError } from "../../base/errors";
 
 /**
  * Logs uploaded from the Replay page arrive in pieces (a server action's body

@@ -1,5 +1,5 @@
 import { deleteReplayRun } from "../../../db/queries/replay-runs";
-import { JevError } from "../../errors";
+import { JevError } from "../../base/errors";
 import type { SweepGrid } from "../../replay/sweep";
 import { webLineBatches } from "../../replay/web-lines";
 import type { RulesConfig } from "../../rules/config";

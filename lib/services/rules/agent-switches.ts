@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { type AgentSeen, agentsSeen } from "../../../db/queries/agents-seen";
 import { getSetting, getSettingOnHotPath, setSetting } from "../../../db/queries/settings";
-import { JevError } from "../../errors";
-import { type MaybePromise, thenMaybe } from "../../maybe-promise";
-import { DAY_MS } from "../../time";
+import { JevError } from "../../base/errors";
+import { type MaybePromise, thenMaybe } from "../../base/maybe-promise";
+import { DAY_MS } from "../../base/time";
 import type { DbCtx, ServiceCtx } from "../context";
 
 /**

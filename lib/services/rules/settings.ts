@@ -1,5 +1,5 @@
+import { JevError } from "../../base/errors";
 import type { JevConfig } from "../../config";
-import { JevError } from "../../errors";
 import { readStamped } from "../../fs/read-stamped";
 import { jevStateFile, setSkillFeedback, skillFeedbackOn } from "../../hermes/jev-state";
 import { DEFAULT_RULES, type RulesConfig } from "../../rules/config";

@@ -1,7 +1,7 @@
 import { shownWindows } from "../../../db/queries/suppression";
+import { DAY_MS, HOUR_MS } from "../../base/time";
 import type { RulesConfig } from "../../rules/config";
 import { suppressionVerdict } from "../../rules/suggestion-rules";
-import { DAY_MS, HOUR_MS } from "../../time";
 import type { ServiceCtx } from "../context";
 import { liveRules } from "./settings";
 

@@ -4,9 +4,9 @@ import type { Db } from "../../../db/client";
 import { insertCandidates } from "../../../db/queries/decision-candidates";
 import { insertDecision } from "../../../db/queries/decisions";
 import { insertSuggestion, recordFeedback } from "../../../db/queries/suggestions";
+import { DAY_MS, HOUR_MS } from "../../base/time";
 import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
 import { buildHermesHome } from "../../testing/hermes-home";
-import { DAY_MS, HOUR_MS } from "../../time";
 import { skillDetail } from "./detail";
 import { listSkills } from "./list";
 

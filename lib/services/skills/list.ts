@@ -1,8 +1,8 @@
 import path from "node:path";
 import { engineCountsSince, rankedSkillRefs } from "../../../db/queries/skill-activity";
+import { DAY_MS } from "../../base/time";
 import { type DescriptionProblem, descriptionProblem } from "../../catalog/description-health";
 import { readSkillCard } from "../../catalog/discover";
-import { DAY_MS } from "../../time";
 import type { SkillSource } from "../../vocab/skill-sources";
 import { defaultCatalog } from "../catalog/source";
 import type { ServiceCtx } from "../context";

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
 import { sqliteOf } from "../../../db/dialect";
 import { skillUsageEvents } from "../../../db/queries/usage-events";
-import { toJevError } from "../../errors";
+import { toJevError } from "../../base/errors";
 import { readUsage, usagePaths } from "../../hermes/usage-file";
 import { ctxAt, freshDb, tempDir, testConfig } from "../../testing/factories";
 import { buildHermesHome } from "../../testing/hermes-home";

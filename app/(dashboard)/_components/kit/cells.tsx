@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { minuteText } from "@/lib/time";
+import { minuteText } from "@/lib/base/time";
 
 /** An instant as the dashboard writes it everywhere: `YYYY-MM-DD HH:MM` (UTC), or `never` when there is none. */
 export function When({ at, never = "never" }: { at: number | string | null | undefined; never?: string }) {

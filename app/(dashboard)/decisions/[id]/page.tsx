@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { JevError } from "@/lib/errors";
+import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
 import { type DecisionDetail, decisionDetail } from "@/lib/services/decisions/explorer";
 import { FeedbackList } from "../../_components/feedback-list";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { JevError } from "@/lib/errors";
+import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
 import { type SkillDetail, skillDetail } from "@/lib/services/skills/detail";
 import { COUNTER_MEANING, PROVENANCE_LABELS } from "@/lib/vocab/curator";

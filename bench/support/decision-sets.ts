@@ -1,9 +1,9 @@
-import { clipDescription } from "../catalog/front-matter";
-import type { SkillCard } from "../catalog/types";
-import { FIXTURES } from "../testing/fixtures";
-import { buildBodyDevSet, hashBucket, hashHalves, splitNoSkillTurns } from "./body-dev-set";
-import { type EvalCase, readCasesFile, readCatalogFile, readCatalogLines } from "./formats";
-import { readTriggerCases, triggerEvalCases, triggerHalves } from "./trigger-cases";
+import { clipDescription } from "../../lib/catalog/front-matter";
+import type { SkillCard } from "../../lib/catalog/types";
+import { buildBodyDevSet, hashBucket, hashHalves, splitNoSkillTurns } from "../../lib/eval/body-dev-set";
+import { type EvalCase, readCasesFile, readCatalogFile, readCatalogLines } from "../../lib/eval/formats";
+import { readTriggerCases, triggerEvalCases, triggerHalves } from "../../lib/eval/trigger-cases";
+import { FIXTURES } from "../../lib/testing/fixtures";
 
 /** One catalog and its cases, each case split into the part a fit may see and the part kept for the figures. */
 export interface DecisionSet {

@@ -5,7 +5,7 @@
  *   catalog-no-body.jsonl  the same skills without bodies (what the judge read before)
  *   dev.jsonl, held-out.jsonl   the cases
  *
- *   node bin/run-ts.mjs scripts/body-dev-set.ts OUT_DIR
+ *   node bin/run-ts.mjs bench/body-dev-set.ts OUT_DIR
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,7 +15,7 @@ import { FIXTURES } from "../lib/testing/fixtures";
 
 const out = process.argv[2];
 if (!out) {
-  console.error("usage: node bin/run-ts.mjs scripts/body-dev-set.ts OUT_DIR");
+  console.error("usage: node bin/run-ts.mjs bench/body-dev-set.ts OUT_DIR");
   process.exit(2);
 }
 const set = buildBodyDevSet(readCatalogLines(FIXTURES.publicSkillBodies).map((s) => ({ ...s, body: s.body ?? "" })));
