@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../lib/testing/free-port";
 import { authHeaders, E2E } from "./support/env";
 
 /**
@@ -36,15 +36,6 @@ function jev(args: string[], env: Record<string, string | undefined> = {}) {
     },
   });
   return { status: r.status, out: r.stdout, err: r.stderr };
-}
-
-/** A loopback port nothing listens on. */
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 test("integrate finds the running server's port and checks the token; doctor then says when jev last heard from the agent", async ({ request }) => {
@@ -83,7 +74,7 @@ test("doctor finds a dead token, a wrong port, untrusted Codex hooks and a stopp
   expect(doctor.out).toMatch(/FAIL\s+claude-code\s+Claude Code's token is rejected by the server/);
 
   fs.writeFileSync(tokenFile, `${E2E.token}\n`);
-  const port = await deadPort();
+  const port = await freePort();
   fs.writeFileSync(path.join(home, ".claude", "jev", "url"), `http://127.0.0.1:${port}\n`);
   doctor = jev(["doctor"]);
   expect(doctor.status).toBe(1);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { parse } from "dotenv";
 import { readSmallTextSync } from "../fs/regular-file";
 import { HOOK_SCRIPT_NAME } from "../integrations/claude-settings";
 import type { KnownAgent } from "../vocab/agents";
@@ -33,17 +34,20 @@ function hooksFileRunsJev(file: string): boolean {
   }
 }
 
-export function claudeCodeSetup(home: string): AgentSetup {
-  const settings = path.join(home, ".claude", "settings.json");
-  const dir = path.join(home, ".claude", "jev");
+/** An agent whose hook jev installs: its hooks file, and the URL and token files `jev integrate` writes beside it. */
+function hookSetup(agent: "claude-code" | "codex", hooksFile: string, jevDir: string): AgentSetup {
   return {
-    agent: "claude-code",
-    installed: hooksFileRunsJev(settings),
-    where: settings,
-    url: firstLine(path.join(dir, "url")),
-    token: firstLine(path.join(dir, "token")),
+    agent,
+    installed: hooksFileRunsJev(hooksFile),
+    where: hooksFile,
+    url: firstLine(path.join(jevDir, "url")),
+    token: firstLine(path.join(jevDir, "token")),
     trusted: null,
   };
+}
+
+export function claudeCodeSetup(home: string): AgentSetup {
+  return hookSetup("claude-code", path.join(home, ".claude", "settings.json"), path.join(home, ".claude", "jev"));
 }
 
 /**
@@ -54,35 +58,17 @@ export function claudeCodeSetup(home: string): AgentSetup {
  */
 export function codexSetup(codexHome: string): AgentSetup {
   const hooks = path.join(codexHome, "hooks.json");
-  const dir = path.join(codexHome, "jev");
   const config = read(path.join(codexHome, "config.toml")) ?? "";
   const key = `[hooks.state."${hooks}:user_prompt_submit:`;
   const at = config.indexOf(key);
   const end = at >= 0 ? config.indexOf("\n[", at + 1) : -1;
   const section = at < 0 ? "" : config.slice(at, end < 0 ? undefined : end);
-  return {
-    agent: "codex",
-    installed: hooksFileRunsJev(hooks),
-    where: hooks,
-    url: firstLine(path.join(dir, "url")),
-    token: firstLine(path.join(dir, "token")),
-    trusted: /\btrusted_hash\s*=/.test(section),
-  };
-}
-
-/** `KEY=value` lines of a Hermes `.env` (quotes taken off); later lines win, as in python-dotenv. */
-function dotenvValues(file: string): Map<string, string> {
-  const values = new Map<string, string>();
-  for (const line of (read(file) ?? "").split("\n")) {
-    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (m) values.set(m[1], m[2].replace(/^(['"])(.*)\1$/, "$2"));
-  }
-  return values;
+  return { ...hookSetup("codex", hooks, path.join(codexHome, "jev")), trusted: /\btrusted_hash\s*=/.test(section) };
 }
 
 export function hermesSetup(hermesHome: string): AgentSetup {
   const plugin = path.join(hermesHome, "plugins", "jev");
-  const env = dotenvValues(path.join(hermesHome, ".env"));
+  const env = new Map(Object.entries(parse(read(path.join(hermesHome, ".env")) ?? "")));
   return {
     agent: "hermes",
     installed: fs.existsSync(path.join(plugin, "__init__.py")),

@@ -1,6 +1,7 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../base/time";
 import type { HermesSkillsConfig } from "../hermes/config-yaml";
 import type { ServerFacts } from "../services/doctor/server-facts";
+import { SKILL_SOURCE_LABELS } from "../vocab/skill-sources";
 import type { AgentSetup } from "./agent-setups";
 import type { ServerProbe } from "./server-probe";
 
@@ -40,8 +41,6 @@ function ago(at: number, now: number): string {
 
 /** What the hooks and the plugin ask when no URL was written for them (their own default). */
 const AGENT_DEFAULT_URL = "http://127.0.0.1:3000";
-
-const AGENT_NAMES: Readonly<Record<AgentSetup["agent"], string>> = { "claude-code": "Claude Code", codex: "Codex", hermes: "Hermes" };
 
 /**
  * "Why no hint?", answered: is the server up and does this shell's token work;
@@ -101,7 +100,7 @@ export async function runDoctor(input: DoctorInput): Promise<Finding[]> {
 }
 
 async function agentFindings(setup: AgentSetup, input: DoctorInput, server: ServerProbe, facts: ServerFacts | null): Promise<Finding[]> {
-  const name = AGENT_NAMES[setup.agent];
+  const name = SKILL_SOURCE_LABELS[setup.agent];
   const check = setup.agent;
   if (!setup.installed) return [{ check, verdict: "skip", line: `${name}: not set up (${setup.where})`, fix: `npx jev integrate ${setup.agent}` }];
   const out: Finding[] = [];

@@ -4,6 +4,7 @@ import { JevError } from "../base/errors";
 import { atomicWriteFile, removeLeftoverTemps } from "../fs/atomic-write";
 import { LockTimeout, withFileLock } from "../fs/flock";
 import { NotRegularFile, readWholeFileSync } from "../fs/regular-file";
+import { assertWritableTarget } from "../fs/safe-target";
 import { pythonJson } from "./python-json";
 import { type UsageMap, usageMap } from "./usage-record";
 
@@ -74,18 +75,6 @@ function sweepDue(folder: string, now = Date.now()): boolean {
 }
 
 /**
- * The usage file must be a regular file (or not exist yet): a link to a file
- * outside the home would be replaced by the bump (Hermes's atomic rename), a
- * FIFO or a folder cannot be read as one. Refused before any change.
- */
-function refuseNonFile(file: string): void {
-  const st = fs.lstatSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
-  if (!st || st.isFile()) return;
-  const what = st.isSymbolicLink() ? "a symlink" : st.isDirectory() ? "a folder" : "not a regular file";
-  throw new JevError("conflict", `${file} is ${what}; jev writes only a regular file there (remove it, or make it one, to go on)`);
-}
-
-/**
  * Read-modify-write `.usage.json` as Hermes does (§2.7): under an exclusive
  * flock on `.usage.json.lock`, re-read from disk inside the lock, let
  * `change` edit the map (returning whether to write, and a result), and
@@ -100,7 +89,7 @@ export async function mutateUsage<T>(
   const paths = usagePaths(home);
   if (!fs.statSync(/*turbopackIgnore: true*/ home, { throwIfNoEntry: false })?.isDirectory())
     throw new JevError("not_found", `no Hermes home at ${home} (set HERMES_HOME)`);
-  refuseNonFile(paths.file);
+  assertWritableTarget(paths.file); // a link, a FIFO or a folder there is refused before any change
   try {
     const skillsDir = paths.skills;
     fs.mkdirSync(/*turbopackIgnore: true*/ skillsDir, { recursive: true });

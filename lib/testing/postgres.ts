@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 /**
  * A throwaway PostgreSQL cluster for tests and benchmarks, from Debian's
@@ -35,14 +35,6 @@ export function postgresUnavailable(): string | null {
   if (!postgresBinaries()) return "PostgreSQL's server binaries are not installed (apt-get install postgresql)";
   if (process.getuid?.() === 0 && spawnSync("id", ["postgres"]).status !== 0) return "running as root, and there is no postgres user to run the server as";
   return null;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startPostgres(): Promise<Postgres> {
