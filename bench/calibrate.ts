@@ -15,12 +15,13 @@
  *
  *   node bin/run-ts.mjs bench/calibrate.ts [--without=FEATURE,...] [--positive-weight=W] [--rank-top-only]
  */
-import { DEFAULT_META_SKILLS } from "../lib/engine/limits";
+
 import { prepareCatalog } from "../lib/engine/prepare-catalog";
 import { fitLogistic, logOdds, type WeightedRow } from "../lib/eval/logistic";
 import { auroc } from "../lib/eval/metrics";
 import { MATCH_FEATURES, NEEDS_FEATURES, needsFeatures } from "../lib/judges/local/decision-features";
 import { LocalIndex } from "../lib/judges/local/local-index";
+import { DEFAULT_META_SKILLS } from "../lib/vocab/limits";
 import { decisionSets } from "./support/decision-sets";
 
 interface Turn {

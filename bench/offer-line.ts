@@ -11,10 +11,11 @@
  *
  *   node bin/run-ts.mjs bench/offer-line.ts
  */
-import { LIMITS, THRESHOLDS } from "../lib/engine/limits";
+
+import { verifyCatalogEntry } from "../lib/catalog/verifier";
 import { pickSkill } from "../lib/engine/pick-skill";
-import { verifyCatalogEntry } from "../lib/engine/verify";
 import { LocalJudge } from "../lib/judges/local/local-judge";
+import { LIMITS, THRESHOLDS } from "../lib/vocab/limits";
 import { decisionSets } from "./support/decision-sets";
 
 interface Row {

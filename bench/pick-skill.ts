@@ -8,12 +8,12 @@
  *   node bin/run-ts.mjs bench/pick-skill.ts
  */
 import { performance } from "node:perf_hooks";
-import { DEFAULT_META_SKILLS } from "../lib/engine/limits";
+import { verifyCatalogEntry } from "../lib/catalog/verifier";
 import { pickSkill } from "../lib/engine/pick-skill";
-import { verifyCatalogEntry } from "../lib/engine/verify";
 import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { LocalJudge } from "../lib/judges/local/local-judge";
 import { FIXTURES } from "../lib/testing/fixtures";
+import { DEFAULT_META_SKILLS } from "../lib/vocab/limits";
 import { fmt, median, percentile, timeMs } from "./support/stats";
 
 const catalog = [...readCatalogFile(FIXTURES.publicSkills), ...readCatalogFile(FIXTURES.composioToolkits)].slice(0, 960);

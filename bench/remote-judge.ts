@@ -26,15 +26,15 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { SkillCard } from "../lib/catalog/types";
-import { LIMITS } from "../lib/engine/limits";
+import { verifyCatalogEntry } from "../lib/catalog/verifier";
 import { pickSkill } from "../lib/engine/pick-skill";
-import { verifyCatalogEntry } from "../lib/engine/verify";
 import { readCatalogFile } from "../lib/eval/formats";
 import { closeJudgePools } from "../lib/judges/remote/http-pool";
 import { OpenAiJudge } from "../lib/judges/remote/openai-judge";
 import { routeFrom, routeTurn } from "../lib/routing/route-turn";
 import { DEFAULT_ROUTING } from "../lib/routing/routing-config";
 import { FIXTURES } from "../lib/testing/fixtures";
+import { LIMITS } from "../lib/vocab/limits";
 import { fmt, median, percentile } from "./support/stats";
 
 const here = import.meta.dirname;

@@ -14,9 +14,8 @@
  *   node bin/run-ts.mjs bench/trigger-evals.ts
  */
 import type { SkillCard } from "../lib/catalog/types";
-import { THRESHOLDS } from "../lib/engine/limits";
+import { verifyCatalogEntry } from "../lib/catalog/verifier";
 import { pickSkill } from "../lib/engine/pick-skill";
-import { verifyCatalogEntry } from "../lib/engine/verify";
 import { hashHalves } from "../lib/eval/body-dev-set";
 import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { readTriggerCases, triggerHalves } from "../lib/eval/trigger-cases";
@@ -25,6 +24,7 @@ import { hintTokens } from "../lib/hints/hint-tokens";
 import { LocalJudge } from "../lib/judges/local/local-judge";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { plainHome } from "../lib/testing/plain-home";
+import { THRESHOLDS } from "../lib/vocab/limits";
 
 const triggerSkills = readCatalogFile(FIXTURES.triggerSkills);
 // The skills on the fit side of the development sets (decision-sets.ts) are left out of the figures: only the others' prompts are asked.

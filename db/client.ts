@@ -1,44 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { limiter } from "../lib/base/concurrency";
 import { type JevConfig, loadConfig } from "../lib/config";
+import { runBeforeClose } from "./close-hooks";
+import type { Db, DbInfo, SqliteDb } from "./handle-types";
 import { migrationsFolder } from "./migrations-folder";
-import { stopWatchingSettings } from "./queries/settings-watch";
 import * as schema from "./schema";
 import * as pgSchema from "./schema-pg";
 
-export type Dialect = "sqlite" | "postgres";
-/** The tables a handle builds its queries from, typed as PostgreSQL's (db/schema-pg): SQLite's build the same queries. */
-export type Tables = typeof pgSchema;
-
-/** What a handle knows of itself beyond the query builder. */
-export interface DbInfo {
-  dialect: Dialect;
-  /** Which database this is (the file, or the URL): what per-database caches are keyed by. */
-  key: string;
-  /** This database's tables (db/schema or db/schema-pg), typed as PostgreSQL's: both build the same queries. */
-  t: Tables;
-  /** SQLite has one connection: its writes take turns here, so none lands inside another's transaction. */
-  writes: <T>(task: () => Promise<T>) => Promise<T>;
-}
-
-/**
- * jev's database handle: Drizzle's query builder on SQLite (one file, the
- * default) or PostgreSQL (`DATABASE_URL`, a fleet). It is typed with
- * PostgreSQL's builder, on which every query is awaited: SQLite's sync
- * `.all()`, `.get()` and `.run()` do not compile, so a query written once
- * runs on both. Queries take their tables from `db.jev.t`. SQLite's own
- * client (its fast paths) is reached only inside db/, through `sqliteOf`.
- */
-export type Db = NodePgDatabase<typeof pgSchema> & { jev: DbInfo };
-
-/** The same handle on SQLite, as db/'s fast paths see it: better-sqlite3 under Drizzle's SQLite builder and tables. */
-export type SqliteDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database; jev: Omit<DbInfo, "t"> & { t: typeof schema } };
+export type { Db, DbInfo, Dialect, SqliteDb, Tables } from "./handle-types";
 
 /** The better-sqlite3 connection of a SQLite file, opened and migrated as the server would (`jev db copy` reads it row by row). */
 export function openSqliteFile(file: string): Database.Database {
@@ -108,7 +83,7 @@ export async function closeDb(): Promise<void> {
 /** Close a handle: SQLite's file, or PostgreSQL's pool. */
 export async function closeHandle(db: Db): Promise<void> {
   if (db.jev.dialect === "postgres") {
-    await stopWatchingSettings(db);
+    await runBeforeClose(db.jev.key);
     await (db as unknown as { $client: pg.Pool }).$client.end();
   } else (db as unknown as SqliteDb).$client.close();
 }

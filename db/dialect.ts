@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type SQL, sql } from "drizzle-orm";
 import { DAY_MS } from "../lib/base/time";
-import type { Db, Dialect, SqliteDb } from "./client";
+import type { Db, Dialect, SqliteDb } from "./handle-types";
 
 /** What differs between SQLite and PostgreSQL in jev's queries, in one place. */
 

@@ -4,9 +4,9 @@ import path from "node:path";
 import { z } from "zod";
 import { processWide } from "./base/collections";
 import { expandPath } from "./catalog/expand-path";
-import { DEFAULT_META_SKILLS } from "./engine/limits";
 import { chatEndpoint, REMOTE_DEFAULTS, type RemoteJudgeConfig } from "./judges/remote/remote-config";
 import { JUDGE_KINDS, type JudgeKind } from "./judges/types";
+import { DEFAULT_META_SKILLS } from "./vocab/limits";
 
 /**
  * Every environment variable jev reads, parsed once with zod (interfaces.md,

@@ -8,7 +8,7 @@ import { getDb } from "../db/client";
 import { JevError } from "../lib/base/errors";
 import { ConfigError, loadConfig } from "../lib/config";
 import { demoHermesHome, writeDemoHermesHome } from "../lib/demo/demo-hermes-home";
-import { removeDemo, seedDemo } from "../lib/demo/seed-demo";
+import { removeDemo, seedDemo } from "../lib/services/demo/seed";
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== "--force" && a !== "--remove");

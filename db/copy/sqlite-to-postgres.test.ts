@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JevError } from "../../lib/base/errors";
-import { seedDemo } from "../../lib/demo/seed-demo";
+import { seedDemo } from "../../lib/services/demo/seed";
 import { freshDb, tempDir, testConfig } from "../../lib/testing/factories";
 import { postgresSkip, useTestPostgres } from "../../lib/testing/postgres-suite";
 import type { Db } from "../client";

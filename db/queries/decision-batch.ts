@@ -2,7 +2,7 @@ import { type Column, getTableColumns, inArray, type SQL, sql, type Table } from
 import { getOrCreate } from "../../lib/base/collections";
 import { isPending, type MaybePromise } from "../../lib/base/maybe-promise";
 import { DAY_MS, HOUR_MS } from "../../lib/base/time";
-import { latencyBucket } from "../../lib/decisions/latency-buckets";
+import { latencyBucket } from "../../lib/vocab/latency-buckets";
 import type { Db, Tables } from "../client";
 import { inTransaction, isPostgres, retriedOnConflict } from "../dialect";
 import type { NewDecisionRow } from "../schema";

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { utcDay } from "../../lib/base/time";
-import { latencyBucket } from "../../lib/decisions/latency-buckets";
 import { percentile } from "../../lib/eval/metrics";
 import { describeOnBothDatabases } from "../../lib/testing/db-dialects";
+import { latencyBucket } from "../../lib/vocab/latency-buckets";
 import { DECISION_OUTCOMES } from "../../lib/vocab/reason-codes";
 import { insertDecision, summarizeDecisions } from "./decisions";
 

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import { getOrCreate } from "../../lib/base/collections";
 import { HOUR_MS } from "../../lib/base/time";
-import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-buckets";
+import { histogramPercentile, latencyBucket } from "../../lib/vocab/latency-buckets";
 import { UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
 import { inTransaction, isPostgres } from "../dialect";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { utcDay } from "../../lib/base/time";
-import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-buckets";
 import { type DialectContext, describeOnBothDatabases } from "../../lib/testing/db-dialects";
+import { histogramPercentile, latencyBucket } from "../../lib/vocab/latency-buckets";
 import { insertDecision, uncountDecisions } from "./decisions";
 import { summarizeJudgeWork } from "./judge-work";
 

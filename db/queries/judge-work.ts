@@ -1,6 +1,6 @@
 import { and, count, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { getOrCreate } from "../../lib/base/collections";
-import { histogramPercentile, latencyBucket } from "../../lib/decisions/latency-buckets";
+import { histogramPercentile, latencyBucket } from "../../lib/vocab/latency-buckets";
 import type { Db } from "../client";
 import { type DecisionFilter, decisionWhere, groupsOverRange } from "./decision-filters";
 

@@ -1,7 +1,8 @@
 import pg from "pg";
 import { processWide } from "../../lib/base/collections";
-import type { Db } from "../client";
+import { beforeClose } from "../close-hooks";
 import { isPostgres } from "../dialect";
+import type { Db } from "../handle-types";
 import { forgetCachedRows } from "./sqlite-read-cache";
 
 /** Where PostgreSQL announces changed settings (the settings_changed trigger, db/migrations-pg/0003). */
@@ -101,6 +102,7 @@ function watchOf(db: Db): SettingsWatch {
     const pool = (db as unknown as { $client: pg.Pool }).$client;
     watch = new SettingsWatch(() => new pg.Client((pool as unknown as { options: pg.ClientConfig }).options));
     watches.set(db.jev.key, watch);
+    beforeClose(db.jev.key, () => stopWatchingSettings(db));
   }
   return watch;
 }
@@ -121,8 +123,8 @@ export function settingChanged(db: Db, key: string): void {
   else forgetCachedRows(db, "settings", key);
 }
 
-/** Close the database's listening connection (with its handle). */
-export async function stopWatchingSettings(db: Db): Promise<void> {
+/** Close the database's listening connection (closing its handle does). */
+async function stopWatchingSettings(db: Db): Promise<void> {
   const watch = watches.get(db.jev.key);
   watches.delete(db.jev.key);
   await watch?.stop();

@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
 import { getOrCreate, processWide } from "../../lib/base/collections";
-import type { Db } from "../client";
 import { isPostgres, sqliteOf } from "../dialect";
+import type { Db } from "../handle-types";
 
 /** Values kept per cache at most (sessions and agents come from requests): past it, it starts again empty. */
 const MAX_KEPT = 4_096;

@@ -17,7 +17,7 @@ export const decisionRollups = sqliteTable(
     outcome: text("outcome", { enum: DECISION_OUTCOMES }).notNull(),
     /** The reason code of a fail-open decision, `unknown` when it has none, "" on success. */
     reason: text("reason").notNull(),
-    /** Latency in ms, bucketed (lib/decisions/latency-buckets). */
+    /** Latency in ms, bucketed (lib/vocab/latency-buckets). */
     latencyMs: integer("latency_ms").notNull(),
     count: integer("count").notNull(),
   },
@@ -35,7 +35,7 @@ export const judgeRollups = sqliteTable(
     /** Start of the UTC hour, epoch ms. */
     hour: integer("hour").notNull(),
     day: text("day").notNull(),
-    /** Stage 1 plus stage 2, in ms, bucketed (lib/decisions/latency-buckets). */
+    /** Stage 1 plus stage 2, in ms, bucketed (lib/vocab/latency-buckets). */
     judgeMs: integer("judge_ms").notNull(),
     count: integer("count").notNull(),
     requests: integer("requests").notNull(),

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { JevConfig } from "../config";
 import { type Fence, isInside } from "./fence";
 import { defaultRoots } from "./roots";
 
@@ -29,12 +28,20 @@ export function realOrResolved(p: string): string {
   }
 }
 
+/** The part of jev's configuration the policy reads (JevConfig has it; the catalog sits below lib/config). */
+export interface RootSettings {
+  allowedRoots: readonly string[] | null;
+  hermesHome: string;
+  home: string;
+  pathVars: Readonly<Record<string, string | undefined>>;
+}
+
 /** Reused this long per configuration, like the default roots it is made of (roots.ts). */
 const POLICY_TTL_MS = 2_000;
-const policies = new WeakMap<JevConfig, { at: number; policy: RootPolicy }>();
+const policies = new WeakMap<RootSettings, { at: number; policy: RootPolicy }>();
 
 /** The policy for this configuration; built at most every 2 s (it resolves every default root). */
-export function rootPolicy(config: JevConfig): RootPolicy {
+export function rootPolicy(config: RootSettings): RootPolicy {
   const hit = policies.get(config);
   if (hit && Date.now() - hit.at < POLICY_TTL_MS) return hit.policy;
   const policy = buildPolicy(config);
@@ -42,7 +49,7 @@ export function rootPolicy(config: JevConfig): RootPolicy {
   return policy;
 }
 
-function buildPolicy(config: JevConfig): RootPolicy {
+function buildPolicy(config: RootSettings): RootPolicy {
   if (config.allowedRoots) {
     const fence = { roots: config.allowedRoots.map(realOrResolved) };
     return { fence, allows: (root) => isInside(realOrResolved(root), fence) };

@@ -1,5 +1,5 @@
-import type { Verifier } from "../engine/verify";
 import { readSkillCard } from "./discover";
+import type { Verifier } from "./verifier";
 
 /**
  * The loader reads the SKILL.md on disk: it must still exist and parse, and its

@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readSkillFile, readSkillFileSync } from "../fs/skill-file";
 import { tempDir, writeSkill } from "../testing/factories";
 import { clearDiscoveryCache, discover, readSkillCard } from "./discover";
-import { readSkillFile, readSkillFileSync } from "./skill-file";
 import { walkSkillTree } from "./walk";
 import { WalkBudget, WalkOverBudget } from "./walk-budget";
 

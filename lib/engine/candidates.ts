@@ -1,10 +1,10 @@
 import type { SkillCard } from "../catalog/types";
+import type { Verifier } from "../catalog/verifier";
 import type { RuleOutcome } from "../rules/suggestion-rules";
+import { LIMITS, THRESHOLDS } from "../vocab/limits";
 import type { DecisionOutcome } from "../vocab/reason-codes";
 import type { CandidateVerdict } from "../vocab/verdicts";
-import { LIMITS, THRESHOLDS } from "./limits";
 import type { SkillSuggestion } from "./reply";
-import type { Verifier } from "./verify";
 
 /** One ranked candidate of a decision and why it was or was not suggested (no turn text). */
 export interface Candidate {

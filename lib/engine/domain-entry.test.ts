@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { SkillCard } from "../catalog/types";
+import { verifyCatalogEntry } from "../catalog/verifier";
 import { RulesConfig } from "../rules/config";
 import type { RuleOutcome } from "../rules/suggestion-rules";
 import { domainsOf, type EntryInput } from "./domain-entry";
 import { type PickDeps, type PickInput, pickSkill } from "./pick-skill";
 import { serializeReply } from "./reply";
 import { ScriptedJudge } from "./test-judge";
-import { verifyCatalogEntry } from "./verify";
 
 const card = (name: string, description: string, related?: string[]): SkillCard => ({
   name,

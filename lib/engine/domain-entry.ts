@@ -1,11 +1,11 @@
 import type { SkillCard } from "../catalog/types";
-import { terms } from "../judges/local/analyze";
 import type { EntrySkills } from "../rules/config";
 import { containsPhrase, domainTerms } from "../rules/domain-words";
+import { terms } from "../text/analyze";
+import { analyseTurn, type TurnAnalysis } from "../text/turn-analysis";
 import type { SuggestionVia } from "../vocab/suggestion-via";
 import { type Candidate, checkCandidate, type FinalistChecks } from "./candidates";
 import type { SkillSuggestion } from "./reply";
-import { analyseTurn, type TurnAnalysis } from "./turn-analysis";
 
 /** What the domain-entry step reads of the session, besides the rules file's `entry_skills`. */
 export interface EntryInput {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isPending } from "../base/maybe-promise";
 import type { SkillCard } from "../catalog/types";
+import { verifyCatalogEntry } from "../catalog/verifier";
+import { turnContext } from "../judges/turn-asking";
 import { JudgeError } from "../judges/types";
 import { type PickDeps, pickSkill } from "./pick-skill";
 import { serializeReply } from "./reply";
-import { runStageOne, runStageTwo, turnContext } from "./stages";
+import { runStageOne, runStageTwo } from "./stages";
 import { ScriptedJudge } from "./test-judge";
-import { verifyCatalogEntry } from "./verify";
 
 const card = (name: string): SkillCard => ({ name, description: `does ${name}`, path: `/skills/${name}/SKILL.md` });
 const catalogOf = (n: number) => Array.from({ length: n }, (_, i) => card(`skill-${i}`));

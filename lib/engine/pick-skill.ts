@@ -1,18 +1,19 @@
 import { isPending, type MaybePromise } from "../base/maybe-promise";
 import type { SkillCard } from "../catalog/types";
+import { type Verifier, verifiedOnce } from "../catalog/verifier";
+import { turnContext } from "../judges/turn-asking";
 import type { Judge } from "../judges/types";
-import type { RouteAnswers } from "../routing/questions";
 import type { RuleOutcome } from "../rules/suggestion-rules";
+import { analyseTurn, type TurnAnalysis } from "../text/turn-analysis";
+import { LIMITS, THRESHOLDS } from "../vocab/limits";
 import type { DecisionOutcome, ReasonCode } from "../vocab/reason-codes";
+import type { RouteAnswers } from "../vocab/route-questions";
 import type { SuggestionVia } from "../vocab/suggestion-via";
 import { type Candidate, judgeFinalists } from "./candidates";
 import { domainsOf, type EntryInput, entryCandidateNames, entryHint } from "./domain-entry";
-import { LIMITS, THRESHOLDS } from "./limits";
 import { capCatalog, prepareCatalog } from "./prepare-catalog";
 import type { PickReply, SkillSuggestion } from "./reply";
-import { runStageOne, runStageTwo, turnContext } from "./stages";
-import { analyseTurn, type TurnAnalysis } from "./turn-analysis";
-import { type Verifier, verifiedOnce } from "./verify";
+import { runStageOne, runStageTwo } from "./stages";
 
 export interface PickInput {
   /** The turn, or its one reading when the caller analysed it already (routing shares it). */

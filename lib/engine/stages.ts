@@ -1,28 +1,10 @@
 import { processWide } from "../base/collections";
 import { isPending } from "../base/maybe-promise";
-import { type Judge, type JudgeAnswer, JudgeError, type RankedCatalog, type RequestMeter, type StageOneResult, type StageTwoResult } from "../judges/types";
-import type { RouteAnswers } from "../routing/questions";
+import type { TurnAsking } from "../judges/turn-asking";
+import { type Judge, type JudgeAnswer, JudgeError, type RankedCatalog, type StageOneResult, type StageTwoResult } from "../judges/types";
+import { LIMITS } from "../vocab/limits";
 import type { ReasonCode } from "../vocab/reason-codes";
-import { LIMITS } from "./limits";
-
-/**
- * What every question of one turn carries: a meter, and for a judge with a
- * deadline, a signal that aborts whatever is still asking when it passes.
- */
-export function turnContext(judge: Judge): TurnAsking {
-  const meter = { requests: 0, connections: 0 };
-  if (judge.turnDeadlineMs === undefined) return { meter, done: () => {} };
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException("the turn's deadline passed", "TimeoutError")), judge.turnDeadlineMs);
-  return { meter, signal: controller.signal, deadline: performance.now() + judge.turnDeadlineMs, done: () => clearTimeout(timer) };
-}
-
-export interface TurnAsking {
-  meter: RequestMeter;
-  signal?: AbortSignal;
-  deadline?: number;
-  done: () => void;
-}
+import type { RouteAnswers } from "../vocab/route-questions";
 
 export type StageFailure = {
   ok: false;

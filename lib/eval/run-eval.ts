@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks";
 import type { SkillCard } from "../catalog/types";
-import { DEFAULT_META_SKILLS, THRESHOLDS } from "../engine/limits";
+import { verifyCatalogEntry } from "../catalog/verifier";
 import { type PickDeps, pickSkill } from "../engine/pick-skill";
-import { verifyCatalogEntry } from "../engine/verify";
 import { hintText } from "../hints/hint-text";
 import { hintTokens } from "../hints/hint-tokens";
 import type { Judge } from "../judges/types";
+import { DEFAULT_META_SKILLS, THRESHOLDS } from "../vocab/limits";
 import type { EvalCase } from "./formats";
 import { auroc, mean, percentile, recallAt, reciprocalRank, round } from "./metrics";
 import { type ReliabilityRow, reliabilityTable } from "./reliability";

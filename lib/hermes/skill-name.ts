@@ -1,5 +1,5 @@
 import path from "node:path";
-import { readSkillFile, readSkillFileSync } from "../catalog/skill-file";
+import { readSkillFile, readSkillFileSync } from "../fs/skill-file";
 
 /** 4,000 characters are at most 16,000 bytes of UTF-8. */
 const NAME_BYTES = 16_000;

@@ -1,5 +1,5 @@
-import { THRESHOLDS } from "../engine/limits";
 import type { SkillSuggestion } from "../engine/reply";
+import { THRESHOLDS } from "../vocab/limits";
 
 /**
  * The line of context Claude Code's hook (integrations/claude-code/jev_hook.py)

@@ -1,7 +1,7 @@
 import type { MaybePromise } from "../base/maybe-promise";
 import type { SkillCard } from "../catalog/types";
-import type { RouteAnswers } from "../routing/questions";
 import type { ReasonCode } from "../vocab/reason-codes";
+import type { RouteAnswers } from "../vocab/route-questions";
 
 /**
  * A judge answers the two ranking questions of selection spec §4. The local

@@ -1,5 +1,5 @@
-import { analyseTurn, type TurnAnalysis } from "../engine/turn-analysis";
-import type { RouteAnswers } from "./questions";
+import { analyseTurn, type TurnAnalysis } from "../text/turn-analysis";
+import type { RouteAnswers } from "../vocab/route-questions";
 
 const CODE =
   /```|\b(?:function|class|def|import|const|let|var|return|stack ?trace|traceback|exception|compile|refactor|regex|sql|bug|debug|unit tests?|pull request|typescript|javascript|python|rust|golang|java)\b|\w+\.(?:ts|tsx|js|py|rs|go|java|rb|c|cpp|h|sql|sh)\b|=>|\(\)/i;

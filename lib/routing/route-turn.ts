@@ -1,10 +1,10 @@
-import { turnContext } from "../engine/stages";
-import { analyseTurn, type TurnAnalysis } from "../engine/turn-analysis";
+import { turnContext } from "../judges/turn-asking";
 import type { Judge } from "../judges/types";
 import { JudgeError } from "../judges/types";
+import { analyseTurn, type TurnAnalysis } from "../text/turn-analysis";
 import type { ReasonCode } from "../vocab/reason-codes";
+import type { RouteAnswers } from "../vocab/route-questions";
 import { featureAnswers } from "./features";
-import type { RouteAnswers } from "./questions";
 import type { RoutingConfig } from "./routing-config";
 import { decideTier } from "./tier";
 

@@ -1,4 +1,4 @@
-import type { RouteAnswers } from "./questions";
+import type { RouteAnswers } from "../vocab/route-questions";
 import type { RoutingConfig } from "./routing-config";
 
 /** The tier routing's answers map to: hard first, then code, then simple, else the default tier. */

@@ -1,4 +1,4 @@
-import { terms } from "../judges/local/analyze";
+import { terms } from "../text/analyze";
 
 /**
  * Domain words as the turn is matched against them: the same terms the local

@@ -1,4 +1,4 @@
-import { THRESHOLDS } from "../engine/limits";
+import { THRESHOLDS } from "./limits";
 
 /**
  * The match buckets of every reliability table (`jev eval`'s and the

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { demoHermesHome, writeDemoHermesHome } from "@/lib/demo/demo-hermes-home";
-import { removeDemo, seedDemo } from "@/lib/demo/seed-demo";
 import { guardedAction } from "@/lib/http/guarded-action";
+import { removeDemo, seedDemo } from "@/lib/services/demo/seed";
 
 const NoInput = z.object({});
 

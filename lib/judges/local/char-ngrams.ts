@@ -1,6 +1,6 @@
 import { processWide } from "../../base/collections";
 import type { SkillCard } from "../../catalog/types";
-import { contentWords } from "./analyze";
+import { contentWords } from "../../text/analyze";
 import { IDF_REFERENCE_SIZE } from "./bm25f";
 import { removeSlotPair } from "./slot-pairs";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SkillCard } from "../../catalog/types";
+import { verifyCatalogEntry } from "../../catalog/verifier";
 import { pickSkill } from "../../engine/pick-skill";
-import { verifyCatalogEntry } from "../../engine/verify";
 import { readCatalogFile } from "../../eval/formats";
 import { FIXTURES } from "../../testing/fixtures";
 import { JudgeError } from "../types";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { SkillCard } from "../../catalog/types";
-import { THRESHOLDS } from "../../engine/limits";
+import { verifyCatalogEntry } from "../../catalog/verifier";
 import { pickSkill } from "../../engine/pick-skill";
-import { verifyCatalogEntry } from "../../engine/verify";
 import { readCatalogFile } from "../../eval/formats";
 import { FIXTURES } from "../../testing/fixtures";
+import { THRESHOLDS } from "../../vocab/limits";
 import { LocalJudge } from "./local-judge";
 
 /**

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_META_SKILLS, THRESHOLDS } from "../../engine/limits";
+import { verifyCatalogEntry } from "../../catalog/verifier";
 import { pickSkill } from "../../engine/pick-skill";
-import { verifyCatalogEntry } from "../../engine/verify";
 import { readCasesFile, readCatalogFile } from "../../eval/formats";
 import { runEval } from "../../eval/run-eval";
 import { FIXTURES } from "../../testing/fixtures";
+import { DEFAULT_META_SKILLS, THRESHOLDS } from "../../vocab/limits";
 import { LocalJudge } from "./local-judge";
 
 describe("local judge on the real 885-skill public catalog", () => {

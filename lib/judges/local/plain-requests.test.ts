@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { verifyCatalogEntry } from "../../catalog/verifier";
 import { pickSkill } from "../../engine/pick-skill";
-import { verifyCatalogEntry } from "../../engine/verify";
 import { plainHome } from "../../testing/plain-home";
-import { terms } from "./analyze";
+import { terms } from "../../text/analyze";
 import { LocalJudge } from "./local-judge";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentWords, stemWord } from "./analyze";
+import { contentWords, stemWord } from "../../text/analyze";
 import { CODE_TERM_WEIGHT, readTurn } from "./turn-reading";
 
 const TRACE = [

@@ -1,4 +1,4 @@
-import { contentWords, stemWord } from "./analyze";
+import { contentWords, stemWord } from "../../text/analyze";
 
 /**
  * How much a term seen only in code counts against one of the prose: a

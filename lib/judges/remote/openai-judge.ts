@@ -1,5 +1,5 @@
-import { LIMITS } from "../../engine/limits";
-import type { RouteAnswers } from "../../routing/questions";
+import { LIMITS } from "../../vocab/limits";
+import type { RouteAnswers } from "../../vocab/route-questions";
 import {
   type Judge,
   JudgeError,

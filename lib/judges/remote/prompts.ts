@@ -1,6 +1,6 @@
 import { processWide } from "../../base/collections";
 import type { SkillCard } from "../../catalog/types";
-import { ROUTE_QUESTION_KEYS, ROUTE_QUESTIONS } from "../../routing/questions";
+import { ROUTE_QUESTION_KEYS, ROUTE_QUESTIONS } from "../../vocab/route-questions";
 
 /**
  * The two questions of selection spec §4 as chat messages. A skill is sent as

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RouteAnswers } from "../../routing/questions";
+import { RouteAnswers } from "../../vocab/route-questions";
 import { JudgeError } from "../types";
 
 /**

@@ -1,11 +1,11 @@
 import { engineCountsSince, engineTotalsByDay } from "../../../db/queries/skill-activity";
 import { DAY_MS, utcDay } from "../../base/time";
-import { hasDemoRows } from "../../demo/seed-demo";
 import { type JudgeInUse, judgeInUse } from "../catalog/judge-in-use";
 import { type LeftOutRoot, leftOutRoots } from "../catalog/left-out-roots";
 import type { ServiceCtx } from "../context";
 import { curatorSchedule, type NextCuratorRun } from "../curator/overview";
 import { decisionSummary } from "../decisions/summary";
+import { hasDemoRows } from "../demo/seed";
 import { type AgentOverview, agentsOverview } from "../rules/agent-switches";
 import { suppressionView } from "../rules/suppression";
 

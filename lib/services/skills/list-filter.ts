@@ -4,7 +4,7 @@ import type { LifecycleState } from "../../hermes/usage-record";
 import type { Provenance } from "../../vocab/curator";
 import type { SkillSource } from "../../vocab/skill-sources";
 import type { SkillLocation } from "./hermes-columns";
-import type { SkillListRow } from "./list";
+import type { SkillListRow } from "./list-row";
 
 export const SKILL_SORTS = ["name", "activity", "last_activity", "suggested", "last_suggested"] as const;
 export type SkillSort = (typeof SKILL_SORTS)[number];

@@ -1,5 +1,5 @@
 import { getOrCreate } from "../base/collections";
-import type { SkillCard } from "../catalog/types";
+import type { SkillCard } from "./types";
 
 /**
  * Verification before recommending (selection spec §5): returns the exact name

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readCasesFile, readCatalogLines } from "../../eval/formats";
-import { FIXTURES } from "../../testing/fixtures";
+import { readCasesFile, readCatalogLines } from "../eval/formats";
+import { FIXTURES } from "../testing/fixtures";
 import { readableText, wordsOf } from "./words";
 
 /** The regex passes wordsOf replaced, kept as its oracle (final sigma folded, as wordsOf does). */

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
-import { sqliteOf } from "../../db/dialect";
-import type { JevConfig } from "../config";
-import { servePickSkill } from "../services/decisions/pick";
-import { matchReliability } from "../services/decisions/reliability";
-import { decisionSummary } from "../services/decisions/summary";
-import { suppressionView } from "../services/rules/suppression";
-import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
-import { removeDemo, seedDemo } from "./seed-demo";
+import type { Db } from "../../../db/client";
+import { sqliteOf } from "../../../db/dialect";
+import type { JevConfig } from "../../config";
+import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
+import { servePickSkill } from "../decisions/pick";
+import { matchReliability } from "../decisions/reliability";
+import { decisionSummary } from "../decisions/summary";
+import { suppressionView } from "../rules/suppression";
+import { removeDemo, seedDemo } from "./seed";
 
 let tmp: ReturnType<typeof tempDir>;
 let db: Db;

@@ -1,15 +1,15 @@
-import type { Db } from "../../db/client";
-import { deleteSessionRows, hasSessionRows, rowsOutsideSessions } from "../../db/queries/session-rows";
-import { JevError } from "../base/errors";
-import { seededRandom } from "../base/random";
-import { DAY_MS, MINUTE_MS } from "../base/time";
-import { clearDiscoveryCache } from "../catalog/discover";
-import type { JevConfig } from "../config";
-import { ctxAt } from "../services/context";
-import { servePickSkill } from "../services/decisions/pick";
-import { recordAgentFeedback } from "../services/feedback/record";
-import { demoSkillsRoot } from "./demo-folders";
-import { DEMO_OTHER_TURNS, DEMO_SKILLS, writeDemoSkills } from "./demo-skills";
+import type { Db } from "../../../db/client";
+import { deleteSessionRows, hasSessionRows, rowsOutsideSessions } from "../../../db/queries/session-rows";
+import { JevError } from "../../base/errors";
+import { seededRandom } from "../../base/random";
+import { DAY_MS, MINUTE_MS } from "../../base/time";
+import { clearDiscoveryCache } from "../../catalog/discover";
+import type { JevConfig } from "../../config";
+import { demoSkillsRoot } from "../../demo/demo-folders";
+import { DEMO_OTHER_TURNS, DEMO_SKILLS, writeDemoSkills } from "../../demo/demo-skills";
+import { ctxAt } from "../context";
+import { servePickSkill } from "../decisions/pick";
+import { recordAgentFeedback } from "../feedback/record";
 
 /** Every demo row's session starts with this: it is how the demo is told apart and removed. */
 export const DEMO_SESSION_PREFIX = "demo-";
@@ -17,7 +17,7 @@ export const DEMO_DAYS = 14;
 /** Demo skills less useful than this are the ones the story's agents mostly ignore (rule 2's examples). */
 const IGNORED_BELOW = 0.25;
 
-export { demoSkillsRoot } from "./demo-folders";
+export { demoSkillsRoot } from "../../demo/demo-folders";
 
 /** Rows the demo must not be mixed into: real decisions that offered something, and real feedback (a fail-open try-it call is neither). */
 const realRows = (db: Db) => rowsOutsideSessions(db, DEMO_SESSION_PREFIX, { skipFailOpen: true });

@@ -1,4 +1,4 @@
-import { readHead, readHeadSync } from "../fs/regular-file";
+import { readHead, readHeadSync } from "./regular-file";
 
 /**
  * Reading one SKILL.md without trusting what the path names (lib/fs/regular-file:

@@ -1,6 +1,6 @@
 import { isTrivialTurn } from "../gate/local-gate";
-import { terms } from "../judges/local/analyze";
 import { looksSecret, maskPersonalData, redact } from "../privacy/redact";
+import { terms } from "./analyze";
 
 /**
  * One turn, read once per request. The local gate's verdict, the secret

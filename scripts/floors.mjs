@@ -1,0 +1,142 @@
+// The floors of the code: which folder may import which. biome.json's overrides are written from this table
+// (`node scripts/floors.mjs --write`), and lib/base/floors.test.ts fails when the two differ.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Each folder and the folders it stands on. Anything in LIB_AREAS (or db) it does not list, it may not import. */
+export const FLOORS = {
+  "lib/base": [],
+  "lib/vocab": ["lib/base"],
+  "lib/fs": ["lib/base", "lib/vocab"],
+  "lib/gate": ["lib/base", "lib/vocab"],
+  "lib/privacy": ["lib/base", "lib/vocab"],
+  "lib/text": ["lib/base", "lib/vocab", "lib/gate", "lib/privacy"],
+  "lib/hermes": ["lib/base", "lib/vocab", "lib/fs"],
+  "lib/rules": ["lib/base", "lib/vocab", "lib/text"],
+  "lib/replay": ["lib/base", "lib/vocab", "lib/rules"],
+  "lib/catalog": ["lib/base", "lib/vocab", "lib/fs", "lib/text", "lib/hermes"],
+  "lib/demo": ["lib/base", "lib/vocab", "lib/fs", "lib/hermes", "lib/replay"],
+  "lib/curator": ["lib/base", "lib/vocab", "lib/fs", "lib/hermes", "lib/catalog"],
+  "lib/judges": ["lib/base", "lib/vocab", "lib/text", "lib/rules", "lib/catalog"],
+  "lib/routing": ["lib/base", "lib/vocab", "lib/fs", "lib/text", "lib/judges"],
+  "lib/engine": ["lib/base", "lib/vocab", "lib/gate", "lib/privacy", "lib/text", "lib/rules", "lib/catalog", "lib/judges", "lib/routing"],
+  "lib/hints": ["lib/base", "lib/vocab", "lib/engine"],
+  "lib/eval": ["lib/base", "lib/vocab", "lib/text", "lib/rules", "lib/catalog", "lib/judges", "lib/routing", "lib/engine", "lib/hints"],
+  "lib/config.ts": ["lib/base", "lib/vocab", "lib/fs", "lib/catalog", "lib/judges", "lib/routing"],
+  db: ["lib/base", "lib/vocab", "lib/config.ts"],
+  "db/queries": ["db", "lib/base", "lib/vocab", "lib/rules", "lib/replay"],
+  "lib/auth": ["db", "db/queries", "lib/base", "lib/vocab", "lib/fs", "lib/config.ts"],
+  "lib/integrations": ["lib/base", "lib/vocab", "lib/fs", "lib/hermes", "lib/config.ts"],
+};
+
+/** Folders that stand on everything below them but not on these. */
+const TOP_FLOORS = {
+  "lib/services": ["lib/http", "lib/doctor"],
+  "lib/doctor": ["lib/http", "db", "db/queries"],
+  "lib/http": ["lib/doctor", "db/queries"],
+  app: ["db/queries"],
+  cli: ["db/queries"],
+  server: [],
+  scripts: [],
+};
+
+/** Every area a rule can name. */
+const AREAS = [...new Set([...Object.keys(FLOORS), ...Object.keys(TOP_FLOORS), ...Object.values(FLOORS).flat()])];
+
+/**
+ * Import specifiers that reach `target` from a file `depth` folders below its area's own folder (inside lib/: relative
+ * paths are exact by depth, so lib/services/doctor is not taken for lib/doctor; elsewhere lib/ is named in the path).
+ */
+function specifiersOf(target, depth, forbidden) {
+  const up = depth === null ? null : "../".repeat(depth + 1);
+  if (target === "db") return ["**/db/**", "@/db/**", ...(forbidden.includes("db/queries") ? [] : ["!**/db/queries/**", "!@/db/queries/**"])];
+  if (target === "db/queries") return ["**/db/queries/**", "@/db/queries/**", "./queries/**", "../queries/**"];
+  if (target === "lib/config.ts") return [...(up ? [`${up}config`] : []), "**/lib/config", "@/lib/config"];
+  const name = target.slice("lib/".length);
+  return [...(up ? [`${up}${name}`, `${up}${name}/**`] : []), `**/lib/${name}/**`, `@/lib/${name}/**`];
+}
+
+/** The files a rule covers, by depth below the area's folder (tests import freely: their helpers sit above everything). */
+function scopesOf(area) {
+  const notTests = ["!**/*.test.ts", "!**/*.test.tsx"];
+  if (area.endsWith(".ts")) return [{ depth: 0, includes: [area, ...notTests] }];
+  if (!area.startsWith("lib/")) return [{ depth: null, includes: [`${area}/**`, ...(area === "db" ? ["!db/queries/**"] : []), ...notTests] }];
+  return [0, 1, 2].map((depth) => {
+    const below = "*/".repeat(depth);
+    return { depth, includes: [`${area}/${below}*.ts`, `${area}/${below}*.tsx`, ...notTests] };
+  });
+}
+
+const TESTING = {
+  group: ["**/testing/**", "@/lib/testing/**"],
+  message: "Only tests, e2e/ and bench/ import lib/testing: production code gets its helpers from lib/ itself.",
+};
+
+const NO_IO = "lib/engine and lib/rules do no I/O of their own: take what they need as parameters, so the replay, the CLI and the API run the same code.";
+const NO_IO_PATHS = { "node:fs": NO_IO, fs: NO_IO, "node:fs/promises": NO_IO, "better-sqlite3": NO_IO };
+
+function overrides(area, forbidden, allowed) {
+  const message = allowed
+    ? `${area} stands on ${allowed.length ? allowed.join(", ") : "nothing else in lib/"} only (scripts/floors.mjs): move what both need down a floor, or pass it in.`
+    : `${area} does not import ${forbidden.join(" or ")} (scripts/floors.mjs).`;
+  return scopesOf(area).map(({ depth, includes }) => {
+    const group = forbidden.flatMap((other) => specifiersOf(other, depth, forbidden));
+    const options = { patterns: [...(group.length ? [{ group, message }] : []), TESTING] };
+    if (area === "lib/engine" || area === "lib/rules") options.paths = NO_IO_PATHS;
+    return { includes, linter: { rules: { style: { noRestrictedImports: { level: "error", options } } } } };
+  });
+}
+
+/** Browser code (client components) reads no files and no database: the server component passes data as props. */
+const BROWSER = {
+  includes: ["app/**/client.tsx", "app/**/_components/**", "app/nav-links.tsx"],
+  linter: {
+    rules: {
+      style: {
+        noRestrictedImports: {
+          level: "error",
+          options: {
+            paths: {
+              "node:fs": "Browser code cannot read files.",
+              "better-sqlite3": "Browser code never touches the database: the server component passes data as props.",
+            },
+            patterns: [
+              { group: ["**/db/**", "@/db/**"], message: "Browser code never touches the database: the server component passes data as props." },
+              TESTING,
+            ],
+          },
+        },
+      },
+    },
+  },
+};
+
+/** biome.json's `overrides`, in order: the last that matches a file sets its options, so the browser rule comes last. */
+export function floorOverrides() {
+  const lower = Object.entries(FLOORS).flatMap(([area, allowed]) =>
+    overrides(
+      area,
+      AREAS.filter((other) => other !== area && !allowed.includes(other)),
+      allowed,
+    ),
+  );
+  const top = Object.entries(TOP_FLOORS).flatMap(([area, forbidden]) => overrides(area, forbidden));
+  return [...top, ...lower, BROWSER];
+}
+
+/** Where the rules are written: biome.json extends it. */
+export const FLOORS_JSON = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "biome.floors.json");
+
+/** The file's content: generated, so readers read this script and edit FLOORS. */
+export function floorsConfig() {
+  return { $schema: "./node_modules/@biomejs/biome/configuration_schema.json", overrides: floorOverrides() };
+}
+
+if (process.argv.includes("--write")) {
+  const config = floorsConfig();
+  fs.writeFileSync(FLOORS_JSON, `${JSON.stringify(config, null, 2)}\n`);
+  execFileSync(path.join(path.dirname(FLOORS_JSON), "node_modules", ".bin", "biome"), ["format", "--write", FLOORS_JSON], { stdio: "ignore" });
+  console.log(`biome.floors.json: ${config.overrides.length} floor overrides written`);
+}
