@@ -5,7 +5,7 @@ import { z } from "zod";
 import { processWide } from "./base/collections";
 import { expandPath } from "./catalog/expand-path";
 import { chatEndpoint, REMOTE_DEFAULTS, type RemoteJudgeConfig } from "./judges/remote/remote-config";
-import { JUDGE_KINDS, type JudgeKind } from "./judges/types";
+import { JUDGE_KINDS, type JudgeKind } from "./vocab/judges";
 import { DEFAULT_META_SKILLS } from "./vocab/limits";
 
 /**

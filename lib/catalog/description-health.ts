@@ -1,15 +1,6 @@
 import { processWide } from "../base/collections";
+import { DESCRIPTION_PROBLEMS, type DescriptionProblem } from "../vocab/description-problems";
 import { DESCRIPTION_CHARS, type SkillCard } from "./types";
-
-/**
- * Why a skill may never be found (selection spec §1): a remote judge and an
- * agent's own listing read only the name and the first 200 description
- * characters, so the fix is the description. `thin_for_body`: a terse
- * description over a long body; the local judge reads the body, the rest
- * never see it.
- */
-export const DESCRIPTION_PROBLEMS = ["missing", "too_short", "cut_off", "thin_for_body"] as const;
-export type DescriptionProblem = (typeof DESCRIPTION_PROBLEMS)[number];
 
 /** Fewer content-bearing words than this reads like a title, not a description. */
 const MIN_WORDS = 6;

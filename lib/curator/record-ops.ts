@@ -1,5 +1,6 @@
 import { mutateUsage } from "../hermes/usage-file";
-import { type LifecycleState, markManaged, reanchor, seed, setPinned, setState, type UsageMap } from "../hermes/usage-record";
+import { markManaged, reanchor, seed, setPinned, setState, type UsageMap } from "../hermes/usage-record";
+import type { LifecycleState } from "../vocab/curator";
 import type { CuratorHome } from "./curator-home";
 import { isCurationEligible } from "./provenance";
 

@@ -1,4 +1,5 @@
 import { nameKeyed, ownValue, putOwn } from "../base/collections";
+import { LIFECYCLE_STATES, type LifecycleState } from "../vocab/curator";
 import { formatPyTime, parsePyTime } from "./py-time";
 
 /**
@@ -24,9 +25,6 @@ export function usageMap(entries?: Iterable<readonly [string, UsageRecord]>): Us
 export function recordOf(map: UsageMap, name: string): UsageRecord | undefined {
   return ownValue(map, name);
 }
-
-export const LIFECYCLE_STATES = ["active", "stale", "archived"] as const;
-export type LifecycleState = (typeof LIFECYCLE_STATES)[number];
 
 export interface FullUsageRecord extends UsageRecord {
   created_by: string | null;

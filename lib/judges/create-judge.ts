@@ -1,9 +1,10 @@
 import { processWide } from "../base/collections";
 import type { SkillCard } from "../catalog/types";
+import type { JudgeKind } from "../vocab/judges";
 import { type IndexBuildMode, LocalJudge } from "./local/local-judge";
 import { OpenAiJudge } from "./remote/openai-judge";
 import type { RemoteJudgeConfig } from "./remote/remote-config";
-import type { Judge, JudgeKind } from "./types";
+import type { Judge } from "./types";
 
 /**
  * The judges of this process, on globalThis: Next.js loads this module once

@@ -1,5 +1,6 @@
 import type { MaybePromise } from "../base/maybe-promise";
 import type { SkillCard } from "../catalog/types";
+import type { JudgeKind } from "../vocab/judges";
 import type { ReasonCode } from "../vocab/reason-codes";
 import type { RouteAnswers } from "../vocab/route-questions";
 
@@ -44,9 +45,6 @@ export type JudgeAnswer<T> = MaybePromise<T>;
 export interface RouteRequest extends TurnContext {
   turn: string;
 }
-
-export const JUDGE_KINDS = ["local", "openai"] as const;
-export type JudgeKind = (typeof JUDGE_KINDS)[number];
 
 /** The ranked catalog of one turn. Its identity is stable while the catalog is unchanged. */
 export interface RankedCatalog {

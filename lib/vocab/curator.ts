@@ -36,3 +36,7 @@ export type UsageEventKind = z.infer<typeof UsageEventKind>;
 /** Who caused an event: the curator (jev) or Hermes (inferred from counter deltas). */
 export const USAGE_EVENT_SOURCES = ["curator", "hermes"] as const;
 export type UsageEventSource = (typeof USAGE_EVENT_SOURCES)[number];
+
+/** A skill's lifecycle in `.usage.json`'s `state` (curator spec §3): pinned skills stay active. */
+export const LIFECYCLE_STATES = ["active", "stale", "archived"] as const;
+export type LifecycleState = (typeof LIFECYCLE_STATES)[number];

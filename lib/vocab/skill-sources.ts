@@ -12,3 +12,7 @@ export const SkillSource = z.enum(SKILL_SOURCES);
 export type SkillSource = z.infer<typeof SkillSource>;
 
 export const SKILL_SOURCE_LABELS: Record<SkillSource, string> = { hermes: "Hermes", "claude-code": "Claude Code", codex: "Codex", folder: "folder" };
+
+/** Where a Hermes home keeps a skill: under `skills/`, in an `external_dirs` root, or in `skills/.archive`. */
+export const SKILL_LOCATIONS = ["local", "external", "archived"] as const;
+export type SkillLocation = (typeof SKILL_LOCATIONS)[number];

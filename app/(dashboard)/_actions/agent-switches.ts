@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { guardedAction } from "@/lib/http/guarded-action";
-import { AGENT_SWITCHES, AgentName, setAgentSwitch } from "@/lib/services/rules/agent-switches";
+import { AgentName, setAgentSwitch } from "@/lib/services/rules/agent-switches";
+import { AGENT_SWITCHES } from "@/lib/vocab/agent-switches";
 
 const Input = z.object({ agent: AgentName, name: z.enum(AGENT_SWITCHES), on: z.boolean() });
 

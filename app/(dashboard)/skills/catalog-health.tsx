@@ -1,5 +1,5 @@
-import { DESCRIPTION_PROBLEMS } from "@/lib/catalog/description-health";
 import type { CatalogOverview } from "@/lib/services/catalog/overview";
+import { DESCRIPTION_PROBLEMS } from "@/lib/vocab/description-problems";
 import { EmptyState } from "../_components/kit/empty-state";
 import { PROBLEM_TEXT, PROBLEM_TITLES } from "./labels";
 

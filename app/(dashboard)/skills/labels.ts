@@ -1,6 +1,6 @@
-import type { DescriptionProblem } from "@/lib/catalog/description-health";
 import { DESCRIPTION_CHARS } from "@/lib/catalog/types";
 import type { SkillSort } from "@/lib/services/skills/list-filter";
+import type { DescriptionProblem } from "@/lib/vocab/description-problems";
 
 export const SORT_LABELS: Record<SkillSort, string> = {
   name: "name",

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { LIFECYCLE_STATES } from "@/lib/hermes/usage-record";
-import { SKILL_LOCATIONS } from "@/lib/services/skills/hermes-columns";
 import { SKILL_SORTS } from "@/lib/services/skills/list-filter";
-import { PROVENANCES } from "@/lib/vocab/curator";
-import { SKILL_SOURCES } from "@/lib/vocab/skill-sources";
+import { LIFECYCLE_STATES, PROVENANCES } from "@/lib/vocab/curator";
+import { SKILL_LOCATIONS, SKILL_SOURCES } from "@/lib/vocab/skill-sources";
 
 /** The Skills page's view, in the URL: filters, sort and page. Bad values fall back. */
 export const SkillsPageView = z.object({

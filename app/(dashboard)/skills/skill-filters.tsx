@@ -1,9 +1,7 @@
 import Link from "next/link";
-import { LIFECYCLE_STATES } from "@/lib/hermes/usage-record";
-import { SKILL_LOCATIONS } from "@/lib/services/skills/hermes-columns";
 import { SKILL_SORTS } from "@/lib/services/skills/list-filter";
-import { PROVENANCE_LABELS, PROVENANCES } from "@/lib/vocab/curator";
-import { SKILL_SOURCE_LABELS, SKILL_SOURCES } from "@/lib/vocab/skill-sources";
+import { LIFECYCLE_STATES, PROVENANCE_LABELS, PROVENANCES } from "@/lib/vocab/curator";
+import { SKILL_LOCATIONS, SKILL_SOURCE_LABELS, SKILL_SOURCES } from "@/lib/vocab/skill-sources";
 import { SORT_LABELS } from "./labels";
 import { type SkillsPageView, skillsHref } from "./search-params";
 

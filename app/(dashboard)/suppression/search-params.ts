@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RulesConfig } from "@/lib/rules/config";
-import { SUPPRESSION_STATES } from "@/lib/services/rules/suppression";
+import { SUPPRESSION_STATES } from "@/lib/vocab/suppression";
 
 export const SORTS = ["suggestions", "ratio", "last_shown", "skill"] as const;
 export type Sort = (typeof SORTS)[number];

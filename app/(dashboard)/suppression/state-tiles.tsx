@@ -1,4 +1,4 @@
-import type { SuppressionStateName } from "@/lib/services/rules/suppression";
+import type { SuppressionStateName } from "@/lib/vocab/suppression";
 import { Stat } from "../_components/stat";
 import { STATE_LABEL } from "./suppression-table";
 

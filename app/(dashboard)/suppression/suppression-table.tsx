@@ -1,4 +1,5 @@
-import type { SuppressionRow, SuppressionStateName } from "@/lib/services/rules/suppression";
+import type { SuppressionRow } from "@/lib/services/rules/suppression";
+import type { SuppressionStateName } from "@/lib/vocab/suppression";
 import { Badge, When } from "../_components/kit/cells";
 import { type Column, DataTable } from "../_components/kit/data-table";
 

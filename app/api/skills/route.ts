@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { LIFECYCLE_STATES } from "@/lib/hermes/usage-record";
 import { handle, parseWith, requireToken } from "@/lib/http/handle";
 import { searchParamsOf } from "@/lib/http/query";
 import { liveCtx } from "@/lib/services/context";
-import { SKILL_LOCATIONS } from "@/lib/services/skills/hermes-columns";
 import { listSkills } from "@/lib/services/skills/list";
 import { SKILL_SORTS } from "@/lib/services/skills/list-filter";
-import { Provenance } from "@/lib/vocab/curator";
-import { SkillSource } from "@/lib/vocab/skill-sources";
+import { LIFECYCLE_STATES, Provenance } from "@/lib/vocab/curator";
+import { SKILL_LOCATIONS, SkillSource } from "@/lib/vocab/skill-sources";
 
 const SkillsQuery = z.object({
   source: SkillSource.optional(),

@@ -1,8 +1,9 @@
-import { DESCRIPTION_PROBLEMS, type DescriptionProblem, descriptionReport } from "../../catalog/description-health";
+import { descriptionReport } from "../../catalog/description-health";
 import { type DiscoveredCatalog, discover } from "../../catalog/discover";
 import { isWalkOverBudget } from "../../catalog/walk-budget";
 import { prepareCatalog } from "../../engine/prepare-catalog";
 import { judgeFor } from "../../judges/create-judge";
+import { DESCRIPTION_PROBLEMS, type DescriptionProblem } from "../../vocab/description-problems";
 import type { ServiceCtx } from "../context";
 import { catalogSource } from "./source";
 

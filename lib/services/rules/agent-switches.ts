@@ -5,17 +5,9 @@ import { getSetting, getSettingOnHotPath, setSetting } from "../../../db/queries
 import { JevError } from "../../base/errors";
 import { type MaybePromise, thenMaybe } from "../../base/maybe-promise";
 import { DAY_MS } from "../../base/time";
+import type { AgentSwitch } from "../../vocab/agent-switches";
 import type { DbCtx, ServiceCtx } from "../context";
 
-/**
- * On/off switches per agent, kept by the server, for agents that have no
- * Hermes home to hold a state file (Claude Code). `skills: off` and jev
- * answers that agent's turns with no skill and no ranking
- * (`skipped: "switched_off"`); `skill_feedback: off` and rule 2 does not
- * suppress for it. Set from the dashboard or `jev settings`.
- */
-export const AGENT_SWITCHES = ["skills", "skill_feedback"] as const;
-export type AgentSwitch = (typeof AGENT_SWITCHES)[number];
 const Switches = z.object({ skills: z.enum(["on", "off"]).default("on"), skill_feedback: z.enum(["on", "off"]).default("on") });
 export type AgentSwitches = z.infer<typeof Switches>;
 export const AgentName = z.string().min(1).max(64);

@@ -2,12 +2,9 @@ import { shownWindows } from "../../../db/queries/suppression";
 import { DAY_MS, HOUR_MS } from "../../base/time";
 import type { RulesConfig } from "../../rules/config";
 import { suppressionVerdict } from "../../rules/suggestion-rules";
+import type { SuppressionStateName } from "../../vocab/suppression";
 import type { ServiceCtx } from "../context";
 import { liveRules } from "./settings";
-
-/** A skill's standing under rule 2: shown as usual, suppressed until its retry, or in its retry (shown once, then suppressed again). */
-export const SUPPRESSION_STATES = ["shown", "suppressed", "retrying"] as const;
-export type SuppressionStateName = (typeof SUPPRESSION_STATES)[number];
 
 export interface SuppressionRow {
   skill: string;

@@ -8,11 +8,10 @@ import { archivedSkills } from "../../curator/archive";
 import { type CuratorHome, loadCuratorHome } from "../../curator/curator-home";
 import { type CuratedRow, findLocalFolder, isCurationEligible, managedSet, provenanceOf, reportRow } from "../../curator/provenance";
 import type { Provenance } from "../../vocab/curator";
-import type { SkillSource } from "../../vocab/skill-sources";
+import type { SkillLocation, SkillSource } from "../../vocab/skill-sources";
 import { defaultCatalog } from "../catalog/source";
 import type { ServiceCtx } from "../context";
 import { homeOptionsOf, presentHome } from "../curator/home";
-import type { SkillLocation } from "./hermes-columns";
 import { skillSourceOf } from "./source-of";
 
 /** Days of history the skill page charts. */

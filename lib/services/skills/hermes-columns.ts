@@ -4,15 +4,13 @@ import { archivedSkills } from "../../curator/archive";
 import { disabledNames } from "../../curator/candidates";
 import { loadCuratorHome } from "../../curator/curator-home";
 import { managedSet, provenanceOf, reportRow } from "../../curator/provenance";
-import type { LifecycleState } from "../../hermes/usage-record";
-import type { Provenance } from "../../vocab/curator";
+import type { LifecycleState, Provenance } from "../../vocab/curator";
+import type { SkillLocation } from "../../vocab/skill-sources";
 import type { ServiceCtx } from "../context";
 import { homeOptionsOf, presentHome } from "../curator/home";
 
 /** Days of activity a row's sparkline shows. */
 export const SPARK_DAYS = 30;
-export const SKILL_LOCATIONS = ["local", "external", "archived"] as const;
-export type SkillLocation = (typeof SKILL_LOCATIONS)[number];
 
 /** What a Hermes home knows of one of its skills: where it lives in the home, who owns it, its lifecycle and telemetry. */
 export interface HermesColumns {

@@ -1,9 +1,7 @@
 import { parsePyTime } from "../../hermes/py-time";
 import { compareCodePoints } from "../../hermes/python-json";
-import type { LifecycleState } from "../../hermes/usage-record";
-import type { Provenance } from "../../vocab/curator";
-import type { SkillSource } from "../../vocab/skill-sources";
-import type { SkillLocation } from "./hermes-columns";
+import type { LifecycleState, Provenance } from "../../vocab/curator";
+import type { SkillLocation, SkillSource } from "../../vocab/skill-sources";
 import type { SkillListRow } from "./list-row";
 
 export const SKILL_SORTS = ["name", "activity", "last_activity", "suggested", "last_suggested"] as const;

@@ -1,4 +1,4 @@
-import type { DescriptionProblem } from "../../catalog/description-health";
+import type { DescriptionProblem } from "../../vocab/description-problems";
 import type { SkillSource } from "../../vocab/skill-sources";
 import type { HermesColumns } from "./hermes-columns";
 

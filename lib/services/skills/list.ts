@@ -1,8 +1,9 @@
 import path from "node:path";
 import { engineCountsSince, rankedSkillRefs } from "../../../db/queries/skill-activity";
 import { DAY_MS } from "../../base/time";
-import { type DescriptionProblem, descriptionProblem } from "../../catalog/description-health";
+import { descriptionProblem } from "../../catalog/description-health";
 import { readSkillCard } from "../../catalog/discover";
+import type { DescriptionProblem } from "../../vocab/description-problems";
 import { defaultCatalog } from "../catalog/source";
 import type { ServiceCtx } from "../context";
 import { type HermesColumns, hermesSkills, SPARK_DAYS } from "./hermes-columns";
