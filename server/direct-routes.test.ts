@@ -13,10 +13,12 @@ import { matchDirectRoute, serveDirect } from "./direct-routes";
 
 describe("matchDirectRoute", () => {
   it("takes the agents' per-turn POSTs, with their decoded params, and leaves everything else to Next.js", () => {
-    expect(matchDirectRoute("POST", "/api/feedback")?.handler).toBe(feedbackReply);
-    expect(matchDirectRoute("POST", "/api/pick-skill?x=1")?.handler).toBe(pickSkillReply);
-    expect(matchDirectRoute("POST", "/api/skills/pdf%20tools/usage?x=1")).toEqual({ handler: usageReply, params: { name: "pdf tools" } });
-    expect(matchDirectRoute("POST", "/api/skills/a%2Fb/usage")?.params).toEqual({ name: "a/b" });
+    expect(matchDirectRoute("POST", "/api/feedback")?.route.handlers.POST).toBe(feedbackReply);
+    expect(matchDirectRoute("POST", "/api/pick-skill?x=1")?.route.handlers.POST).toBe(pickSkillReply);
+    const usage = matchDirectRoute("POST", "/api/skills/pdf%20tools/usage?x=1");
+    expect(usage?.route.handlers.POST).toBe(usageReply);
+    expect({ ...usage?.params }).toEqual({ name: "pdf tools" });
+    expect({ ...matchDirectRoute("POST", "/api/skills/a%2Fb/usage")?.params }).toEqual({ name: "a/b" });
     for (const [method, url] of [
       ["GET", "/api/feedback"],
       ["HEAD", "/api/skills/pdf/usage"],

@@ -1,39 +1,21 @@
 import type http from "node:http";
-import { feedbackReply } from "../app/api/feedback/reply";
-import { pickSkillReply } from "../app/api/pick-skill/reply";
-import { usageReply } from "../app/api/skills/[name]/usage/reply";
+import { Readable } from "node:stream";
+import { API } from "../app/api/routes";
 import type { ApiRequest } from "../lib/http/api-request";
 import { decodeSegments, pathOf } from "../lib/http/front-door";
-import type { JsonReply } from "../lib/http/json-reply";
+import { type ApiRoute, type RouteParams, serveRoute } from "../lib/http/route-table";
 
-/**
- * The agent-facing routes, served straight from Node instead of through
- * Next.js: every agent turn asks pick-skill, and may send a usage bump or a
- * load. Next's request machinery (routing, tracing, async storage) cost about
- * 2 ms of CPU per request here, more than the work itself (bench/http.ts,
- * bench/curator.ts). The handler is the route's own body (the `reply.ts`
- * beside its `route.ts`), so `app/api` stays the one definition; only the
- * dispatch is different, and the request is read from Node as it is, not
- * made into a web Request and back (lib/http/api-request). This
- * bundle is a second copy of the modules Next.js loads, so every cache the
- * hot path keeps (catalog, judge, index, term caches, the log's queue) lives
- * on globalThis (`processWide`) and exists once per process
- * (lib/services/decisions/pick-module-copies.test.ts). `npm run dev` skips
- * this, so the routes hot-reload.
+/*
+ * The agent-facing routes (`direct` in app/api/routes.ts), served straight from Node instead of through Next.js:
+ * every agent turn asks pick-skill, and may send a usage bump or a load. Next's request machinery cost more CPU
+ * per request than the work itself (bench/http.ts). The handler is the table's own, so only the dispatch differs,
+ * and the request is read from Node as it is (lib/http/api-request). This bundle is a second copy of lib/, so the
+ * caches the hot path keeps are process-wide (lib/base/process-state.ts). `npm run dev` skips this.
  */
-type RouteHandler = (request: ApiRequest, params: Readonly<Record<string, string>>) => Promise<JsonReply>;
-
-const DIRECT_ROUTES: readonly { method: string; path: string; handler: RouteHandler }[] = [
-  { method: "POST", path: "/api/pick-skill", handler: pickSkillReply },
-  { method: "POST", path: "/api/feedback", handler: feedbackReply },
-  { method: "POST", path: "/api/skills/[name]/usage", handler: usageReply },
-];
-
-const compiled = DIRECT_ROUTES.map((r) => ({ ...r, segments: r.path.split("/").slice(1) }));
 
 export interface DirectMatch {
-  handler: RouteHandler;
-  params: Record<string, string>;
+  route: ApiRoute;
+  params: RouteParams;
 }
 
 /** The direct route a request names, with its decoded `[param]`s; null when Next.js should have it. */
@@ -41,23 +23,15 @@ export function matchDirectRoute(method: string, rawUrl: string): DirectMatch | 
   if (method !== "POST") return null;
   const rawPath = pathOf(rawUrl);
   const segments = rawPath === null ? null : decodeSegments(rawPath);
-  if (!segments) return null;
-  for (const route of compiled) {
-    if (route.method !== method || route.segments.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const fits = route.segments.every((p, i) => {
-      if (!p.startsWith("[")) return p === segments[i];
-      params[p.slice(1, -1)] = segments[i];
-      return segments[i] !== "";
-    });
-    if (fits) return { handler: route.handler, params };
-  }
-  return null;
+  const match = segments && API.match(segments);
+  return match?.route.direct && match.route.handlers.POST ? match : null;
 }
 
 /** Node's request as route bodies read it: headers from the raw list (repeats joined as web Headers join them), the body as it streams in. */
 export function fromNodeRequest(req: http.IncomingMessage): ApiRequest {
   return {
+    url: req.url ?? "/",
+    bodyStream: () => Readable.toWeb(req) as ReadableStream<Uint8Array>,
     header(name) {
       const raw = req.rawHeaders;
       let value: string | null = null;
@@ -109,7 +83,8 @@ function readNodeBody(req: http.IncomingMessage, take: (chunk: Uint8Array) => bo
 
 /** Run the route and write its reply. */
 export async function serveDirect(req: http.IncomingMessage, match: DirectMatch, res: http.ServerResponse): Promise<void> {
-  const reply = await match.handler(fromNodeRequest(req), match.params);
+  const reply = await serveRoute(match.route, "POST", fromNodeRequest(req), match.params);
+  if (!("body" in reply)) throw new Error(`${match.route.path}: a direct route answers JSON`);
   const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": Buffer.byteLength(reply.body) };
   // A reply sent before the body was read to its end (a 413, a 401) ends the connection, as Next.js does:
   // the unread rest would otherwise be parsed as the next request on it. The front door's lingering close drains it.

@@ -12,6 +12,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import next from "next";
+import { API } from "../app/api/routes";
 import { startBackgroundCheckpoints } from "../db/background-checkpoints";
 import { getDb } from "../db/client";
 import { JevError, toJevError } from "../lib/base/errors";
@@ -73,7 +74,7 @@ const HEADERS_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 
 const server = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, (req, res) => {
-  const refusal = screenHost(req.url ?? "", req.headers, hosts) ?? screenRequest(req.method ?? "", req.url ?? "", req.headers);
+  const refusal = screenHost(req.url ?? "", req.headers, hosts) ?? screenRequest(API, req.method ?? "", req.url ?? "", req.headers);
   if (refusal) return refuse(req, res, refusal);
   const direct = dev ? null : matchDirectRoute(req.method ?? "", req.url ?? "");
   if (direct) {

@@ -6,6 +6,8 @@
  * 0.1 ms of CPU a turn, measured with a CPU profile under bench/http.ts).
  */
 export interface ApiRequest {
+  /** The request target as sent: path and query (`/api/decisions?limit=5`). */
+  readonly url: string;
   /** A header by its lower-case name, repeated values joined with ", " (as web Headers do); null when absent. */
   header(name: string): string | null;
   /**
@@ -15,6 +17,8 @@ export interface ApiRequest {
    * async iterator over Node's request made eight promises a turn.
    */
   readBody(take: (chunk: Uint8Array) => boolean): Promise<void>;
+  /** The body as a web stream, for a route that reads a large upload at its own pace (the replay log). */
+  bodyStream(): ReadableStream<Uint8Array> | null;
 }
 
 /** Either kind of request a route body may be given. */
@@ -24,8 +28,11 @@ const isApiRequest = (request: AnyRequest): request is ApiRequest => typeof (req
 
 /** A web Request seen as an ApiRequest. */
 export function fromWebRequest(request: Request): ApiRequest {
+  const url = new URL(request.url);
   return {
+    url: url.pathname + url.search,
     header: (name) => request.headers.get(name),
+    bodyStream: () => request.body,
     async readBody(take) {
       // Node's web streams are async-iterable (leaving the loop cancels the stream); TypeScript's DOM types do not say so.
       const body = request.body as unknown as AsyncIterable<Uint8Array> | null;

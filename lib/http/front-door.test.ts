@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { API } from "../../app/api/routes";
 import { allowedHosts } from "./allowed-hosts";
 import { ACTION_BODY_LIMIT_BYTES, screenHost, screenRequest } from "./front-door";
 
-const code = (method: string, url: string) => screenRequest(method, url)?.error.code ?? "pass";
+const code = (method: string, url: string) => screenRequest(API, method, url)?.error.code ?? "pass";
 
 describe("front door", () => {
   it("passes valid API requests and every page request Next.js can build", () => {
@@ -10,14 +11,14 @@ describe("front door", () => {
     expect(code("GET", "/api/decisions/7?x=%zz")).toBe("pass"); // the query is the route's to validate
     expect(code("HEAD", "/api/health")).toBe("pass");
     expect(code("OPTIONS", "/api/feedback")).toBe("pass");
-    expect(screenRequest("POST", "/", { "next-action": "7f".repeat(21), "content-length": "12" })).toBeNull(); // server actions
-    expect(screenRequest("POST", "/", { "next-action": "x\ny" })?.error.field).toBe("next-action");
-    expect(screenRequest("POST", "/")?.allow).toBe("GET, HEAD"); // a form post Next would choke on
+    expect(screenRequest(API, "POST", "/", { "next-action": "7f".repeat(21), "content-length": "12" })).toBeNull(); // server actions
+    expect(screenRequest(API, "POST", "/", { "next-action": "x\ny" })?.error.field).toBe("next-action");
+    expect(screenRequest(API, "POST", "/")?.allow).toBe("GET, HEAD"); // a form post Next would choke on
     expect(code("GET", "/api/health/")).toBe("pass"); // Next.js redirects it to /api/health
   });
 
   it.each(["/api/%ff", "/api/%zz", "/api/%", "/api/health%zz", "/api/skills/%ed%a0%80/usage", "/decisions/%ff"])("refuses bad percent-encoding: %s", (url) => {
-    const refusal = screenRequest("GET", url);
+    const refusal = screenRequest(API, "GET", url);
     expect(refusal?.error.status).toBe(400);
     expect(refusal?.error.field).toBe("path");
   });
@@ -38,14 +39,14 @@ describe("front door", () => {
       ["TRACE", "/", "GET, HEAD, POST"],
     ];
     for (const [method, url, allow] of cases) {
-      const refusal = screenRequest(method, url);
+      const refusal = screenRequest(API, method, url);
       expect(refusal?.error.status, `${method} ${url}`).toBe(405);
       expect(refusal?.allow).toBe(allow);
     }
   });
 
   it("never echoes a method that is not a plain token", () => {
-    expect(screenRequest("X<script>", "/api/health")?.error.message).not.toContain("<");
+    expect(screenRequest(API, "X<script>", "/api/health")?.error.message).not.toContain("<");
   });
 
   it("refuses targets that are not a path", () => {
@@ -104,7 +105,7 @@ describe("front door: host names (DNS rebinding)", () => {
 
 describe("front door: dashboard changes (server actions)", () => {
   const action = (headers: Record<string, string>) =>
-    screenRequest("POST", "/", { "next-action": "7f".repeat(21), host: "127.0.0.1:3000", "content-length": "40", ...headers });
+    screenRequest(API, "POST", "/", { "next-action": "7f".repeat(21), host: "127.0.0.1:3000", "content-length": "40", ...headers });
 
   it("passes a change from the dashboard's own page", () => {
     expect(action({ origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" })).toBeNull();
@@ -120,8 +121,8 @@ describe("front door: dashboard changes (server actions)", () => {
   });
 
   it("refuses a change of unknown size (411) or over the limit (413) before Next.js reads it", () => {
-    expect(screenRequest("POST", "/", { "next-action": "7f".repeat(21), "transfer-encoding": "chunked" })?.error.status).toBe(411);
-    expect(screenRequest("POST", "/", { "next-action": "7f".repeat(21) })?.error.status).toBe(411);
+    expect(screenRequest(API, "POST", "/", { "next-action": "7f".repeat(21), "transfer-encoding": "chunked" })?.error.status).toBe(411);
+    expect(screenRequest(API, "POST", "/", { "next-action": "7f".repeat(21) })?.error.status).toBe(411);
     expect(action({ "content-length": String(ACTION_BODY_LIMIT_BYTES + 1) })?.error.status).toBe(413);
     expect(action({ "content-length": "50000000" })?.error.code).toBe("payload_too_large");
   });

@@ -1,6 +1,6 @@
 import { JevError } from "../base/errors";
 import { type AllowedHosts, isAllowedHost } from "./allowed-hosts";
-import { allowHeader, matchApiRoute } from "./api-routes";
+import { allowHeader, type RouteTable } from "./route-table";
 
 /**
  * What reaches Next.js at all. Next answers some requests before any route
@@ -8,7 +8,7 @@ import { allowHeader, matchApiRoute } from "./api-routes";
  * (TRACE, CONNECT, anything non-standard) or a path that does not
  * percent-decode is a plain-text 500; a wrong method a 405 with no body; an
  * unknown `/api` path the HTML 404 page. The front door answers those itself,
- * in the JSON envelope, from one list of routes (api-routes.ts).
+ * in the JSON envelope, from the one route table (app/api/routes.ts).
  */
 
 /** Methods Next.js can build a Request for; anything else never reaches it. */
@@ -77,7 +77,7 @@ function sameOrigin(origin: string, host: string | undefined): boolean {
 }
 
 /** Null when Next.js may have the request; otherwise the reply to send instead. */
-export function screenRequest(method: string, rawUrl: string, headers: Headers = {}): Refusal | null {
+export function screenRequest(routes: RouteTable, method: string, rawUrl: string, headers: Headers = {}): Refusal | null {
   const rawPath = pathOf(rawUrl);
   if (rawPath === null) return { error: new JevError("bad_request", "path: must start with /", "path") };
   const segments = decodeSegments(rawPath);
@@ -97,9 +97,9 @@ export function screenRequest(method: string, rawUrl: string, headers: Headers =
     return null;
   }
 
-  const route = segments.some((s) => s === "." || s === "..") ? null : matchApiRoute(segments.filter(Boolean));
-  if (!route) return { error: new JevError("not_found", "no such API route") };
-  const allow = allowHeader(route);
+  const match = segments.some((s) => s === "." || s === "..") ? null : routes.match(segments.filter(Boolean));
+  if (!match) return { error: new JevError("not_found", "no such API route") };
+  const allow = allowHeader(match.route);
   return allow.split(", ").includes(method) ? null : notAllowed(method, allow);
 }
 

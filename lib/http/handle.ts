@@ -1,9 +1,10 @@
 import type { z } from "zod";
-import { type Db, getDb } from "../../db/client";
+import { getDb } from "../../db/client";
 import { isAuthorized, tokenSources } from "../auth/api-token";
 import { describeZodIssue, JevError } from "../base/errors";
 import { isPending } from "../base/maybe-promise";
-import { type JevConfig, loadConfig } from "../config";
+import { loadConfig } from "../config";
+import type { ServiceCtx } from "../services/context";
 import { type AnyRequest, type ApiRequest, asApiRequest } from "./api-request";
 import { errorReply, toResponse } from "./json-reply";
 
@@ -14,19 +15,15 @@ export function errorResponse(err: unknown): Response {
   return toResponse(errorReply(err));
 }
 
-/**
- * 401 unless the request carries the API token. Gives the configuration and
- * the database it checked against, so a route on every agent turn reads the
- * environment once (each read of process.env is a call into Node).
- */
-export async function requireToken(request: AnyRequest): Promise<{ config: JevConfig; db: Db }> {
+/** 401 unless the request carries the API token; else the context it was checked in (the environment read once a turn). */
+export async function requireToken(request: AnyRequest): Promise<ServiceCtx> {
   const config = loadConfig();
   const db = getDb(config);
   const authorized = isAuthorized(db, tokenSources(config), asApiRequest(request).header("authorization"));
   if (!(isPending(authorized) ? await authorized : authorized)) {
     throw new JevError("unauthorized", "missing or wrong bearer token (Authorization: Bearer $JEV_API_TOKEN)");
   }
-  return { config, db };
+  return { config, db, clock: Date.now };
 }
 
 /** Read a JSON body within the size limit and validate it; errors name the field. */

@@ -1,13 +1,3 @@
-import { handle, requireToken } from "@/lib/http/handle";
-import { liveCtx } from "@/lib/services/context";
-import { serverFacts } from "@/lib/services/doctor/server-facts";
+import { nextRoute } from "@/app/api/next-route";
 
-export const dynamic = "force-dynamic";
-
-/** What `jev doctor` asks the running server: its catalog, judge, the agents it heard from and when, the roots it left out. Needs the token. */
-export async function GET(request: Request) {
-  return handle(async () => {
-    await requireToken(request);
-    return Response.json(await serverFacts(liveCtx()));
-  });
-}
+export const { GET } = nextRoute("/api/doctor");

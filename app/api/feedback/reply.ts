@@ -1,16 +1,12 @@
-import type { AnyRequest } from "@/lib/http/api-request";
-import { readJson, requireToken } from "@/lib/http/handle";
-import { type JsonReply, jsonReply, replying } from "@/lib/http/json-reply";
-import { liveCtx } from "@/lib/services/context";
+import { readJson } from "@/lib/http/handle";
+import { jsonReply } from "@/lib/http/json-reply";
+import type { RouteHandler } from "@/lib/http/route-table";
 import { recordAgentFeedback } from "@/lib/services/feedback/record";
 import { FeedbackBody } from "./schema";
 
-/** POST /api/feedback: the route's one definition, served by Next.js (route.ts) and by the front door (server/direct-routes). */
-export function feedbackReply(request: AnyRequest): Promise<JsonReply> {
-  return replying(async () => {
-    await requireToken(request);
-    const body = await readJson(request, FeedbackBody);
-    await recordAgentFeedback(liveCtx(), { sessionId: body.session_id, skill: body.skill, event: body.event, at: body.at ? Date.parse(body.at) : undefined });
-    return jsonReply({ ok: true });
-  });
-}
+/** POST /api/feedback: an agent says whether it loaded a suggested skill (rule 2 learns from it). */
+export const feedbackReply: RouteHandler = async (request, _params, ctx) => {
+  const body = await readJson(request, FeedbackBody);
+  await recordAgentFeedback(ctx, { sessionId: body.session_id, skill: body.skill, event: body.event, at: body.at ? Date.parse(body.at) : undefined });
+  return jsonReply({ ok: true });
+};

@@ -1,6 +1,3 @@
-import { toResponse } from "@/lib/http/json-reply";
-import { feedbackReply } from "./reply";
+import { nextRoute } from "@/app/api/next-route";
 
-export async function POST(request: Request) {
-  return toResponse(await feedbackReply(request));
-}
+export const { POST } = nextRoute("/api/feedback");

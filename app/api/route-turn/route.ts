@@ -1,12 +1,3 @@
-import { handle, readJson, requireToken } from "@/lib/http/handle";
-import { liveCtx } from "@/lib/services/context";
-import { routeOneTurn } from "@/lib/services/routing/route-turn";
-import { RouteTurnBody } from "./schema";
+import { nextRoute } from "@/app/api/next-route";
 
-export async function POST(request: Request) {
-  return handle(async () => {
-    await requireToken(request);
-    const body = await readJson(request, RouteTurnBody);
-    return Response.json(await routeOneTurn(liveCtx(), { turn: body.turn }));
-  });
-}
+export const { POST } = nextRoute("/api/route-turn");

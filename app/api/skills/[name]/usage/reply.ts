@@ -1,8 +1,7 @@
 import { z } from "zod";
-import type { AnyRequest } from "@/lib/http/api-request";
-import { parseWith, readJson, requireToken } from "@/lib/http/handle";
-import { type JsonReply, jsonReply, replying } from "@/lib/http/json-reply";
-import { liveCtx } from "@/lib/services/context";
+import { parseWith, readJson } from "@/lib/http/handle";
+import { jsonReply } from "@/lib/http/json-reply";
+import type { RouteHandler } from "@/lib/http/route-table";
 import { bumpUsage } from "@/lib/services/usage/bump";
 import { UsageKind } from "@/lib/vocab/curator";
 
@@ -10,17 +9,9 @@ import { UsageKind } from "@/lib/vocab/curator";
 const UsageBody = z.object({ kind: UsageKind, request_id: z.string().min(1).max(128).optional() }).strict();
 const SkillName = z.string().trim().min(1, "a skill name").max(256);
 
-/**
- * POST /api/skills/[name]/usage: bump a skill's Hermes usage record (`use` /
- * `view` / `patch`) under the shared lock; answers the updated record. A full
- * disk is 507 with nothing counted. The route's one definition, served by
- * Next.js (route.ts) and by the front door (server/direct-routes).
- */
-export function usageReply(request: AnyRequest, params: Readonly<Record<string, string>>): Promise<JsonReply> {
-  return replying(async () => {
-    await requireToken(request);
-    const name = parseWith(z.object({ name: SkillName }), params).name;
-    const { kind, request_id } = await readJson(request, UsageBody);
-    return jsonReply(await bumpUsage(liveCtx(), { name, kind, requestId: request_id }));
-  });
-}
+/** POST /api/skills/[name]/usage: bump a skill's Hermes usage record under the shared lock; answers the record. A full disk is 507, nothing counted. */
+export const usageReply: RouteHandler = async (request, params, ctx) => {
+  const name = parseWith(z.object({ name: SkillName }), params).name;
+  const { kind, request_id } = await readJson(request, UsageBody);
+  return jsonReply(await bumpUsage(ctx, { name, kind, requestId: request_id }));
+};

@@ -1,6 +1,3 @@
-import { toResponse } from "@/lib/http/json-reply";
-import { usageReply } from "./reply";
+import { nextRoute } from "@/app/api/next-route";
 
-export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {
-  return toResponse(await usageReply(request, await params));
-}
+export const { POST } = nextRoute("/api/skills/[name]/usage");

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { parseWith } from "@/lib/http/handle";
+import { jsonReply } from "@/lib/http/json-reply";
+import { searchParamsOf } from "@/lib/http/query";
+import type { RouteHandler } from "@/lib/http/route-table";
+import { listSkills } from "@/lib/services/skills/list";
+import { SKILL_SORTS } from "@/lib/services/skills/list-filter";
+import { LIFECYCLE_STATES, Provenance } from "@/lib/vocab/curator";
+import { SKILL_LOCATIONS, SkillSource } from "@/lib/vocab/skill-sources";
+
+const SkillsQuery = z.object({
+  source: SkillSource.optional(),
+  provenance: Provenance.optional(),
+  state: z.enum(LIFECYCLE_STATES).optional(),
+  location: z.enum(SKILL_LOCATIONS).optional(),
+  sort: z.enum(SKILL_SORTS).optional(),
+  q: z.string().trim().min(1).max(256).optional(),
+});
+
+/**
+ * GET /api/skills: every skill jev ranks, from every root, with the engine's counts; where a Hermes home holds it,
+ * its provenance, state, pin, counters, last activity and 30 days of activity (null or zero elsewhere).
+ */
+export const skillsReply: RouteHandler = async (request, _params, ctx) => jsonReply(await listSkills(ctx, parseWith(SkillsQuery, searchParamsOf(request))));
