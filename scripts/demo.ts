@@ -4,11 +4,11 @@
 // Hermes home in demo/hermes beside the database (data/demo/hermes by default) for the Skills and Curator pages. Nothing else is touched.
 
 import fs from "node:fs";
-import { getDb } from "../db/client";
 import { JevError } from "../lib/base/errors";
-import { ConfigError, loadConfig } from "../lib/config";
+import { ConfigError } from "../lib/config";
 import { demoHermesHome, writeDemoHermesHome } from "../lib/demo/demo-hermes-home";
-import { removeDemo, seedDemo } from "../lib/services/demo/seed";
+import { liveCtx } from "../lib/services/context";
+import { removeDemo, seedDemo } from "../lib/services/demo";
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== "--force" && a !== "--remove");
@@ -17,15 +17,15 @@ if (unknown.length) {
   process.exit(2);
 }
 try {
-  const config = loadConfig();
-  const db = getDb();
+  const ctx = liveCtx();
+  const { config } = ctx;
   if (args.includes("--remove")) {
-    const { decisions } = await removeDemo(db);
+    const { decisions } = await removeDemo(ctx);
     fs.rmSync(demoHermesHome(config), { recursive: true, force: true });
     console.log(`demo: removed ${decisions} demo decisions and their suggestions, loads and counts from ${config.dbFile}, and the demo Hermes home`);
   } else {
     const started = Date.now();
-    const { decisions, loads } = await seedDemo(db, config, { force: args.includes("--force") });
+    const { decisions, loads } = await seedDemo(ctx, { force: args.includes("--force") });
     console.log(
       `demo: ${decisions} synthetic decisions and ${loads} loads over 14 days in ${config.dbFile} (${((Date.now() - started) / 1000).toFixed(1)} s). They are demo data: sessions named demo-…; npm run demo -- --remove takes them out.`,
     );

@@ -31,19 +31,22 @@ export const FLOORS = {
   "lib/integrations": ["lib/base", "lib/vocab", "lib/fs", "lib/hermes", "lib/config.ts"],
 };
 
+/** A service area's files past its door: the edges import `lib/services/<area>` (its index.ts), never a file in it. */
+const SERVICE_FILES = "lib/services/<area>/<file>";
+
 /** Folders that stand on everything below them but not on these. */
 const TOP_FLOORS = {
   "lib/services": ["lib/http", "lib/doctor"],
-  "lib/doctor": ["lib/http", "db", "db/queries"],
-  "lib/http": ["lib/doctor", "db/queries"],
-  app: ["db/queries"],
-  cli: ["db/queries"],
-  server: [],
-  scripts: [],
+  "lib/doctor": ["lib/http", "db", "db/queries", SERVICE_FILES],
+  "lib/http": ["lib/doctor", "db/queries", SERVICE_FILES],
+  app: ["db/queries", SERVICE_FILES],
+  cli: ["db/queries", SERVICE_FILES],
+  server: [SERVICE_FILES],
+  scripts: [SERVICE_FILES],
 };
 
 /** Every area a rule can name. */
-const AREAS = [...new Set([...Object.keys(FLOORS), ...Object.keys(TOP_FLOORS), ...Object.values(FLOORS).flat()])];
+const AREAS = [...new Set([...Object.keys(FLOORS), ...Object.keys(TOP_FLOORS), ...Object.values(FLOORS).flat()])].filter((a) => a !== SERVICE_FILES);
 
 /**
  * Import specifiers that reach `target` from a file `depth` folders below its area's own folder (inside lib/: relative
@@ -53,6 +56,7 @@ function specifiersOf(target, depth, forbidden) {
   const up = depth === null ? null : "../".repeat(depth + 1);
   if (target === "db") return ["**/db/**", "@/db/**", ...(forbidden.includes("db/queries") ? [] : ["!**/db/queries/**", "!@/db/queries/**"])];
   if (target === "db/queries") return ["**/db/queries/**", "@/db/queries/**", "./queries/**", "../queries/**"];
+  if (target === SERVICE_FILES) return ["**/lib/services/*/*", "@/lib/services/*/*", ...(depth === null ? [] : [`${up}services/*/*`])];
   if (target === "lib/config.ts") return [...(up ? [`${up}config`] : []), "**/lib/config", "@/lib/config"];
   const name = target.slice("lib/".length);
   return [...(up ? [`${up}${name}`, `${up}${name}/**`] : []), `**/lib/${name}/**`, `@/lib/${name}/**`];

@@ -7,8 +7,8 @@ import { migratePostgres } from "../db/client-pg";
 import { ensureApiToken, shownToken, tokenSources } from "../lib/auth/api-token";
 import { defaultRootCandidates } from "../lib/catalog/roots";
 import { ConfigError, type JevConfig, loadConfig, localServerUrl } from "../lib/config";
-import { catalogSource, defaultCatalog } from "../lib/services/catalog/source";
-import { curatorStartNotice } from "../lib/services/curator/overview";
+import { catalogSource, defaultCatalog } from "../lib/services/catalog";
+import { curatorStartNotice } from "../lib/services/curator";
 
 let config: JevConfig;
 try {

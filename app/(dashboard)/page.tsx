@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { liveCtx } from "@/lib/services/context";
-import { overviewDashboard } from "@/lib/services/overview/dashboard";
+import { overviewDashboard } from "@/lib/services/overview";
 import { DemoButtons } from "./_components/demo-buttons";
 import { EmptyState } from "./_components/kit/empty-state";
 import { AgentsTable } from "./_overview/agents-table";

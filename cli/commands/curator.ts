@@ -1,14 +1,22 @@
 import { expandPath } from "../../lib/catalog/expand-path";
 import { loadConfig } from "../../lib/config";
 import { formatStatus } from "../../lib/curator/status";
-import { liveCtx, type ServiceCtx } from "../../lib/services/context";
-import { curatorAction } from "../../lib/services/curator/act";
-import { adoptSkills, unmanagedNames } from "../../lib/services/curator/adopt";
-import { requireHome } from "../../lib/services/curator/home";
-import { pruneCandidatesOf, pruneSkills } from "../../lib/services/curator/prune";
-import { archivedNames, curatorStatusOf, curatorUsageReport, unmanagedReport } from "../../lib/services/curator/reports";
-import { runCuratorIfDue } from "../../lib/services/curator/run";
+import type { ServiceCtx } from "../../lib/services/context";
+import {
+  adoptSkills,
+  archivedNames,
+  curatorAction,
+  curatorStatusOf,
+  curatorUsageReport,
+  pruneCandidatesOf,
+  pruneSkills,
+  requireHome,
+  runCuratorIfDue,
+  unmanagedNames,
+  unmanagedReport,
+} from "../../lib/services/curator";
 import { CuratorAction } from "../../lib/vocab/curator";
+import { cliCtx } from "../context";
 import { parseFlags, UsageError } from "../usage";
 
 const SUBCOMMANDS = [
@@ -58,7 +66,7 @@ export async function curatorCommand(args: string[], out: (line: string) => void
   );
   const base = loadConfig();
   const dir = flags["hermes-home"] ?? flags.home;
-  const ctx = liveCtx({ config: dir ? { ...base, hermesHome: expandPath(dir, process.cwd()) } : base });
+  const ctx = cliCtx(dir ? { ...base, hermesHome: expandPath(dir, process.cwd()) } : base);
   requireHome(ctx.config);
   if (sub !== "run" && sub !== "pause" && sub !== "resume") await runCuratorIfDue(ctx); // as Hermes's CLI does on start: a due run happens first
   switch (sub) {
@@ -95,7 +103,7 @@ export async function curatorCommand(args: string[], out: (line: string) => void
       return adopt(ctx, positionals, flags, out);
     default: {
       const action = CuratorAction.parse(sub);
-      const result = await curatorAction(ctx, action, { name: nameArg, dryRun: flags["dry-run"] });
+      const result = await curatorAction(ctx, { action, name: nameArg, dryRun: flags["dry-run"] });
       out(flags.json ? JSON.stringify(result) : result.message);
       return 0;
     }

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import { JevError } from "../../lib/base/errors";
-import { liveCtx } from "../../lib/services/context";
-import { exportReplayLog } from "../../lib/services/decisions/export-log";
+import { exportReplayLog } from "../../lib/services/decisions";
+import { cliCtx } from "../context";
 import { parseFlags } from "../usage";
 
 /** `jev export-log`: the live suggestions and loads as a replay log, to stdout or --out. */
 export async function exportLogCommand(args: string[], out: (line: string) => void): Promise<number> {
   const flags = parseFlags(args, { from: { type: "string" }, to: { type: "string" }, out: { type: "string" } });
-  const { batches } = exportReplayLog(liveCtx(), { from: flags.from, to: flags.to });
+  const { batches } = exportReplayLog(cliCtx(), { from: flags.from, to: flags.to });
   if (!flags.out) {
     for await (const batch of batches) for (const line of batch) out(line);
     return 0;

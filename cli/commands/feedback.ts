@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { JevError } from "../../lib/base/errors";
-import { liveCtx } from "../../lib/services/context";
-import { recordAgentFeedback } from "../../lib/services/feedback/record";
+import { recordAgentFeedback } from "../../lib/services/feedback";
 import { FeedbackEvent } from "../../lib/vocab/feedback-events";
+import { cliCtx } from "../context";
 import { parseFlags, UsageError } from "../usage";
 
 const Flags = z.object({
@@ -22,7 +22,7 @@ export async function feedbackCommand(args: string[], out: (line: string) => voi
     throw new JevError("bad_request", `--${issue.path.join(".")}: ${issue.path[0] === "event" ? "must be loaded or rejected" : issue.message}`);
   }
   const { session, skill, event, at } = parsed.data;
-  await recordAgentFeedback(liveCtx(), { sessionId: session, skill, event, at: at ? Date.parse(at) : undefined });
+  await recordAgentFeedback(cliCtx(), { sessionId: session, skill, event, at: at ? Date.parse(at) : undefined });
   out(JSON.stringify({ ok: true }));
   return 0;
 }

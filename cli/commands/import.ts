@@ -1,7 +1,7 @@
 import { expandPath } from "../../lib/catalog/expand-path";
 import { loadConfig } from "../../lib/config";
-import { liveCtx } from "../../lib/services/context";
-import { importHermes } from "../../lib/services/feedback/import-hermes";
+import { importHermes } from "../../lib/services/feedback";
+import { cliCtx } from "../context";
 import { parseFlags, UsageError } from "../usage";
 
 /** `jev import hermes`: what a Hermes home's plugin recorded while the server was down; idempotent. */
@@ -11,7 +11,7 @@ export async function importCommand(args: string[], out: (line: string) => void)
   const flags = parseFlags(rest, { "hermes-home": { type: "string" }, home: { type: "string" } });
   const config = loadConfig();
   const dir = flags["hermes-home"] ?? flags.home;
-  const report = await importHermes(liveCtx({ config: config }), { home: dir ? expandPath(dir, process.cwd()) : config.hermesHome });
+  const report = await importHermes(cliCtx(config), { home: dir ? expandPath(dir, process.cwd()) : config.hermesHome });
   out(JSON.stringify(report));
   return 0;
 }

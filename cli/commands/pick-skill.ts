@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { type Db, getDb } from "../../db/client";
 import { serializeReply } from "../../lib/engine/reply";
-import { servePickSkill } from "../../lib/services/decisions/pick";
+import { servePickSkill } from "../../lib/services/decisions";
+import { cliCtxWithoutDbIfNeeded } from "../context";
 import { parseFlags, UsageError } from "../usage";
 
 /** `jev pick-skill`: the reply of selection spec §6 as one JSON line. */
@@ -19,26 +19,18 @@ export async function pickSkillCommand(args: string[], out: (line: string) => vo
   });
   if (flags.turn === undefined) throw new UsageError("pick-skill needs --turn TEXT (or --turn - to read it from standard input)");
   const turn = flags.turn === "-" ? fs.readFileSync(0, "utf8") : flags.turn;
-  let db: Db | undefined;
-  try {
-    db = getDb();
-  } catch {
-    console.error("jev: decision log unavailable (JEV_DB not writable); answering without it");
-  }
-  const { reply, warnings } = await servePickSkill(
-    { channel: "cli", db },
-    {
-      turn,
-      roots: flags.root,
-      sessionId: flags.session,
-      loaded: flags.loaded,
-      loadable: flags.loadable,
-      hidden: flags.hidden,
-      agent: flags.agent,
-      platform: flags.platform,
-      feedback: flags.feedback,
-    },
-  );
+  const { reply, warnings } = await servePickSkill(cliCtxWithoutDbIfNeeded(), {
+    channel: "cli",
+    turn,
+    roots: flags.root,
+    sessionId: flags.session,
+    loaded: flags.loaded,
+    loadable: flags.loadable,
+    hidden: flags.hidden,
+    agent: flags.agent,
+    platform: flags.platform,
+    feedback: flags.feedback,
+  });
   out(serializeReply(reply, warnings));
   return 0;
 }

@@ -1,6 +1,5 @@
-import { getDb } from "../../db/client";
-import { ctxAt } from "../../lib/services/context";
-import { agentSwitches, setAgentSwitch } from "../../lib/services/rules/agent-switches";
+import { agentSwitches, setAgentSwitch } from "../../lib/services/rules";
+import { cliCtx } from "../context";
 import { parseFlags, UsageError } from "../usage";
 
 const ON_OFF = ["on", "off"];
@@ -19,9 +18,9 @@ export async function settingsCommand(args: string[], out: (line: string) => voi
   ] as const) {
     if (value !== undefined && !ON_OFF.includes(value)) throw new UsageError(`--${flag} takes on or off`);
   }
-  const db = getDb();
-  if (flags.skills) await setAgentSwitch(ctxAt(db), { agent: flags.agent, name: "skills", value: flags.skills as "on" | "off" });
-  if (flags.feedback) await setAgentSwitch(ctxAt(db), { agent: flags.agent, name: "skill_feedback", value: flags.feedback as "on" | "off" });
-  out(JSON.stringify({ agent: flags.agent, ...(await agentSwitches(db, flags.agent)) }));
+  const ctx = cliCtx();
+  if (flags.skills) await setAgentSwitch(ctx, { agent: flags.agent, name: "skills", value: flags.skills as "on" | "off" });
+  if (flags.feedback) await setAgentSwitch(ctx, { agent: flags.agent, name: "skill_feedback", value: flags.feedback as "on" | "off" });
+  out(JSON.stringify({ agent: flags.agent, ...(await agentSwitches(ctx, { agent: flags.agent })) }));
   return 0;
 }

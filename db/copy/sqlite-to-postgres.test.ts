@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JevError } from "../../lib/base/errors";
 import { seedDemo } from "../../lib/services/demo/seed";
-import { freshDb, tempDir, testConfig } from "../../lib/testing/factories";
+import { ctxAt, freshDb, tempDir, testConfig } from "../../lib/testing/factories";
 import { postgresSkip, useTestPostgres } from "../../lib/testing/postgres-suite";
 import type { Db } from "../client";
 import { sqliteOf } from "../dialect";
@@ -26,7 +26,7 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
     db = freshDb(tmp.dir);
     const now = Date.parse("2026-11-30T12:00:00Z");
     // Enough turns a day that rule 2 suppresses something (its 6-hour retry lets a skill shown once a day through).
-    await seedDemo(db, testConfig(tmp.dir), { now, turnsPerDay: 24 });
+    await seedDemo(ctxAt(db, testConfig(tmp.dir), now), { turnsPerDay: 24 });
     await setSetting(db, "api-token", "not-a-real-token");
     sqliteOf(db).insert(importKeys).values({ key: "hermes:abc", at: now }).run();
     sqliteOf(db).insert(replayRuns).values({ at: now, rules: "{}", report: '{"recorded":{}}', events: 3, logBytes: 5_000_000_000 }).run();

@@ -54,12 +54,16 @@ describe("the floors, enforced by the linter (biome.floors.json, written by scri
       "app/zz-floor-probe.ts": 'import { x } from "@/db/queries/settings";',
       "lib/services/zz-floor-testing-probe.ts": 'import { x } from "../testing/factories";',
       "app/zz-floor-probe/client.tsx": 'import { x } from "@/db/client";',
+      "cli/zz-floor-probe.ts": 'import { x } from "../lib/services/curator/act";', // past the curator area's door
+      "lib/doctor/zz-floor-probe.ts": 'import { x } from "../services/doctor/server-facts";',
     };
     const good = {
       "lib/services/overview/zz-floor-ok.ts": 'import { x } from "../doctor/server-facts";', // lib/services/doctor, not lib/doctor
       "lib/http/zz-floor-ok.ts": 'import { x } from "../../db/client";',
       "lib/text/zz-floor-ok.ts": 'import { x } from "../privacy/redact";',
       "lib/base/zz-floor-ok.ts": 'import { x } from "./time";',
+      "cli/zz-floor-ok.ts": 'import { x } from "../lib/services/curator";', // the door
+      "lib/http/zz-floor-ok-context.ts": 'import { x } from "../services/context";',
     };
     const out = lint(Object.fromEntries(Object.entries({ ...bad, ...good }).map(([rel, line]) => [rel, probe(line)])));
     for (const rel of Object.keys(bad)) expect(flagged(out, rel, "style/noRestrictedImports"), rel).toBe(true);

@@ -75,7 +75,7 @@ describe("a FIFO anywhere in a Hermes home", () => {
       await expect(runCurator(home, { dryRun: true, now: NOW })).rejects.toThrow(/hub lock unreadable/);
     });
     expect(ms).toBeLessThan(RELEASE_MS / 2);
-    const pin = await timed(() => curatorAction(ctxAt(db, config, NOW), "pin", { name: "pdf" }).catch((e) => e));
+    const pin = await timed(() => curatorAction(ctxAt(db, config, NOW), { action: "pin", name: "pdf" }).catch((e) => e));
     expect(pin.ms).toBeLessThan(RELEASE_MS / 2);
     // The hub lock is unreadable, so lifecycle changes refuse; .usage.json would not be replaced either.
     expect(pin.value).toMatchObject({ code: "conflict" });
@@ -91,10 +91,10 @@ describe("archived symlinked skills", () => {
     fs.writeFileSync(path.join(real, "SKILL.md"), "---\nname: linked\ndescription: a linked skill\n---\n");
     fs.symlinkSync(real, path.join(home, "skills", "linked"));
     const config = testConfig(tmp.dir, { HERMES_HOME: home });
-    expect((await curatorAction(ctxAt(db, config, NOW), "archive", { name: "linked" })).message).toMatch(/archived to .*\.archive\/linked$/);
+    expect((await curatorAction(ctxAt(db, config, NOW), { action: "archive", name: "linked" })).message).toMatch(/archived to .*\.archive\/linked$/);
     expect(fs.lstatSync(path.join(home, "skills", ".archive", "linked")).isSymbolicLink()).toBe(true);
     expect((await listSkills(ctxAt(db, config, NOW), {}).then((l) => l.skills)).map((r) => [r.name, r.location])).toEqual([["linked", "archived"]]);
-    expect((await curatorAction(ctxAt(db, config, NOW), "restore", { name: "linked" })).message).toMatch(/restored to/);
+    expect((await curatorAction(ctxAt(db, config, NOW), { action: "restore", name: "linked" })).message).toMatch(/restored to/);
     expect(fs.realpathSync(path.join(home, "skills", "linked"))).toBe(fs.realpathSync(real));
   });
 });
@@ -107,10 +107,10 @@ describe("links jev did not make (second hardening round)", () => {
     fs.writeFileSync(path.join(outside, "planted", "SKILL.md"), "---\nname: planted\ndescription: planted\n---\n");
     fs.symlinkSync(outside, path.join(home, "skills", ".archive"));
     const config = testConfig(tmp.dir, { HERMES_HOME: home });
-    const archived = await curatorAction(ctxAt(db, config, NOW), "archive", { name: "idle" }).catch((e) => e);
+    const archived = await curatorAction(ctxAt(db, config, NOW), { action: "archive", name: "idle" }).catch((e) => e);
     expect(String(archived.message)).toMatch(/\.archive is a symlink; jev does not archive into or restore from a linked archive/);
     expect(fs.existsSync(path.join(home, "skills", "ops", "idle", "SKILL.md"))).toBe(true);
-    const restored = await curatorAction(ctxAt(db, config, NOW), "restore", { name: "planted" }).catch((e) => e);
+    const restored = await curatorAction(ctxAt(db, config, NOW), { action: "restore", name: "planted" }).catch((e) => e);
     expect(String(restored.message)).toMatch(/is a symlink/);
     expect(fs.existsSync(path.join(home, "skills", "planted"))).toBe(false);
     await runCurator(home, { now: NOW, dryRun: false });
@@ -124,7 +124,9 @@ describe("links jev did not make (second hardening round)", () => {
     fs.writeFileSync(outside, "{}");
     fs.symlinkSync(outside, path.join(home, "skills", ".curator_state"));
     const config = testConfig(tmp.dir, { HERMES_HOME: home });
-    await expect(curatorAction(ctxAt(db, config, NOW), "pause", {})).rejects.toMatchObject({ message: expect.stringMatching(/\.curator_state is a symlink/) });
+    await expect(curatorAction(ctxAt(db, config, NOW), { action: "pause" })).rejects.toMatchObject({
+      message: expect.stringMatching(/\.curator_state is a symlink/),
+    });
     expect(fs.readFileSync(outside, "utf8")).toBe("{}");
     expect(fs.lstatSync(path.join(home, "skills", ".curator_state")).isSymbolicLink()).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../base/time";
 import type { HermesSkillsConfig } from "../hermes/config-yaml";
-import type { ServerFacts } from "../services/doctor/server-facts";
+import type { ServerFacts } from "../services/doctor";
 import { SKILL_SOURCE_LABELS } from "../vocab/skill-sources";
 import type { AgentSetup } from "./agent-setups";
 import type { ServerProbe } from "./server-probe";

@@ -1,4 +1,4 @@
-import type { ServerFacts } from "../services/doctor/server-facts";
+import type { ServerFacts } from "../services/doctor";
 
 /** What one URL and token get from a jev server. */
 export type ServerProbe =

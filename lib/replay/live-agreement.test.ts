@@ -6,7 +6,7 @@ import type { JevConfig } from "../config";
 import { DEFAULT_RULES } from "../rules/config";
 import { servePickSkill } from "../services/decisions/pick";
 import { recordAgentFeedback } from "../services/feedback/record";
-import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { ctxAt, freshDb, pickCtx, skillTree, tempDir, testConfig } from "../testing/factories";
 import { replayLine } from "./log-line";
 import { readReplayLog } from "./read-log";
 import { runReplay } from "./run-replay";
@@ -45,10 +45,13 @@ describe("live service and replay agree", () => {
       now += Math.floor(random() * 3 * 3_600_000); // up to 3 h apart: the 6-hour retry and the window both come into play
       const session = `s${Math.floor(random() * 5)}`;
       const skill = random() < 0.75 ? "pdf" : "xlsx";
-      const served = await servePickSkill(
-        { channel: "api", db, config, clock: () => now },
-        { turn: turns[skill], roots: [root], sessionId: session, feedback: true },
-      );
+      const served = await servePickSkill(pickCtx({ db, config, clock: () => now }), {
+        channel: "api",
+        turn: turns[skill],
+        roots: [root],
+        sessionId: session,
+        feedback: true,
+      });
       // What the engine would suggest with no rules is the recorded log's suggestion; what live showed is the replay's to match.
       const verdict = served.record.candidates.find((c) => c.name === skill)?.verdict;
       expect(["suggested", "already_loaded", "suppressed"], "rules aside, the engine suggests the turn's skill").toContain(verdict);

@@ -8,7 +8,7 @@ import type { JevConfig } from "../config";
 import { closeJudgePools } from "../judges/remote/http-pool";
 import { decisionDetail } from "../services/decisions/explorer";
 import { servePickSkill } from "../services/decisions/pick";
-import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../testing/factories";
+import { ctxAt, freshDb, pickCtx, skillTree, tempDir, testConfig } from "../testing/factories";
 import { type JudgeServer, routingOf, startJudgeServer } from "../testing/judge-server";
 import { featureAnswers } from "./features";
 import { DEFAULT_ROUTING, readRoutingConfig, routingFile } from "./routing-config";
@@ -74,7 +74,7 @@ describe("routing with skill selection, against a judge server on loopback", () 
     fs.writeFileSync(routingFile(config.hermesHome), JSON.stringify(value));
   };
   const turn = "please pdf merge these files and plan the design of the archive";
-  const serve = (extra: object = {}) => servePickSkill({ channel: "api", db, config }, { turn, roots: [root], route: true, ...extra });
+  const serve = (extra: object = {}) => servePickSkill(pickCtx({ db, config }), { channel: "api", turn, roots: [root], route: true, ...extra });
 
   it("merged gives the same skills and the same tier as unmerged, with one request fewer, and the log says which", async () => {
     const merged = await serve();
@@ -113,10 +113,12 @@ describe("routing with skill selection, against a judge server on loopback", () 
     await serve();
     expect(server.calls.map((c) => c.stage)).toEqual(["one", "two", "route"]);
     server.reset();
-    const secret = await servePickSkill(
-      { channel: "api", db, config },
-      { turn: "merge with token ghp_abcdefghijklmnopqrstuvwxyz0123456789", roots: [root], route: true },
-    );
+    const secret = await servePickSkill(pickCtx({ db, config }), {
+      channel: "api",
+      turn: "merge with token ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+      roots: [root],
+      route: true,
+    });
     expect(server.calls).toHaveLength(0);
     expect(secret.reply).toMatchObject({ status: "fail_open", reason: "sensitive_turn" });
     expect(secret.route).toMatchObject({ status: "ok", source: "features" });

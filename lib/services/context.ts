@@ -6,8 +6,9 @@ import { type JevConfig, loadConfig } from "../config";
  * clock. The CLI, the API, the dashboard and the scheduler each build one and
  * call the same verb, so one verb leaves the same rows whoever called it.
  */
-export interface ServiceCtx {
-  db: Db;
+export interface ServiceCtx<D extends Db | null = Db> {
+  /** Null only where a verb can answer without one (`jev pick-skill` when the database cannot be opened). */
+  db: D;
   config: JevConfig;
   /** Epoch milliseconds now; tests pass a fixed one. */
   clock: () => number;

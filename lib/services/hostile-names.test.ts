@@ -6,7 +6,7 @@ import { loadCuratorHome } from "../curator/curator-home";
 import { curatorStatus } from "../curator/status";
 import { pythonJson } from "../hermes/python-json";
 import { readUsage, usagePaths } from "../hermes/usage-file";
-import { ctxAt, freshDb, tempDir, testConfig } from "../testing/factories";
+import { ctxAt, freshDb, pickCtx, tempDir, testConfig } from "../testing/factories";
 import { buildHermesHome } from "../testing/hermes-home";
 import { HOSTILE_NAMES } from "../testing/hostile-names";
 import { curatorAction } from "./curator/act";
@@ -80,16 +80,16 @@ describe("names that are special to a JavaScript object", () => {
       ]),
     });
     for (const name of ["__proto__", "constructor"]) {
-      expect((await curatorAction(ctxAt(db, config(), NOW), "pin", { name })).message).toMatch(/^pinned/);
+      expect((await curatorAction(ctxAt(db, config(), NOW), { action: "pin", name })).message).toMatch(/^pinned/);
       expect(Object.getOwnPropertyDescriptor(readUsage(home).map, name)?.value?.pinned).toBe(true);
-      await curatorAction(ctxAt(db, config(), NOW), "unpin", { name });
-      expect((await curatorAction(ctxAt(db, config(), NOW), "archive", { name })).message).toMatch(/archived to/);
-      expect((await curatorAction(ctxAt(db, config(), NOW), "restore", { name })).message).toMatch(/restored to/);
-      expect((await skillDetail(ctxAt(db, config(), NOW), name)).name).toBe(name);
+      await curatorAction(ctxAt(db, config(), NOW), { action: "unpin", name });
+      expect((await curatorAction(ctxAt(db, config(), NOW), { action: "archive", name })).message).toMatch(/archived to/);
+      expect((await curatorAction(ctxAt(db, config(), NOW), { action: "restore", name })).message).toMatch(/restored to/);
+      expect((await skillDetail(ctxAt(db, config(), NOW), { name })).name).toBe(name);
     }
     for (const name of HOSTILE_NAMES.filter((n) => n !== "__proto__" && n !== "constructor")) {
-      await expect(curatorAction(ctxAt(db, config(), NOW), "pin", { name }), name).rejects.toMatchObject({ code: "not_found" });
-      await expect(skillDetail(ctxAt(db, config(), NOW), name), name).rejects.toMatchObject({ code: "not_found" });
+      await expect(curatorAction(ctxAt(db, config(), NOW), { action: "pin", name }), name).rejects.toMatchObject({ code: "not_found" });
+      await expect(skillDetail(ctxAt(db, config(), NOW), { name }), name).rejects.toMatchObject({ code: "not_found" });
     }
     const names = (await listSkills(ctxAt(db, config(), NOW), {}).then((l) => l.skills)).map((r) => r.name).sort();
     expect(names).toEqual(["__proto__", "constructor", "pdf"]);
@@ -102,10 +102,16 @@ describe("names that are special to a JavaScript object", () => {
     fs.mkdirSync(root);
     for (const name of HOSTILE_NAMES) {
       await recordAgentFeedback(ctxAt(db, config(), NOW), { sessionId: name, skill: name, event: "loaded", at: NOW });
-      const served = await servePickSkill(
-        { channel: "api", db, config: config(), clock: () => NOW },
-        { turn: "merge these pdf files", roots: [root], sessionId: name, loaded: [name], loadable: [name], agent: name, feedback: true },
-      );
+      const served = await servePickSkill(pickCtx({ db, config: config(), clock: () => NOW }), {
+        channel: "api",
+        turn: "merge these pdf files",
+        roots: [root],
+        sessionId: name,
+        loaded: [name],
+        loadable: [name],
+        agent: name,
+        feedback: true,
+      });
       expect(served.reply.status, name).toBeDefined();
     }
   });

@@ -5,6 +5,7 @@ import { type Db, openDb } from "../../db/client";
 import { clearDiscoveryCache } from "../catalog/discover";
 import type { SkillCard } from "../catalog/types";
 import { type JevConfig, loadConfig } from "../config";
+import type { ServiceCtx } from "../services/context";
 
 /**
  * Shared test factories: temporary folders, real skill folders, a fresh SQLite
@@ -50,3 +51,8 @@ export function testConfig(dir: string, env: Record<string, string> = {}): JevCo
 
 /** A service context on this database and configuration (the process's when omitted) whose clock reads `now` (the wall clock when omitted). */
 export { ctxAt } from "../services/context";
+
+/** A pick's context from what a test has: no database unless given, the configuration from the environment, the wall clock. */
+export function pickCtx(given: Partial<ServiceCtx<Db | null>>): ServiceCtx<Db | null> {
+  return { db: given.db ?? null, config: given.config ?? loadConfig(), clock: given.clock ?? Date.now };
+}

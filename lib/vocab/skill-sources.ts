@@ -16,3 +16,7 @@ export const SKILL_SOURCE_LABELS: Record<SkillSource, string> = { hermes: "Herme
 /** Where a Hermes home keeps a skill: under `skills/`, in an `external_dirs` root, or in `skills/.archive`. */
 export const SKILL_LOCATIONS = ["local", "external", "archived"] as const;
 export type SkillLocation = (typeof SKILL_LOCATIONS)[number];
+
+/** How the Skills page and `GET /api/skills?sort=` may order skills. */
+export const SKILL_SORTS = ["name", "activity", "last_activity", "suggested", "last_suggested"] as const;
+export type SkillSort = (typeof SKILL_SORTS)[number];

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { guardedAction } from "@/lib/http/guarded-action";
-import { AgentName, setAgentSwitch } from "@/lib/services/rules/agent-switches";
+import { AgentName, setAgentSwitch } from "@/lib/services/rules";
 import { AGENT_SWITCHES } from "@/lib/vocab/agent-switches";
 
 const Input = z.object({ agent: AgentName, name: z.enum(AGENT_SWITCHES), on: z.boolean() });

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { guardedAction } from "@/lib/http/guarded-action";
-import { curatorAction } from "@/lib/services/curator/act";
+import { curatorAction } from "@/lib/services/curator";
 import { CuratorAction } from "@/lib/vocab/curator";
 
 const AdminForm = z.object({
@@ -19,7 +19,7 @@ const AdminForm = z.object({
 export const curatorAdminAction = guardedAction(
   AdminForm,
   async ({ action, name, dry_run }, ctx) => {
-    const result = await curatorAction(ctx, action, { name, dryRun: dry_run === "true" });
+    const result = await curatorAction(ctx, { action, name, dryRun: dry_run === "true" });
     revalidatePath("/curator");
     revalidatePath("/skills", "layout");
     return { message: result.message };

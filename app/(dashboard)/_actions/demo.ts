@@ -5,15 +5,16 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { demoHermesHome, writeDemoHermesHome } from "@/lib/demo/demo-hermes-home";
 import { guardedAction } from "@/lib/http/guarded-action";
-import { removeDemo, seedDemo } from "@/lib/services/demo/seed";
+import { removeDemo, seedDemo } from "@/lib/services/demo";
 
 const NoInput = z.object({});
 
 /** The Overview's demo buttons: `npm run demo` and `npm run demo -- --remove`, from the dashboard. */
 export const loadDemo = guardedAction(
   NoInput,
-  async (_, { db, config }) => {
-    const { decisions, loads } = await seedDemo(db, config);
+  async (_, ctx) => {
+    const { config } = ctx;
+    const { decisions, loads } = await seedDemo(ctx);
     writeDemoHermesHome(demoHermesHome(config));
     revalidatePath("/", "layout");
     return { message: `Loaded ${decisions} synthetic decisions and ${loads} loads (demo data).` };
@@ -23,8 +24,9 @@ export const loadDemo = guardedAction(
 
 export const unloadDemo = guardedAction(
   NoInput,
-  async (_, { db, config }) => {
-    const { decisions } = await removeDemo(db);
+  async (_, ctx) => {
+    const { config } = ctx;
+    const { decisions } = await removeDemo(ctx);
     fs.rmSync(demoHermesHome(config), { recursive: true, force: true });
     revalidatePath("/", "layout");
     return { message: `Removed ${decisions} demo decisions.` };

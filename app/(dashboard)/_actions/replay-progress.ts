@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { readAction } from "@/lib/http/guarded-action";
-import { replayRun } from "@/lib/services/replay/runs";
+import { replayRun } from "@/lib/services/replay";
 
 /** A running replay's phase and share done: what its page polls (a read, like the page itself: no token). */
 export const readReplayProgress = readAction(

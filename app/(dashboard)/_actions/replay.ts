@@ -5,8 +5,7 @@ import { JevError } from "@/lib/base/errors";
 import { guardedAction } from "@/lib/http/guarded-action";
 import { SweepGrid } from "@/lib/replay/sweep";
 import { RulesConfig } from "@/lib/rules/config";
-import { beginReplayRun } from "@/lib/services/replay/start";
-import { appendUpload, beginUpload, defaultUploadStore, UPLOAD_CHUNK_BYTES } from "@/lib/services/replay/upload-files";
+import { appendUpload, beginReplayRun, beginUpload, defaultUploadStore, UPLOAD_CHUNK_BYTES } from "@/lib/services/replay";
 import { ReplaySource } from "@/lib/vocab/replay-runs";
 
 const checkbox = z.preprocess((v) => v === "on" || v === true, z.boolean());

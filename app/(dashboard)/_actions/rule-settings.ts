@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { guardedAction } from "@/lib/http/guarded-action";
-import { switchRuleTwo } from "@/lib/services/rules/settings";
+import { switchRuleTwo } from "@/lib/services/rules";
 
 /** The dashboard's rule-2 switch: a mutation, so a server action (reads are server components). */
 export const setRuleTwo = guardedAction(

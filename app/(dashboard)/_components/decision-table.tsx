@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { secondText } from "@/lib/base/time";
-import type { DecisionListItem } from "@/lib/services/decisions/explorer";
+import type { DecisionListItem } from "@/lib/services/decisions";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { VIA_LABELS } from "@/lib/vocab/suggestion-via";
 import { type Column, DataTable } from "./kit/data-table";

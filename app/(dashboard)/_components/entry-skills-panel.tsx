@@ -1,4 +1,4 @@
-import type { EntrySkillsOverview, EntrySkillView } from "@/lib/services/catalog/entry-skills";
+import type { EntrySkillsOverview, EntrySkillView } from "@/lib/services/catalog";
 import { type Column, DataTable } from "./kit/data-table";
 
 const EXAMPLE = '{"entry_skills": {"jev-blender": ["blender", "bpy", "geometry nodes"]}}';

@@ -1,4 +1,4 @@
-import type { MatchReliability } from "@/lib/services/decisions/reliability";
+import type { MatchReliability } from "@/lib/services/decisions";
 import { type Column, DataTable } from "./kit/data-table";
 import { ReliabilityChart } from "./reliability-chart";
 

@@ -1,4 +1,4 @@
-import type { AgentOverview } from "@/lib/services/rules/agent-switches";
+import type { AgentOverview } from "@/lib/services/rules";
 import { AgentSwitch } from "../_components/agent-switch";
 import { Num, When } from "../_components/kit/cells";
 import { type Column, DataTable } from "../_components/kit/data-table";

@@ -1,4 +1,4 @@
-import type { JudgeInUse } from "@/lib/services/catalog/judge-in-use";
+import type { JudgeInUse } from "@/lib/services/catalog";
 
 /** Which judge ranks the turns, and what is wrong with it when something is. */
 export function JudgeLine({ judge }: { judge: JudgeInUse }) {

@@ -1,4 +1,4 @@
-import type { LeftOutRoot } from "@/lib/services/catalog/left-out-roots";
+import type { LeftOutRoot } from "@/lib/services/catalog";
 import { Num, When } from "../_components/kit/cells";
 import { type Column, DataTable } from "../_components/kit/data-table";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { minuteText } from "@/lib/base/time";
-import { OVERVIEW_RANGES, type OverviewDashboard } from "@/lib/services/overview/dashboard";
+import { OVERVIEW_RANGES, type OverviewDashboard } from "@/lib/services/overview";
 import { Stat } from "../_components/stat";
 
 const percent = (share: number | null) => (share === null ? null : `${Math.round(share * 100)}%`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/services/overview/dashboard";
+import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/services/overview";
 
 const Days = z.coerce
   .number()

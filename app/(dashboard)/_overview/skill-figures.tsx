@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { LEAST_LOADED_MIN, type SkillFigures } from "@/lib/services/overview/dashboard";
+import { LEAST_LOADED_MIN, type SkillFigures } from "@/lib/services/overview";
 import { Num } from "../_components/kit/cells";
 import { type Column, DataTable } from "../_components/kit/data-table";
 import { EmptyState } from "../_components/kit/empty-state";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { CuratorOverview } from "@/lib/services/curator/overview";
+import type { CuratorOverview } from "@/lib/services/curator";
 import { CuratorButton } from "../_components/curator-button";
 import { When } from "../_components/kit/cells";
 

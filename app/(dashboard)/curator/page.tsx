@@ -1,6 +1,6 @@
 import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
-import { type CuratorOverview, curatorOverview } from "@/lib/services/curator/overview";
+import { type CuratorOverview, curatorOverview } from "@/lib/services/curator";
 import { EmptyState } from "../_components/kit/empty-state";
 import { ArchivedList, CuratorHistory } from "./archived-and-history";
 import { PlanTable } from "./plan-table";

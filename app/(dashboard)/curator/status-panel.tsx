@@ -1,6 +1,6 @@
 import { minuteText } from "@/lib/base/time";
 import { ago } from "@/lib/curator/status";
-import type { CuratorOverview } from "@/lib/services/curator/overview";
+import type { CuratorOverview } from "@/lib/services/curator";
 import { CuratorButton } from "../_components/curator-button";
 import { Stat } from "../_components/stat";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { decisionPage } from "@/lib/services/decisions/explorer";
+import type { decisionPage } from "@/lib/services/decisions";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { DecisionTable } from "../_components/decision-table";
 import type { DecisionsView } from "./search-params";

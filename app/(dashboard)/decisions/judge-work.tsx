@@ -1,4 +1,4 @@
-import type { decisionSummary } from "@/lib/services/decisions/summary";
+import type { decisionSummary } from "@/lib/services/decisions";
 import { JudgeChart } from "../_components/judge-chart";
 import { Stat } from "../_components/stat";
 

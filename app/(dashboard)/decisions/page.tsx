@@ -1,9 +1,7 @@
 import Link from "next/link";
 import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
-import { decisionPage } from "@/lib/services/decisions/explorer";
-import { matchReliability } from "@/lib/services/decisions/reliability";
-import { decisionSummary } from "@/lib/services/decisions/summary";
+import { decisionPage, decisionSummary, matchReliability } from "@/lib/services/decisions";
 import { DECISION_OUTCOMES, OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { EmptyState } from "../_components/kit/empty-state";
 import { OutcomeChart } from "../_components/outcome-chart";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { describeRules } from "@/lib/rules/describe-rules";
-import type { ReplayRun } from "@/lib/services/replay/runs";
+import type { ReplayRun } from "@/lib/services/replay";
 import { REPLAY_SOURCE_LABELS } from "@/lib/vocab/replay-runs";
 import { type Column, DataTable } from "../_components/kit/data-table";
 import { pct } from "./run-report";

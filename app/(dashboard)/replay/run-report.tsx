@@ -1,7 +1,7 @@
 import type { ReplayReport } from "@/lib/replay/report";
 import type { SweepPoint } from "@/lib/replay/sweep";
 import { describeRules } from "@/lib/rules/describe-rules";
-import type { ReplaySweep } from "@/lib/services/replay/runs";
+import type { ReplaySweep } from "@/lib/services/replay";
 import { type Column, DataTable } from "../_components/kit/data-table";
 import { SweepChart } from "../_components/sweep-chart";
 

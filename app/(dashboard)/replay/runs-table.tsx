@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { describeRules } from "@/lib/rules/describe-rules";
-import type { ReplayRun } from "@/lib/services/replay/runs";
+import type { ReplayRun } from "@/lib/services/replay";
 import { REPLAY_SOURCE_LABELS } from "@/lib/vocab/replay-runs";
 import { When } from "../_components/kit/cells";
 import { type Column, DataTable } from "../_components/kit/data-table";

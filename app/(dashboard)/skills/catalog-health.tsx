@@ -1,4 +1,4 @@
-import type { CatalogOverview } from "@/lib/services/catalog/overview";
+import type { CatalogOverview } from "@/lib/services/catalog";
 import { DESCRIPTION_PROBLEMS } from "@/lib/vocab/description-problems";
 import { EmptyState } from "../_components/kit/empty-state";
 import { PROBLEM_TEXT, PROBLEM_TITLES } from "./labels";

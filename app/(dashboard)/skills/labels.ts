@@ -1,6 +1,6 @@
 import { DESCRIPTION_CHARS } from "@/lib/catalog/types";
-import type { SkillSort } from "@/lib/services/skills/list-filter";
 import type { DescriptionProblem } from "@/lib/vocab/description-problems";
+import type { SkillSort } from "@/lib/vocab/skill-sources";
 
 export const SORT_LABELS: Record<SkillSort, string> = {
   name: "name",

@@ -1,9 +1,8 @@
 import { pageOf } from "@/lib/base/paging";
 import { readHermesSkillsConfig } from "@/lib/hermes/config-yaml";
-import { entrySkillsOverview } from "@/lib/services/catalog/entry-skills";
-import { catalogOverview } from "@/lib/services/catalog/overview";
+import { catalogOverview, entrySkillsOverview } from "@/lib/services/catalog";
 import { liveCtx } from "@/lib/services/context";
-import { listSkills } from "@/lib/services/skills/list";
+import { listSkills } from "@/lib/services/skills";
 import { COUNTER_MEANING } from "@/lib/vocab/curator";
 import { EntrySkillsPanel } from "../_components/entry-skills-panel";
 import { EmptyState } from "../_components/kit/empty-state";

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { SKILL_SORTS } from "@/lib/services/skills/list-filter";
 import { LIFECYCLE_STATES, PROVENANCES } from "@/lib/vocab/curator";
-import { SKILL_LOCATIONS, SKILL_SOURCES } from "@/lib/vocab/skill-sources";
+import { SKILL_LOCATIONS, SKILL_SORTS, SKILL_SOURCES } from "@/lib/vocab/skill-sources";
 
 /** The Skills page's view, in the URL: filters, sort and page. Bad values fall back. */
 export const SkillsPageView = z.object({

@@ -1,7 +1,6 @@
 import Link from "next/link";
-import { SKILL_SORTS } from "@/lib/services/skills/list-filter";
 import { LIFECYCLE_STATES, PROVENANCE_LABELS, PROVENANCES } from "@/lib/vocab/curator";
-import { SKILL_LOCATIONS, SKILL_SOURCE_LABELS, SKILL_SOURCES } from "@/lib/vocab/skill-sources";
+import { SKILL_LOCATIONS, SKILL_SORTS, SKILL_SOURCE_LABELS, SKILL_SOURCES } from "@/lib/vocab/skill-sources";
 import { SORT_LABELS } from "./labels";
 import { type SkillsPageView, skillsHref } from "./search-params";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { PageOf } from "@/lib/base/paging";
-import type { SkillListRow } from "@/lib/services/skills/list";
+import type { SkillListRow } from "@/lib/services/skills";
 import { type SkillsPageView, skillsHref } from "./search-params";
 
 /**

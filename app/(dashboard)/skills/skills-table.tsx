@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { SkillListRow } from "@/lib/services/skills/list";
+import type { SkillListRow } from "@/lib/services/skills";
 import { COUNTER_MEANING, PROVENANCE_LABELS } from "@/lib/vocab/curator";
 import { SKILL_SOURCE_LABELS } from "@/lib/vocab/skill-sources";
 import { Badge, When } from "../_components/kit/cells";

@@ -1,27 +1,17 @@
 import Link from "next/link";
 import { liveCtx } from "@/lib/services/context";
-import { liveRules, rulesFileSetting, skillFeedbackSetting } from "@/lib/services/rules/settings";
-import { type SuppressionRow, suppressionView } from "@/lib/services/rules/suppression";
+import { liveRules, rulesFileSetting, skillFeedbackSetting, suppressionPage } from "@/lib/services/rules";
+import { SUPPRESSION_SORTS, type SuppressionSort } from "@/lib/vocab/suppression";
 import { EmptyState } from "../_components/kit/empty-state";
 import { RuleSettingsPanel } from "./rule-settings-panel";
-import { parseSuppressionView, SORTS, type Sort, type SuppressionPageView, suppressionHref, whatIfRules } from "./search-params";
+import { parseSuppressionView, type SuppressionPageView, suppressionHref, whatIfRules } from "./search-params";
 import { StateTiles } from "./state-tiles";
 import { SuppressionTable } from "./suppression-table";
 import { WhatIfForm } from "./what-if-form";
 
 export const dynamic = "force-dynamic";
 
-const SORT_LABEL: Record<Sort, string> = { suggestions: "most suggested", ratio: "lowest load ratio", last_shown: "last shown", skill: "name" };
-
-function sortRows(rows: SuppressionRow[], sort: Sort | undefined): SuppressionRow[] {
-  const by: Record<Sort, (a: SuppressionRow, b: SuppressionRow) => number> = {
-    suggestions: (a, b) => b.suggestions - a.suggestions,
-    ratio: (a, b) => a.load_ratio - b.load_ratio || b.suggestions - a.suggestions,
-    last_shown: (a, b) => (a.last_shown < b.last_shown ? 1 : -1),
-    skill: (a, b) => (a.skill < b.skill ? -1 : 1),
-  };
-  return sort ? [...rows].sort(by[sort]) : rows;
-}
+const SORT_LABEL: Record<SuppressionSort, string> = { suggestions: "most suggested", ratio: "lowest load ratio", last_shown: "last shown", skill: "name" };
 
 /**
  * The suggestion rules and rule 2 as it stands: its switch and settings,
@@ -36,22 +26,16 @@ export default async function SuppressionPage({ searchParams }: { searchParams: 
   const { config } = ctx;
   const rules = liveRules(config);
   const whatIf = whatIfRules(view, rules);
-  const [live, alternative] = await Promise.all([suppressionView(ctx), whatIf ? suppressionView(ctx, { rules: whatIf }) : null]);
-  const alt = alternative ? new Map(alternative.skills.map((s) => [s.skill, s.state])) : null;
-  const rows = sortRows(
-    live.skills.filter((s) => (!view.state || s.state === view.state) && (!view.q || s.skill.includes(view.q))),
-    view.sort,
-  );
-  const counts = { shown: 0, suppressed: 0, retrying: 0 };
-  for (const s of live.skills) counts[s.state]++;
-  const flips = alt ? live.skills.filter((s) => alt.get(s.skill) !== s.state).length : 0;
+  const { rows, counts, total, whatIf: compared } = await suppressionPage(ctx, { state: view.state, q: view.q, sort: view.sort, whatIf });
+  const alt = compared?.states ?? null;
+  const flips = compared?.flips ?? 0;
   const href = (patch: Partial<SuppressionPageView>) => suppressionHref(view, patch);
   const s = rules.suppression;
   return (
     <section>
       <h1>Suppression</h1>
       <RuleSettingsPanel rules={rules} ruleTwo={skillFeedbackSetting(config)} rulesFile={rulesFileSetting(config)} />
-      {live.skills.length === 0 ? (
+      {total === 0 ? (
         <EmptyState
           testId="suppression-empty"
           title={`No skill was shown to a client that reports loads in the last ${s.window_days} days, so rule 2 has nothing to judge.`}
@@ -76,7 +60,7 @@ export default async function SuppressionPage({ searchParams }: { searchParams: 
           )}
           <p className="muted">
             Sort:{" "}
-            {SORTS.map((sort) => (
+            {SUPPRESSION_SORTS.map((sort) => (
               <Link
                 key={sort}
                 href={href({ sort })}

@@ -1,5 +1,5 @@
 import type { RulesConfig } from "@/lib/rules/config";
-import type { rulesFileSetting, skillFeedbackSetting } from "@/lib/services/rules/settings";
+import type { rulesFileSetting, skillFeedbackSetting } from "@/lib/services/rules";
 import { RuleTwoSwitch } from "../_components/rule-two-switch";
 
 /** The suggestion rules in words, beside the switch that turns rule 2 on and off, and where the live settings come from. */

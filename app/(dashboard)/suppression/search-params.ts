@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { RulesConfig } from "@/lib/rules/config";
-import { SUPPRESSION_STATES } from "@/lib/vocab/suppression";
-
-export const SORTS = ["suggestions", "ratio", "last_shown", "skill"] as const;
-export type Sort = (typeof SORTS)[number];
+import { SUPPRESSION_SORTS, SUPPRESSION_STATES } from "@/lib/vocab/suppression";
 
 const num = z.coerce.number().optional().catch(undefined);
 
@@ -15,7 +12,7 @@ const num = z.coerce.number().optional().catch(undefined);
 export const SuppressionPageView = z.object({
   state: z.enum(SUPPRESSION_STATES).optional().catch(undefined),
   q: z.string().trim().min(1).max(256).optional().catch(undefined),
-  sort: z.enum(SORTS).optional().catch(undefined),
+  sort: z.enum(SUPPRESSION_SORTS).optional().catch(undefined),
   min: num,
   window: num,
   ratio: num,

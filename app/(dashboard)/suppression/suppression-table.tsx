@@ -1,4 +1,4 @@
-import type { SuppressionRow } from "@/lib/services/rules/suppression";
+import type { SuppressionRow } from "@/lib/services/rules";
 import type { SuppressionStateName } from "@/lib/vocab/suppression";
 import { Badge, When } from "../_components/kit/cells";
 import { type Column, DataTable } from "../_components/kit/data-table";

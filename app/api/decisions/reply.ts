@@ -2,7 +2,7 @@ import { parseWith } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
 import { searchParamsOf } from "@/lib/http/query";
 import type { RouteHandler } from "@/lib/http/route-table";
-import { decisionPage } from "@/lib/services/decisions/explorer";
+import { decisionPage } from "@/lib/services/decisions";
 import { DecisionListQuery } from "./schema";
 
 /** GET /api/decisions: one page of decisions, newest first; follow `next_cursor` for the next. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PAGE } from "@/lib/services/decisions/explorer";
+import { MAX_PAGE } from "@/lib/services/decisions";
 import { DecisionFilters } from "./query";
 
 /** Query of `GET /api/decisions` (interfaces.md): filters, an opaque cursor and a page size. */

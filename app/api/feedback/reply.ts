@@ -1,7 +1,7 @@
 import { readJson } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
 import type { RouteHandler } from "@/lib/http/route-table";
-import { recordAgentFeedback } from "@/lib/services/feedback/record";
+import { recordAgentFeedback } from "@/lib/services/feedback";
 import { FeedbackBody } from "./schema";
 
 /** POST /api/feedback: an agent says whether it loaded a suggested skill (rule 2 learns from it). */

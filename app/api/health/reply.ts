@@ -2,8 +2,7 @@ import { discover } from "@/lib/catalog/discover";
 import { isWalkOverBudget } from "@/lib/catalog/walk-budget";
 import { jsonReply } from "@/lib/http/json-reply";
 import type { RouteHandler } from "@/lib/http/route-table";
-import { catalogSource } from "@/lib/services/catalog/source";
-import { localIndexState } from "@/lib/services/catalog/warm-judge";
+import { catalogSource, localIndexState } from "@/lib/services/catalog";
 
 /**
  * GET /api/health, liveness for agents and load balancers (no token): `db` names the database (sqlite, or postgres

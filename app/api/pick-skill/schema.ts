@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PickRequest } from "@/lib/services/decisions/pick";
+import type { PickRequest } from "@/lib/services/decisions";
 
 const name = z.string().min(1).max(256);
 

@@ -7,8 +7,7 @@ import type { RouteHandler } from "@/lib/http/route-table";
 import { parseSweep } from "@/lib/replay/sweep";
 import { DEFAULT_RULES } from "@/lib/rules/config";
 import { parseRules } from "@/lib/rules/rules-file";
-import { recentReplayRuns } from "@/lib/services/replay/runs";
-import { replayUpload } from "@/lib/services/replay/upload";
+import { recentReplayRuns, replayUpload } from "@/lib/services/replay";
 
 const ReplayQuery = z.object({
   rules: z.string().max(10_000).optional(),
@@ -23,7 +22,8 @@ export const replayUploadReply: RouteHandler = async (request, _params, ctx) => 
   const { replayMaxBytes } = ctx.config;
   const declared = Number(request.header("content-length") ?? "0");
   if (declared > replayMaxBytes) throw new JevError("payload_too_large", `replay log over ${replayMaxBytes / 1e6} MB (JEV_REPLAY_MAX_MB)`);
-  const run = await replayUpload(ctx, request.bodyStream(), {
+  const run = await replayUpload(ctx, {
+    body: request.bodyStream(),
     rules,
     sweep: query.sweep ? parseSweep(query.sweep, "sweep") : undefined,
     maxBytes: replayMaxBytes,

@@ -1,7 +1,7 @@
 import { readJson } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
 import type { RouteHandler } from "@/lib/http/route-table";
-import { routeOneTurn } from "@/lib/services/routing/route-turn";
+import { routeOneTurn } from "@/lib/services/routing";
 import { RouteTurnBody } from "./schema";
 
 /** POST /api/route-turn: the model tier a turn should go to. */

@@ -3,10 +3,9 @@ import { parseWith } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
 import { searchParamsOf } from "@/lib/http/query";
 import type { RouteHandler } from "@/lib/http/route-table";
-import { listSkills } from "@/lib/services/skills/list";
-import { SKILL_SORTS } from "@/lib/services/skills/list-filter";
+import { listSkills } from "@/lib/services/skills";
 import { LIFECYCLE_STATES, Provenance } from "@/lib/vocab/curator";
-import { SKILL_LOCATIONS, SkillSource } from "@/lib/vocab/skill-sources";
+import { SKILL_LOCATIONS, SKILL_SORTS, SkillSource } from "@/lib/vocab/skill-sources";
 
 const SkillsQuery = z.object({
   source: SkillSource.optional(),

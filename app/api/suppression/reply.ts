@@ -4,7 +4,7 @@ import { jsonReply } from "@/lib/http/json-reply";
 import { searchParamsOf } from "@/lib/http/query";
 import type { RouteHandler } from "@/lib/http/route-table";
 import { parseRules } from "@/lib/rules/rules-file";
-import { suppressionView } from "@/lib/services/rules/suppression";
+import { suppressionView } from "@/lib/services/rules";
 
 const SuppressionQuery = z.object({ rules: z.string().max(10_000).optional() });
 

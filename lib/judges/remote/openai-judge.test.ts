@@ -9,7 +9,7 @@ import { verifyCatalogEntry } from "../../catalog/verifier";
 import { type PickDeps, pickSkill } from "../../engine/pick-skill";
 import { runEval } from "../../eval/run-eval";
 import { servePickSkill } from "../../services/decisions/pick";
-import { freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
+import { freshDb, pickCtx, skillTree, tempDir, testConfig } from "../../testing/factories";
 import { type Behaviour, type JudgeServer, startJudgeServer } from "../../testing/judge-server";
 import { LocalJudge } from "../local/local-judge";
 import { closeJudgePools } from "./http-pool";
@@ -272,7 +272,7 @@ describe("through the service, with a real database", () => {
     try {
       for (const [behaviour, reason] of cases) {
         server.script((call) => (call.stage === "two" ? behaviour : { kind: "answer" }));
-        const { reply } = await servePickSkill({ channel: "api", db, config }, { turn, roots: [root], sessionId: "s-remote" });
+        const { reply } = await servePickSkill(pickCtx({ db, config }), { channel: "api", turn, roots: [root], sessionId: "s-remote" });
         expect(reply).toEqual({ status: "fail_open", reason, skills: [] });
       }
     } finally {

@@ -5,7 +5,7 @@ import type { Db } from "../../../db/client";
 import { DAY_MS } from "../../base/time";
 import { clearDiscoveryCache } from "../../catalog/discover";
 import type { JevConfig } from "../../config";
-import { ctxAt, freshDb, tempDir, testConfig, writeSkill } from "../../testing/factories";
+import { ctxAt, freshDb, pickCtx, tempDir, testConfig, writeSkill } from "../../testing/factories";
 import { servePickSkill } from "../decisions/pick";
 import { recordAgentFeedback } from "../feedback/record";
 import { entrySkillsOverview } from "./entry-skills";
@@ -48,7 +48,7 @@ describe("the Overview's domain entry skills", () => {
     writeRules({ entry_skills: { "jev-blender": ["blender", "bpy"], "sketchup-start": ["sketchup"] } });
     const now = Date.now();
     const ask = (turn: string, sessionId: string, at: number) =>
-      servePickSkill({ channel: "api", db, config, clock: () => at }, { turn, sessionId, feedback: true });
+      servePickSkill(pickCtx({ db, config, clock: () => at }), { channel: "api", turn, sessionId, feedback: true });
     await ask("make a donut in blender", "old", now - 8 * DAY_MS); // outside the window
     await ask("make a donut in blender", "a", now - 1000);
     await ask("make a mug in blender", "b", now - 900);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { discover } from "../../catalog/discover";
 import { WalkBudget } from "../../catalog/walk-budget";
 import * as bm25f from "../../judges/local/bm25f";
-import { tempDir, testConfig, writeSkill } from "../../testing/factories";
+import { pickCtx, tempDir, testConfig, writeSkill } from "../../testing/factories";
 import { servePickSkill } from "../decisions/pick";
 import { catalogSource } from "./source";
 import { warmLocalJudge } from "./warm-judge";
@@ -20,7 +20,7 @@ describe("warmLocalJudge (server start)", () => {
     const config = testConfig(tmp.dir);
     expect(await warmLocalJudge(config)).toBe(2);
     const before = bm25f.cardsTokenized;
-    const { reply } = await servePickSkill({ channel: "api", config }, { turn: "join these two PDFs into one" });
+    const { reply } = await servePickSkill(pickCtx({ config }), { channel: "api", turn: "join these two PDFs into one" });
     expect(reply.status === "ok" && reply.skills[0]?.name).toBe("pdf-tools");
     expect(bm25f.cardsTokenized).toBe(before);
   });
@@ -43,7 +43,7 @@ describe("a restart on a slow machine (issue: every turn failed open for the fir
     for (let i = 0; i < 59; i++) writeSkill(path.join(home(), "skills"), `tool-${i}`, `Handle the chores of department number ${i} with care.`);
     writeSkill(path.join(home(), "skills"), "pdf-tools", "Merge, split and extract text from PDF files.");
   };
-  const pick = (config: ReturnType<typeof testConfig>) => servePickSkill({ channel: "api", config }, { turn: "merge these two PDF files into one" });
+  const pick = (config: ReturnType<typeof testConfig>) => servePickSkill(pickCtx({ config }), { channel: "api", turn: "merge these two PDF files into one" });
 
   it("a request's own walk runs over its 3 s there; the walk at start does not, and the first turn is answered with a skill", async () => {
     tmp = tempDir("jev-slow-start-");

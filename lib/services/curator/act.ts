@@ -8,9 +8,10 @@ import { actOnSkill, type SkillActionReply } from "./skill-actions";
 export type CuratorActionReply = SkillActionReply | CuratorRunReply | CuratorPauseReply | { ok: true; action: "adopt"; message: string };
 
 /** `POST /api/curator/:action` and the dashboard's curator buttons: the verb an action names. */
-export function curatorAction(ctx: ServiceCtx, action: CuratorAction, input: { name?: string; dryRun?: boolean }): Promise<CuratorActionReply> {
+export function curatorAction(ctx: ServiceCtx, input: { action: CuratorAction; name?: string; dryRun?: boolean }): Promise<CuratorActionReply> {
+  const { action } = input;
   if (action === "run") return runCuratorNow(ctx, { dryRun: input.dryRun });
   if (action === "adopt") return adoptOne(ctx, { name: input.name });
-  if (action === "pause" || action === "resume") return setCuratorPaused(ctx, action === "pause");
-  return actOnSkill(ctx, action, { name: input.name });
+  if (action === "pause" || action === "resume") return setCuratorPaused(ctx, { paused: action === "pause" });
+  return actOnSkill(ctx, { action, name: input.name });
 }

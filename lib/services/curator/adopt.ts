@@ -5,8 +5,8 @@ import { unmanagedList } from "../../curator/provenance";
 import { adoptSkill } from "../../curator/prune-adopt";
 import { homeWriteError } from "../../hermes/usage-file";
 import type { ServiceCtx } from "../context";
-import { curatorEvent } from "./history";
 import { homeOptionsOf, requireHome } from "./home";
+import { curatorEvent } from "./internal/history";
 
 export interface AdoptOutcome {
   name: string;

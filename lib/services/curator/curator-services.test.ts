@@ -75,25 +75,25 @@ describe("usage telemetry", () => {
 describe("curator actions", () => {
   it("pin, archive (refused while pinned), restore; each done action is in the history", async () => {
     buildHermesHome(home, { skills: { mine: null }, usage: { mine: { created_by: "agent" } } });
-    expect((await curatorAction(ctxAt(db, config(), NOW), "pin", { name: "mine" })).message).toBe("pinned 'mine' (will bypass auto-transitions)");
-    await expect(curatorAction(ctxAt(db, config(), NOW), "archive", { name: "mine" })).rejects.toMatchObject({
+    expect((await curatorAction(ctxAt(db, config(), NOW), { action: "pin", name: "mine" })).message).toBe("pinned 'mine' (will bypass auto-transitions)");
+    await expect(curatorAction(ctxAt(db, config(), NOW), { action: "archive", name: "mine" })).rejects.toMatchObject({
       code: "conflict",
       message: expect.stringMatching(/is pinned/),
     });
-    await curatorAction(ctxAt(db, config(), NOW), "unpin", { name: "mine" });
-    expect((await curatorAction(ctxAt(db, config(), NOW), "archive", { name: "mine" })).message).toMatch(/archived to/);
-    await expect(curatorAction(ctxAt(db, config(), NOW), "archive", { name: "mine" })).rejects.toMatchObject({ code: "not_found" });
-    expect((await curatorAction(ctxAt(db, config(), NOW), "restore", { name: "mine" })).message).toMatch(/restored to/);
+    await curatorAction(ctxAt(db, config(), NOW), { action: "unpin", name: "mine" });
+    expect((await curatorAction(ctxAt(db, config(), NOW), { action: "archive", name: "mine" })).message).toMatch(/archived to/);
+    await expect(curatorAction(ctxAt(db, config(), NOW), { action: "archive", name: "mine" })).rejects.toMatchObject({ code: "not_found" });
+    expect((await curatorAction(ctxAt(db, config(), NOW), { action: "restore", name: "mine" })).message).toMatch(/restored to/);
     expect((await curatorActionEvents(db, home)).map((e) => e.kind)).toEqual(["restore", "archive", "unpin", "pin"]);
   });
 
   it("a run archives what is due and records it; no home is a clear not-found", async () => {
     buildHermesHome(home, { skills: { old: null }, usage: { old: idleRecord(NOW, 120) } });
-    const result = await curatorAction(ctxAt(db, config(), NOW), "run", { dryRun: false });
+    const result = await curatorAction(ctxAt(db, config(), NOW), { action: "run", dryRun: false });
     expect(result.message).toBe("auto: 1 archived; llm: skipped (consolidation off)");
     expect((await curatorActionEvents(db, home)).map((e) => [e.skill, e.kind])).toEqual([["old", "archive"]]);
     fs.rmSync(home, { recursive: true });
-    await expect(curatorAction(ctxAt(db, config(), NOW), "run", {})).rejects.toMatchObject({
+    await expect(curatorAction(ctxAt(db, config(), NOW), { action: "run" })).rejects.toMatchObject({
       code: "not_found",
       message: expect.stringMatching(/set HERMES_HOME/),
     });
@@ -122,7 +122,7 @@ describe("curator actions", () => {
     const before = fs.readFileSync(usagePaths(home).file);
     fs.chmodSync(path.join(home, "skills"), 0o555);
     try {
-      await expect(curatorAction(ctxAt(db, config(), NOW), "pin", { name: "mine" })).rejects.toMatchObject({ code: "read_only" });
+      await expect(curatorAction(ctxAt(db, config(), NOW), { action: "pin", name: "mine" })).rejects.toMatchObject({ code: "read_only" });
     } finally {
       fs.chmodSync(path.join(home, "skills"), 0o755);
     }
@@ -177,7 +177,7 @@ describe("the skills list", () => {
     expect(pdf).toMatchObject({ folder: "cat/pdf", managed: true, use_count: 2, view_count: 1, suggested: 1, suppressed: 1 });
     expect(rows.find((r) => r.name === "far")).toMatchObject({ suppressed: 0, disabled: true });
     expect(pdf?.disabled).toBe(false);
-    const detail = await skillDetail(ctxAt(db, config(), NOW), "pdf");
+    const detail = await skillDetail(ctxAt(db, config(), NOW), { name: "pdf" });
     expect(detail.days.map((d) => d.suppressed)).toContain(1);
     expect(detail.days.reduce((n, d) => n + d.suppressed, 0)).toBe(2); // the detail shows 90 days
     expect(pdf?.uses?.reduce((a, b) => a + b)).toBe(2); // imported from Hermes's counter at its last_used_at

@@ -11,7 +11,7 @@ import { readCuratorState } from "../../hermes/curator-state";
 import { readUsage } from "../../hermes/usage-file";
 import type { ServiceCtx } from "../context";
 import { homeOptionsOf, presentHome, requireHome } from "./home";
-import { nextCuratorCheck } from "./next-check";
+import { nextCuratorCheck } from "./internal/next-check";
 
 export type { NextCuratorRun };
 

@@ -14,7 +14,7 @@ export interface CuratorPauseReply {
  * `paused` flag in `.curator_state` (what `hermes curator pause` writes), so
  * neither jev's scheduler nor Hermes runs the curator until it is resumed.
  */
-export async function setCuratorPaused(ctx: ServiceCtx, paused: boolean): Promise<CuratorPauseReply> {
+export async function setCuratorPaused(ctx: ServiceCtx, { paused }: { paused: boolean }): Promise<CuratorPauseReply> {
   const home = requireHome(ctx.config);
   try {
     await updateCuratorState(home, { paused });

@@ -19,7 +19,7 @@ export async function pruneSkills(ctx: ServiceCtx, names: string[]): Promise<{ a
   const failures: { name: string; message: string }[] = [];
   for (const name of names) {
     try {
-      await actOnSkill(ctx, "archive", { name });
+      await actOnSkill(ctx, { action: "archive", name });
     } catch (err) {
       failures.push({ name, message: toJevError(err).message });
     }

@@ -2,8 +2,8 @@ import { JevError } from "../../base/errors";
 import { CuratorRefusal, type CuratorRunResult, maybeRun, runCurator } from "../../curator/run-curator";
 import { homeWriteError } from "../../hermes/usage-file";
 import type { ServiceCtx } from "../context";
-import { recordRun } from "./history";
 import { homeOptionsOf, presentHome, requireHome } from "./home";
+import { recordRun } from "./internal/history";
 
 /** A dry run's addition to Hermes's summary: what a real run now would do (Hermes's own dry run skips the automatic transitions). */
 function wouldChangeText(c: NonNullable<CuratorRunResult["wouldChange"]>): string {

@@ -4,7 +4,7 @@ import type { ServiceCtx } from "../context";
 import { instanceId } from "../instance-id";
 import { refreshUsageHistory } from "../usage/refresh-history";
 import { curatedHome, presentHome } from "./home";
-import { noteNextCuratorCheck } from "./next-check";
+import { noteNextCuratorCheck } from "./internal/next-check";
 import { runCuratorIfDue } from "./run";
 
 /** First curator check after start, then every hour (curator spec §7.3). */

@@ -7,8 +7,8 @@ import { CuratorRefusal } from "../../curator/run-curator";
 import { homeWriteError } from "../../hermes/usage-file";
 import { recordOf } from "../../hermes/usage-record";
 import type { ServiceCtx } from "../context";
-import { curatorEvent } from "./history";
 import { homeOptionsOf, requireHome } from "./home";
+import { curatorEvent } from "./internal/history";
 
 /** The curator actions on one named skill. */
 export type SkillAction = "pin" | "unpin" | "archive" | "restore";
@@ -30,7 +30,8 @@ function refusal(result: MoveResult): JevError {
  * JevError and moves nothing; what was done is appended to the history
  * after the files changed.
  */
-export async function actOnSkill(ctx: ServiceCtx, action: SkillAction, input: { name?: string }): Promise<SkillActionReply> {
+export async function actOnSkill(ctx: ServiceCtx, input: { action: SkillAction; name?: string }): Promise<SkillActionReply> {
+  const { action } = input;
   const home = requireHome(ctx.config);
   const name = input.name?.trim() ?? "";
   if (!name) throw new JevError("bad_request", "name: the skill to act on", "name");

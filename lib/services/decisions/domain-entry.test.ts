@@ -6,7 +6,7 @@ import { sqliteOf } from "../../../db/dialect";
 import { decisions } from "../../../db/schema";
 import { clearDiscoveryCache } from "../../catalog/discover";
 import type { JevConfig } from "../../config";
-import { ctxAt, freshDb, tempDir, testConfig, writeSkill } from "../../testing/factories";
+import { ctxAt, freshDb, pickCtx, tempDir, testConfig, writeSkill } from "../../testing/factories";
 import { recordAgentFeedback } from "../feedback/record";
 import { servePickSkill } from "./pick";
 
@@ -40,7 +40,7 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const ask = (turn: string, sessionId: string, extra: { route?: boolean } = {}) =>
-  servePickSkill({ channel: "api", db, config }, { turn, roots: [root], sessionId, agent: "hermes", feedback: true, ...extra });
+  servePickSkill(pickCtx({ db, config }), { channel: "api", turn, roots: [root], sessionId, agent: "hermes", feedback: true, ...extra });
 
 describe("domain entry skills, served from a real rules file, skill folders and SQLite", () => {
   it("entry skill first, then its related skills once each after it is loaded, then the judge; logged with how each was chosen", async () => {

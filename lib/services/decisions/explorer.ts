@@ -120,7 +120,7 @@ export async function decisionPage(
 const FEEDBACK_SHOWN = 200;
 
 /** `GET /api/decisions/:id`: the decision with every candidate and its verdict. */
-export async function decisionDetail(ctx: Pick<DbCtx, "db">, input: { id: number }): Promise<DecisionDetail> {
+export async function decisionDetail(ctx: DbCtx, input: { id: number }): Promise<DecisionDetail> {
   const { db } = ctx;
   const { id } = input;
   const row = await getDecisionRow(db, id);
@@ -151,7 +151,7 @@ export async function decisionDetail(ctx: Pick<DbCtx, "db">, input: { id: number
 export const SESSION_TURNS_SHOWN = 500;
 
 /** The turns of one session in order, with what was suggested and what the agent reported. */
-export async function sessionTimeline(ctx: Pick<DbCtx, "db">, input: { session: string }) {
+export async function sessionTimeline(ctx: DbCtx, input: { session: string }) {
   const { db } = ctx;
   const sessionId = input.session;
   const rows = await sessionDecisions(db, sessionId, SESSION_TURNS_SHOWN);

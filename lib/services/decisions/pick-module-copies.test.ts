@@ -30,8 +30,8 @@ describe("two copies of the pick-skill module graph in one process", () => {
 
   it("the second copy ranks with the first copy's judge and index, building nothing", async () => {
     const db = freshDb(tmp.dir);
-    const ctx = { ...ctxAt(db, testConfig(tmp.dir)), channel: "api" as const };
-    const request = { turn: "merge these two PDF documents into one", roots: [path.join(tmp.dir, "skills")] };
+    const ctx = ctxAt(db, testConfig(tmp.dir));
+    const request = { channel: "api" as const, turn: "merge these two PDF documents into one", roots: [path.join(tmp.dir, "skills")] };
 
     const first = await freshCopy();
     const before = await first.serve(ctx, request);

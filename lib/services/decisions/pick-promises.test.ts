@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
 import type { JevConfig } from "../../config";
-import { freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
+import { freshDb, pickCtx, skillTree, tempDir, testConfig } from "../../testing/factories";
 import { WARM_SESSION_SKILLS, WARM_SUGGESTING_TURN, warmUpSession } from "../../testing/warm-session";
 import { servePickSkill } from "./pick";
 
@@ -44,7 +44,7 @@ describe("pick-skill's promises on SQLite", () => {
   }
 
   const turn = (text: string) =>
-    servePickSkill({ channel: "api", db, config }, { turn: text, roots: [root], sessionId: "s-1", agent: "claude-code", feedback: true });
+    servePickSkill(pickCtx({ db, config }), { channel: "api", turn: text, roots: [root], sessionId: "s-1", agent: "claude-code", feedback: true });
 
   it("a warm session's turn that suggests a skill makes at most 45 promises", async () => {
     await warmUpSession({ db, config }, turn);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { closeHandle, type Db, openPostgresDb } from "../../../db/client";
 import { migratePostgres } from "../../../db/client-pg";
 import type { JevConfig } from "../../config";
-import { skillTree, tempDir, testConfig } from "../../testing/factories";
+import { pickCtx, skillTree, tempDir, testConfig } from "../../testing/factories";
 import { type Postgres, startPostgres } from "../../testing/postgres";
 import { postgresSkip } from "../../testing/postgres-suite";
 import { WARM_SESSION_SKILLS, WARM_SUGGESTING_TURN, warmUpSession } from "../../testing/warm-session";
@@ -63,7 +63,7 @@ describe.skipIf(postgresSkip("pick-skill's round trips"))("pick-skill's round tr
   }
 
   const turn = (text: string) =>
-    servePickSkill({ channel: "api", db, config }, { turn: text, roots: [root], sessionId: "s-1", agent: "claude-code", feedback: true });
+    servePickSkill(pickCtx({ db, config }), { channel: "api", turn: text, roots: [root], sessionId: "s-1", agent: "claude-code", feedback: true });
 
   it("a warm session's turn that suggests a skill: one read and one write", async () => {
     await warmUpSession({ db, config }, turn);

@@ -6,7 +6,7 @@ import { sqliteOf } from "../../../db/dialect";
 import { insertDecision } from "../../../db/queries/decisions";
 import { decisions } from "../../../db/schema";
 import type { JevConfig } from "../../config";
-import { ctxAt, freshDb, skillTree, tempDir, testConfig, writeSkill } from "../../testing/factories";
+import { ctxAt, freshDb, pickCtx, skillTree, tempDir, testConfig, writeSkill } from "../../testing/factories";
 import { forgetLeftOutRoots, leftOutRoots } from "../catalog/left-out-roots";
 import { catalogSource } from "../catalog/source";
 import { decisionDetail, decisionPage } from "./explorer";
@@ -34,7 +34,7 @@ afterEach(() => tmp.cleanup());
 describe("pickSkillService against a real SQLite file and real skill folders", () => {
   it("ranks the right skill, verifies it on disk and logs one row without the turn", async () => {
     const turn = "merge these two PDF documents into one for Zanzibarquux";
-    const { reply } = await servePickSkill({ channel: "api", db, config }, { turn, roots: [root], sessionId: "s-1", agent: "hermes" });
+    const { reply } = await servePickSkill(pickCtx({ db, config }), { channel: "api", turn, roots: [root], sessionId: "s-1", agent: "hermes" });
     expect(reply.status).toBe("ok");
     expect(reply.skills[0]).toMatchObject({ name: "pdf", path: path.join(root, "pdf", "SKILL.md") });
     expect(reply.skills[0].match).toBeGreaterThanOrEqual(0.5);
@@ -56,10 +56,13 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
   });
 
   it("explains itself: every candidate with its scores and verdict, and the stage timings", async () => {
-    const { decisionId } = await servePickSkill(
-      { channel: "api", db, config },
-      { turn: "merge PDF documents", roots: [root], loaded: ["xlsx"], sessionId: "s-2" },
-    );
+    const { decisionId } = await servePickSkill(pickCtx({ db, config }), {
+      channel: "api",
+      turn: "merge PDF documents",
+      roots: [root],
+      loaded: ["xlsx"],
+      sessionId: "s-2",
+    });
     const detail = await decisionDetail(ctxAt(db), { id: decisionId! });
     expect(detail).toMatchObject({ outcome: "suggested", session: "s-2", suggested: { name: "pdf" }, catalog_size: 3, judge: "local" });
     expect(detail.timings.stage_one_ms).not.toBeNull();
@@ -73,20 +76,30 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
   });
 
   it("does not suggest a skill whose file vanished after discovery", async () => {
-    await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents", roots: [root] });
+    await servePickSkill(pickCtx({ db, config }), { channel: "api", turn: "merge PDF documents", roots: [root] });
     fs.rmSync(path.join(root, "pdf", "SKILL.md"));
-    const { reply } = await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents please", roots: [root] });
+    const { reply } = await servePickSkill(pickCtx({ db, config }), { channel: "api", turn: "merge PDF documents please", roots: [root] });
     expect(reply.skills.map((s) => s.name)).not.toContain("pdf");
   });
 
   it("a name outside the caller's loadable list is not_loadable", async () => {
-    const { reply, decisionId } = await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents", roots: [root], loadable: ["xlsx"] });
+    const { reply, decisionId } = await servePickSkill(pickCtx({ db, config }), {
+      channel: "api",
+      turn: "merge PDF documents",
+      roots: [root],
+      loadable: ["xlsx"],
+    });
     expect(reply.skills.map((s) => s.name)).not.toContain("pdf");
     expect((await decisionDetail(ctxAt(db), { id: decisionId! })).candidates.find((c) => c.name === "pdf")?.verdict).toBe("not_loadable");
   });
 
   it("a name the agent hides from its model is never ranked (Claude Code's skillOverrides)", async () => {
-    const { reply, decisionId } = await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents", roots: [root], hidden: ["pdf"] });
+    const { reply, decisionId } = await servePickSkill(pickCtx({ db, config }), {
+      channel: "api",
+      turn: "merge PDF documents",
+      roots: [root],
+      hidden: ["pdf"],
+    });
     expect(reply.skills.map((s) => s.name)).not.toContain("pdf");
     const detail = await decisionDetail(ctxAt(db), { id: decisionId! });
     expect(detail.candidates.map((c) => c.name)).not.toContain("pdf");
@@ -95,14 +108,19 @@ describe("pickSkillService against a real SQLite file and real skill folders", (
 
   it("fails open with no_skills when no root has skills, and warns about the missing root", async () => {
     const missing = path.join(tmp.dir, "empty");
-    const { reply, warnings } = await servePickSkill({ channel: "cli", db, config }, { turn: "merge PDF documents", roots: [missing], agent: "my-bot" });
+    const { reply, warnings } = await servePickSkill(pickCtx({ db, config }), {
+      channel: "cli",
+      turn: "merge PDF documents",
+      roots: [missing],
+      agent: "my-bot",
+    });
     expect(reply).toEqual({ status: "fail_open", reason: "no_skills", skills: [] });
     expect(warnings).toEqual([expect.stringContaining("agent 'my-bot' is not one jev knows"), `root ${missing} does not exist`]);
   });
 
   it("summaries count old fail-open rows without a code as unknown, by day and status", async () => {
-    await servePickSkill({ channel: "api", db, config, clock: () => Date.parse("2026-11-20T10:00:00Z") }, { turn: "ok" });
-    await servePickSkill({ channel: "api", db, config, clock: () => Date.parse("2026-11-21T10:00:00Z") }, { turn: `use ghp_${"a".repeat(36)}` });
+    await servePickSkill(pickCtx({ db, config, clock: () => Date.parse("2026-11-20T10:00:00Z") }), { channel: "api", turn: "ok" });
+    await servePickSkill(pickCtx({ db, config, clock: () => Date.parse("2026-11-21T10:00:00Z") }), { channel: "api", turn: `use ghp_${"a".repeat(36)}` });
     // A row from before reason codes existed (a fail-open row without one).
     await insertDecision(db, {
       at: Date.parse("2026-11-21T11:00:00Z"),
@@ -143,7 +161,7 @@ describe("the local judge ranks the whole catalog", () => {
     writeSkill(root, "zz-last-found", "Transcode Ogg Vorbis audio files into FLAC with lossless quality");
     skillTree(root, {});
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { reply } = await servePickSkill({ channel: "cli", config }, { turn: "transcode these ogg vorbis files to flac", roots: [root] });
+    const { reply } = await servePickSkill(pickCtx({ config }), { channel: "cli", turn: "transcode these ogg vorbis files to flac", roots: [root] });
     expect(reply.skills_dropped).toBeUndefined();
     expect(reply.skills[0]?.name).toBe("zz-last-found");
     expect(warn).not.toHaveBeenCalled();
@@ -155,8 +173,8 @@ describe("configuration", () => {
   it("an unavailable JEV_JUDGE fails open with `other`, logged as a decision, warned once", async () => {
     const warn = vi.spyOn(console, "error").mockImplementation(() => {});
     const openai = testConfig(tmp.dir, { JEV_JUDGE: "openai" });
-    const a = await servePickSkill({ channel: "api", db, config: openai }, { turn: "merge PDF documents", roots: [root] });
-    await servePickSkill({ channel: "api", db, config: openai }, { turn: "merge PDF documents", roots: [root] });
+    const a = await servePickSkill(pickCtx({ db, config: openai }), { channel: "api", turn: "merge PDF documents", roots: [root] });
+    await servePickSkill(pickCtx({ db, config: openai }), { channel: "api", turn: "merge PDF documents", roots: [root] });
     expect(a.reply).toEqual({ status: "fail_open", reason: "other", skills: [] });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(
@@ -176,7 +194,7 @@ describe("configuration", () => {
     writeSkill(path.join(tmp.dir, ".claude", "skills"), "claude-only", "merge PDF documents fast");
     expect(catalogSource({}, config).roots).toContain(path.join(tmp.dir, ".claude", "skills"));
     expect(catalogSource({ roots: [root] }, config).roots).toEqual([root]);
-    const { reply } = await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents", roots: [root] });
+    const { reply } = await servePickSkill(pickCtx({ db, config }), { channel: "api", turn: "merge PDF documents", roots: [root] });
     expect(reply.skills.map((s) => s.name)).not.toContain("claude-only");
   });
 
@@ -196,7 +214,7 @@ describe("configuration", () => {
       "skills:\n  disabled: [xlsx]\n  platform_disabled:\n    telegram:\n    - pdf\n    discord: []\n",
     );
     const turn = "fill in this PDF form, then merge the two PDF files into one PDF";
-    const on = (platform?: string) => servePickSkill({ channel: "api", db, config }, { turn, roots: [root], agent: "hermes", platform });
+    const on = (platform?: string) => servePickSkill(pickCtx({ db, config }), { channel: "api", turn, roots: [root], agent: "hermes", platform });
     const names = async (platform?: string) => (await on(platform)).reply.skills.map((s) => s.name);
     expect(await names()).toContain("pdf");
     expect(await names("discord")).toContain("pdf");
@@ -213,7 +231,7 @@ describe("client roots and the walk budget", () => {
   it("leaves an API client's root outside the allow-list out of the request, names it in a warning, and ranks the others", async () => {
     forgetLeftOutRoots();
     for (const bad of ["/", "/proc", "/etc"]) {
-      const served = await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents", roots: [root, bad] });
+      const served = await servePickSkill(pickCtx({ db, config }), { channel: "api", turn: "merge PDF documents", roots: [root, bad] });
       expect(served.reply.skills[0].name).toBe("pdf");
       expect(served.warnings).toEqual([
         `root ${bad} is not an allowed root (JEV_ALLOWED_ROOTS; by default the default roots and folders under the server user's home); left out of this request`,
@@ -226,7 +244,7 @@ describe("client roots and the walk budget", () => {
       ["/", 1],
     ]);
     // Every root left out: nothing to rank, and the reply says why.
-    const none = await servePickSkill({ channel: "api", db, config }, { turn: "merge PDF documents", roots: ["/etc"] });
+    const none = await servePickSkill(pickCtx({ db, config }), { channel: "api", turn: "merge PDF documents", roots: ["/etc"] });
     expect(none.reply).toMatchObject({ status: "fail_open", reason: "no_skills" });
     expect(none.warnings[0]).toMatch(/^root \/etc is not an allowed root/);
     expect(leftOutRoots()[0]).toMatchObject({ root: "/etc", requests: 2 });
@@ -234,10 +252,10 @@ describe("client roots and the walk budget", () => {
 
   it("lets the CLI name any root: it runs as the user", async () => {
     const elsewhere = testConfig(path.join(tmp.dir, "other-home"));
-    const viaApi = await servePickSkill({ channel: "api", db, config: elsewhere }, { turn: "merge PDF documents", roots: [root] });
+    const viaApi = await servePickSkill(pickCtx({ db, config: elsewhere }), { channel: "api", turn: "merge PDF documents", roots: [root] });
     expect(viaApi.reply.skills).toEqual([]);
     expect(viaApi.warnings[0]).toMatch(/is not an allowed root/);
-    const { reply } = await servePickSkill({ channel: "cli", db, config: elsewhere }, { turn: "merge PDF documents", roots: [root] });
+    const { reply } = await servePickSkill(pickCtx({ db, config: elsewhere }), { channel: "cli", turn: "merge PDF documents", roots: [root] });
     expect(reply.skills[0].name).toBe("pdf");
   });
 
@@ -245,10 +263,12 @@ describe("client roots and the walk budget", () => {
     const { WalkBudget } = await import("../../catalog/walk-budget");
     const fresh = path.join(tmp.dir, "fresh-root"); // not yet cached, so it must be walked
     writeSkill(fresh, "pdf", "Merge PDF documents");
-    const served = await servePickSkill(
-      { channel: "api", db, config, walkBudget: new WalkBudget(Date.now() - 1) },
-      { turn: "merge PDF documents", roots: [fresh] },
-    );
+    const served = await servePickSkill(pickCtx({ db, config }), {
+      channel: "api",
+      walkBudget: new WalkBudget(Date.now() - 1),
+      turn: "merge PDF documents",
+      roots: [fresh],
+    });
     expect(served.reply).toEqual({ status: "fail_open", reason: "catalog_over_budget", skills: [] });
     expect(served.warnings).toEqual([expect.stringMatching(/took over 3 s; catalog not ranked$/)]);
     expect(sqliteOf(db).select().from(decisions).all()[0].reasonCode).toBe("catalog_over_budget");

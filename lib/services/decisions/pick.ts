@@ -6,7 +6,7 @@ import { isPending } from "../../base/maybe-promise";
 import { discover } from "../../catalog/discover";
 import { verifyOnDisk } from "../../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../../catalog/walk-budget";
-import { type JevConfig, loadConfig } from "../../config";
+import type { JevConfig } from "../../config";
 import type { EntryInput } from "../../engine/domain-entry";
 import { type Decision, failOpenDecision, pickSkill, switchedOffDecision } from "../../engine/pick-skill";
 import { mergeRequestsOn } from "../../hermes/jev-state";
@@ -16,11 +16,13 @@ import { mayMerge, type RouteDecision, routeFrom, routeTurn } from "../../routin
 import { type RoutingConfig, readRoutingConfig } from "../../routing/routing-config";
 import type { RulesConfig } from "../../rules/config";
 import { TurnAnalysis } from "../../text/turn-analysis";
+import type { DecisionChannel } from "../../vocab/channels";
 import { catalogSource } from "../catalog/source";
+import type { ServiceCtx } from "../context";
 import { agentSwitchesForTurn } from "../rules/agent-switches";
 import { liveRules } from "../rules/settings";
-import { logDecision } from "./log";
-import { SessionView } from "./session-view";
+import { logDecision } from "./internal/log";
+import { SessionView } from "./internal/session-view";
 
 export interface PickRequest {
   turn: string;
@@ -45,14 +47,9 @@ export interface PickRequest {
   mergeRequests?: boolean;
 }
 
-export interface PickContext {
-  channel: "api" | "cli";
-  /** Parsed configuration; built from `env` (default: the process's) when omitted. */
-  config?: JevConfig;
-  env?: NodeJS.ProcessEnv;
-  /** Where decision rows go; omitted when there is no database to write. */
-  db?: Db;
-  clock?: () => number;
+/** What one caller asks: the turn, and where it came from (the decision log's `channel`). */
+export interface PickInput extends PickRequest {
+  channel: DecisionChannel;
   /** How much this request may walk (default: WALK_LIMITS from now); tests pass a spent one. */
   walkBudget?: WalkBudget;
 }
@@ -78,7 +75,7 @@ function logDroppedOnce(names: readonly string[]): void {
 }
 
 /** The domain entry step's input, when the rules file configures entry skills; the session's suggestions are read only for a domain's turn. */
-function entryInput(rules: RulesConfig, sessionLoaded: ReadonlySet<string>, db: Db | undefined, sessionId: string | undefined): EntryInput | undefined {
+function entryInput(rules: RulesConfig, sessionLoaded: ReadonlySet<string>, db: Db | null, sessionId: string | undefined): EntryInput | undefined {
   if (Object.keys(rules.entry_skills).length === 0) return undefined;
   const sessionShown = new Set<string>();
   const loadSession = async () => {
@@ -122,9 +119,9 @@ function misconfiguredJudge(problem: string): Decision {
 }
 
 /** One served decision: rank, apply the suggestion rules, reply, and log it with its candidates. */
-export async function servePickSkill(ctx: PickContext, request: PickRequest): Promise<ServedDecision> {
-  const config = ctx.config ?? loadConfig(ctx.env);
-  const now = (ctx.clock ?? Date.now)();
+export async function servePickSkill(ctx: ServiceCtx<Db | null>, request: PickInput): Promise<ServedDecision> {
+  const { config } = ctx;
+  const now = ctx.clock();
   // When the turn began, on the process's own clock: a check of the database made since then is fresh enough for its reads.
   const began = performance.now();
   // Read once: the gate, the secret check, the redaction and the terms serve routing, domain entry and the engine.
@@ -146,7 +143,7 @@ export async function servePickSkill(ctx: PickContext, request: PickRequest): Pr
           agent: request.agent,
           reportsLoads,
           judge: judgeName,
-          channel: ctx.channel,
+          channel: request.channel,
           at: now,
         })
       : null;
@@ -156,10 +153,10 @@ export async function servePickSkill(ctx: PickContext, request: PickRequest): Pr
   if ("problem" in config.judge || !judge)
     return log(misconfiguredJudge("problem" in config.judge ? config.judge.problem : "no judge"), "problem" in config.judge ? config.judge.raw : "none");
 
-  const source = catalogSource(request, config, { checkRoots: ctx.channel === "api" });
+  const source = catalogSource(request, config, { checkRoots: request.channel === "api" });
   let catalog: Awaited<ReturnType<typeof discover>>["skills"];
   try {
-    catalog = (await discover(source.roots, { disabled: source.disabled, fence: source.fence, budget: ctx.walkBudget })).skills;
+    catalog = (await discover(source.roots, { disabled: source.disabled, fence: source.fence, budget: request.walkBudget })).skills;
     const hidden = new Set([...source.hiddenOnPlatform, ...(request.hidden ?? [])]);
     if (hidden.size > 0) catalog = catalog.filter((card) => !hidden.has(card.name));
   } catch (err) {

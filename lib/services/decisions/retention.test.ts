@@ -3,7 +3,7 @@ import { sqliteOf } from "../../../db/dialect";
 import { decisionCandidates, decisionRollups, decisions, feedback, skillHours, suggestions } from "../../../db/schema";
 import { DAY_MS } from "../../base/time";
 import { tempDbPerTest } from "../../testing/db-per-test";
-import { ctxAt, skillTree, testConfig } from "../../testing/factories";
+import { ctxAt, pickCtx, skillTree, testConfig } from "../../testing/factories";
 import { recordAgentFeedback } from "../feedback/record";
 import { servePickSkill } from "./pick";
 import { runRetention } from "./retention";
@@ -18,7 +18,12 @@ describe("retention (JEV_RETENTION_DAYS)", () => {
     const root = skillTree(`${t.dir}/skills`, { pdf: "Merge and split PDF documents", xlsx: "Excel spreadsheets with formulas" });
     for (const daysAgo of [40, 35, 31, 29, 1]) {
       const at = NOW - daysAgo * DAY_MS;
-      await servePickSkill({ channel: "api", db: t.db, config, clock: () => at }, { turn: "merge the PDF documents", roots: [root], sessionId: `s${daysAgo}` });
+      await servePickSkill(pickCtx({ db: t.db, config, clock: () => at }), {
+        channel: "api",
+        turn: "merge the PDF documents",
+        roots: [root],
+        sessionId: `s${daysAgo}`,
+      });
       await recordAgentFeedback(ctxAt(t.db, config), { sessionId: `s${daysAgo}`, skill: "pdf", event: "loaded", at: at + 1000 });
     }
     expect(sqliteOf(t.db).select().from(decisionCandidates).all().length).toBeGreaterThan(5);

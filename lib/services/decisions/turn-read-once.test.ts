@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import type { Db } from "../../../db/client";
-import { freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
+import { freshDb, pickCtx, skillTree, tempDir, testConfig } from "../../testing/factories";
 import { servePickSkill } from "./pick";
 
 /** Every reading of a turn, counted where it is made: the gate, the secret check and the redaction. */
@@ -45,7 +45,7 @@ afterEach(() => tmp.cleanup());
 
 it("a routed pick-skill request reads its turn once: one gate verdict, one secret check, one redaction for routing and the engine", async () => {
   const config = testConfig(tmp.dir);
-  const served = await servePickSkill({ channel: "api", db, config }, { turn: "merge these two PDF files into one", roots: [root], route: true });
+  const served = await servePickSkill(pickCtx({ db, config }), { channel: "api", turn: "merge these two PDF files into one", roots: [root], route: true });
   expect(served.reply.skills[0]?.name).toBe("pdf");
   expect(served.route).toMatchObject({ status: "ok", source: "features" }); // the local judge answers no routing questions: the turn's features do
   expect(reads).toMatchObject({ gate: 1, secret: 1, redact: 1 });
@@ -53,10 +53,12 @@ it("a routed pick-skill request reads its turn once: one gate verdict, one secre
 
 it("a secret-looking turn is checked once and never redacted for a judge: routing and the engine both see the one verdict", async () => {
   const config = testConfig(tmp.dir);
-  const served = await servePickSkill(
-    { channel: "api", db, config },
-    { turn: "merge with token ghp_abcdefghijklmnopqrstuvwxyz0123456789", roots: [root], route: true },
-  );
+  const served = await servePickSkill(pickCtx({ db, config }), {
+    channel: "api",
+    turn: "merge with token ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+    roots: [root],
+    route: true,
+  });
   expect(served.reply).toMatchObject({ status: "fail_open", reason: "sensitive_turn" });
   expect(reads).toMatchObject({ gate: 1, secret: 1, redact: 0 });
 });

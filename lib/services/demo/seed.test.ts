@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
 import { sqliteOf } from "../../../db/dialect";
 import type { JevConfig } from "../../config";
-import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
+import { ctxAt, freshDb, pickCtx, skillTree, tempDir, testConfig } from "../../testing/factories";
 import { servePickSkill } from "../decisions/pick";
 import { matchReliability } from "../decisions/reliability";
 import { decisionSummary } from "../decisions/summary";
@@ -24,7 +24,7 @@ afterEach(() => tmp.cleanup());
 
 describe("demo data", () => {
   it("seeds a fortnight through the real engine, with a realistic mix, and rule 2 at work", async () => {
-    const { decisions, loads } = await seedDemo(db, config, { now, turnsPerDay: 40 });
+    const { decisions, loads } = await seedDemo(ctxAt(db, config, now), { turnsPerDay: 40 });
     expect(loads).toBeGreaterThan(0);
     const summary = await decisionSummary(ctxAt(db, undefined, now), range);
     expect(summary.total).toBe(decisions);
@@ -37,33 +37,38 @@ describe("demo data", () => {
 
   it("refuses a database with real rows unless forced; removal leaves the real rows and their counts exactly", async () => {
     const root = skillTree(`${tmp.dir}/real-skills`, { pdf: "Merge and split PDF files, extract text from PDF documents." });
-    await servePickSkill(
-      { channel: "cli", db, config, clock: () => now - 3_600_000 },
-      { turn: "merge these PDF files", roots: [root], sessionId: "real-1", feedback: true },
-    );
+    await servePickSkill(pickCtx({ db, config, clock: () => now - 3_600_000 }), {
+      channel: "cli",
+      turn: "merge these PDF files",
+      roots: [root],
+      sessionId: "real-1",
+      feedback: true,
+    });
     const before = await decisionSummary(ctxAt(db, undefined, now), range);
     const suppressionBefore = await suppressionView(ctxAt(db, config, now));
     const removalsBefore = sqliteOf(db).$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all();
-    await expect(seedDemo(db, config, { now, turnsPerDay: 10 })).rejects.toMatchObject({ code: "conflict" });
-    await seedDemo(db, config, { now, turnsPerDay: 10, force: true });
+    await expect(seedDemo(ctxAt(db, config, now), { turnsPerDay: 10 })).rejects.toMatchObject({ code: "conflict" });
+    await seedDemo(ctxAt(db, config, now), { turnsPerDay: 10, force: true });
     expect((await decisionSummary(ctxAt(db, undefined, now), range)).total).toBeGreaterThan(before.total);
-    await removeDemo(db);
+    await removeDemo(ctxAt(db, config));
     expect(await decisionSummary(ctxAt(db, undefined, now), range)).toEqual(before);
     expect(await suppressionView(ctxAt(db, config, now))).toEqual(suppressionBefore);
     expect(sqliteOf(db).$client.prepare("SELECT * FROM suppression_days ORDER BY skill, day").all()).toEqual(removalsBefore);
   });
 
   it("runs after a try-it call that failed open (no skills yet): that is not real data to protect", async () => {
-    const served = await servePickSkill(
-      { channel: "api", db, config, clock: () => now - 60_000 },
-      { turn: "merge these two PDF files into one", roots: [`${tmp.dir}/nothing-here`], sessionId: "try-it" },
-    );
+    const served = await servePickSkill(pickCtx({ db, config, clock: () => now - 60_000 }), {
+      channel: "api",
+      turn: "merge these two PDF files into one",
+      roots: [`${tmp.dir}/nothing-here`],
+      sessionId: "try-it",
+    });
     expect(served.reply).toMatchObject({ status: "fail_open" });
-    await expect(seedDemo(db, config, { now, turnsPerDay: 10 })).resolves.toMatchObject({ decisions: expect.any(Number) });
+    await expect(seedDemo(ctxAt(db, config, now), { turnsPerDay: 10 })).resolves.toMatchObject({ decisions: expect.any(Number) });
   });
 
   it("its loads follow its matches: suggestions at 0.9 or more are loaded most of the time, as the reliability chart should show", async () => {
-    await seedDemo(db, config, { now, turnsPerDay: 40 });
+    await seedDemo(ctxAt(db, config, now), { turnsPerDay: 40 });
     const table = await matchReliability(ctxAt(db, config, now), range);
     const top = table.rows.find((r) => r.from === 0.9);
     expect(top?.shown).toBeGreaterThan(20);
@@ -71,8 +76,8 @@ describe("demo data", () => {
   });
 
   it("seeding again replaces the demo rows (same counts)", async () => {
-    const first = await seedDemo(db, config, { now, turnsPerDay: 10 });
-    const second = await seedDemo(db, config, { now, turnsPerDay: 10 });
+    const first = await seedDemo(ctxAt(db, config, now), { turnsPerDay: 10 });
+    const second = await seedDemo(ctxAt(db, config, now), { turnsPerDay: 10 });
     expect(second).toEqual(first);
     expect((await decisionSummary(ctxAt(db, undefined, now), range)).total).toBe(first.decisions);
   });

@@ -4,10 +4,9 @@ import { JevError } from "../../base/errors";
 import { seededRandom } from "../../base/random";
 import { DAY_MS, MINUTE_MS } from "../../base/time";
 import { clearDiscoveryCache } from "../../catalog/discover";
-import type { JevConfig } from "../../config";
 import { demoSkillsRoot } from "../../demo/demo-folders";
 import { DEMO_OTHER_TURNS, DEMO_SKILLS, writeDemoSkills } from "../../demo/demo-skills";
-import { ctxAt } from "../context";
+import { ctxAt, type DbCtx, type ServiceCtx } from "../context";
 import { servePickSkill } from "../decisions/pick";
 import { recordAgentFeedback } from "../feedback/record";
 
@@ -29,20 +28,17 @@ const realRows = (db: Db) => rowsOutsideSessions(db, DEMO_SESSION_PREFIX, { skip
  * than for the ignored ones, so rule 2 comes into play. Refuses a database that
  * holds real rows unless `force`; seeding again replaces the demo rows.
  */
-export async function seedDemo(
-  db: Db,
-  config: JevConfig,
-  options: { now?: number; force?: boolean; turnsPerDay?: number } = {},
-): Promise<{ decisions: number; loads: number }> {
+export async function seedDemo(ctx: ServiceCtx, options: { force?: boolean; turnsPerDay?: number } = {}): Promise<{ decisions: number; loads: number }> {
+  const { db, config } = ctx;
   if (!options.force && (await realRows(db)) > 0) {
     throw new JevError("conflict", "this database holds real decisions or feedback; run with --force to add demo data beside them");
   }
-  await removeDemo(db);
+  await removeDemo(ctx);
   const root = demoSkillsRoot(config);
   writeDemoSkills(root);
   clearDiscoveryCache();
   const random = seededRandom(20261130);
-  const now = options.now ?? Date.now();
+  const now = ctx.clock();
   const start = now - DEMO_DAYS * DAY_MS;
   const perDay = options.turnsPerDay ?? 90;
   // Sessions of a few turns at random times, in time order (the engine's rules depend on what came before).
@@ -69,8 +65,8 @@ export async function seedDemo(
       loads++;
     }
     const served = await servePickSkill(
-      { channel: "cli", db, config, clock: () => t.at },
-      { turn: t.turn, roots: [root], sessionId: t.session, agent: "hermes", feedback: true },
+      { db, config, clock: () => t.at },
+      { channel: "cli", turn: t.turn, roots: [root], sessionId: t.session, agent: "hermes", feedback: true },
     );
     const suggested = served.record.suggested;
     const shown = suggested?.name;
@@ -90,8 +86,8 @@ export async function seedDemo(
 }
 
 /** Remove every demo row (decisions with their candidates and suggestions, feedback) and their counts in the aggregates. */
-export function removeDemo(db: Db): Promise<{ decisions: number }> {
-  return deleteSessionRows(db, DEMO_SESSION_PREFIX);
+export function removeDemo(ctx: DbCtx): Promise<{ decisions: number }> {
+  return deleteSessionRows(ctx.db, DEMO_SESSION_PREFIX);
 }
 
 /** Whether the database holds demo rows (the Overview offers to remove them). */

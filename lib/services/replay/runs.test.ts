@@ -6,7 +6,7 @@ import { insertSuggestion, recordFeedback } from "../../../db/queries/suggestion
 import { replayLine } from "../../replay/log-line";
 import { DEFAULT_RULES, RulesConfig } from "../../rules/config";
 import { ctxAt, freshDb, tempDir, testConfig } from "../../testing/factories";
-import { createReplayRun } from "./execute";
+import { createReplayRun } from "./internal/execute";
 import { RUN_STALE_MS, recentReplayRuns, replayRun } from "./runs";
 import { beginReplayRun, MAX_RUNNING_REPLAYS } from "./start";
 import { replayUpload } from "./upload";
@@ -39,10 +39,10 @@ const body = (text: string) => {
 
 describe("replay runs", () => {
   it("replays a streamed upload, stores the run with a digest of the log, and lists it", async () => {
-    const run = await replayUpload(ctxAt(db, undefined, T0), body(LOG), { rules: DEFAULT_RULES, maxBytes: 1_000_000 });
+    const run = await replayUpload(ctxAt(db, undefined, T0), { body: body(LOG), rules: DEFAULT_RULES, maxBytes: 1_000_000 });
     expect(run.report?.removed).toEqual({ duplicates: 1, rejected: 0, loads_lost: 0 });
     expect(run.log).toMatchObject({ events: 3, bad_lines: 0, bytes: LOG.length, digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const again = await replayUpload(ctxAt(db), body(LOG), { rules: RulesConfig.parse({ dedup_loaded: false }), maxBytes: 1_000_000 });
+    const again = await replayUpload(ctxAt(db), { body: body(LOG), rules: RulesConfig.parse({ dedup_loaded: false }), maxBytes: 1_000_000 });
     expect(again.log.digest).toBe(run.log.digest);
     expect((await recentReplayRuns(ctxAt(db))).map((r) => r.id)).toEqual([again.id, run.id]);
     expect((await recentReplayRuns(ctxAt(db)))[0].report).toBeUndefined();
@@ -52,10 +52,10 @@ describe("replay runs", () => {
   });
 
   it("refuses a body over the limit (413) and, strict, a bad line (400), storing nothing", async () => {
-    await expect(replayUpload(ctxAt(db), body(`${LOG}\n`.repeat(100)), { rules: DEFAULT_RULES, maxBytes: 1_000 })).rejects.toMatchObject({
+    await expect(replayUpload(ctxAt(db), { body: body(`${LOG}\n`.repeat(100)), rules: DEFAULT_RULES, maxBytes: 1_000 })).rejects.toMatchObject({
       code: "payload_too_large",
     });
-    await expect(replayUpload(ctxAt(db), body(`${LOG}\nnope`), { rules: DEFAULT_RULES, maxBytes: 1_000_000, strict: true })).rejects.toMatchObject({
+    await expect(replayUpload(ctxAt(db), { body: body(`${LOG}\nnope`), rules: DEFAULT_RULES, maxBytes: 1_000_000, strict: true })).rejects.toMatchObject({
       code: "bad_request",
       message: "body line 4: not JSON",
     });
@@ -63,7 +63,7 @@ describe("replay runs", () => {
   });
 
   it("an empty body is a valid empty run", async () => {
-    const run = await replayUpload(ctxAt(db), body(""), { rules: DEFAULT_RULES, maxBytes: 1_000 });
+    const run = await replayUpload(ctxAt(db), { body: body(""), rules: DEFAULT_RULES, maxBytes: 1_000 });
     expect(run.report).toMatchObject({ events: 0, recorded: { suggestions: 0 } });
   });
 });
@@ -71,7 +71,7 @@ describe("replay runs", () => {
 describe("sweeping an upload", () => {
   it("stores every point of the grid with the frontier beside the base report", async () => {
     const grid = { dedup_loaded: [true, false], min_suggestions: [1, 5] };
-    const run = await replayUpload(ctxAt(db), body(LOG), { rules: DEFAULT_RULES, sweep: grid, maxBytes: 1_000_000 });
+    const run = await replayUpload(ctxAt(db), { body: body(LOG), rules: DEFAULT_RULES, sweep: grid, maxBytes: 1_000_000 });
     expect(run.sweep?.grid).toEqual(grid);
     expect(run.sweep?.points).toHaveLength(4);
     expect(run.sweep?.points.some((p) => p.frontier)).toBe(true);
@@ -80,7 +80,7 @@ describe("sweeping an upload", () => {
 
   it("refuses a grid over the point limit before reading anything", async () => {
     const big = { min_suggestions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], window_days: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], retry_hours: [1, 2, 3, 4, 5, 6] };
-    await expect(replayUpload(ctxAt(db), body(LOG), { rules: DEFAULT_RULES, sweep: big, maxBytes: 1_000_000 })).rejects.toMatchObject({ field: "sweep" });
+    await expect(replayUpload(ctxAt(db), { body: body(LOG), rules: DEFAULT_RULES, sweep: big, maxBytes: 1_000_000 })).rejects.toMatchObject({ field: "sweep" });
     expect(await recentReplayRuns(ctxAt(db))).toEqual([]);
   });
 });

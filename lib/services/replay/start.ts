@@ -12,7 +12,7 @@ import type { ReplaySource } from "../../vocab/replay-runs";
 import type { ServiceCtx } from "../context";
 import { ctxAt } from "../context";
 import { exportReplayLog } from "../decisions/export-log";
-import { createReplayRun, executeReplay, type ReplayLogInput } from "./execute";
+import { createReplayRun, executeReplay, type ReplayLogInput } from "./internal/execute";
 import type { ReplayRun } from "./runs";
 import { completedUpload, defaultUploadStore, type UploadStore } from "./upload-files";
 

@@ -4,7 +4,7 @@ import type { SweepGrid } from "../../replay/sweep";
 import { webLineBatches } from "../../replay/web-lines";
 import type { RulesConfig } from "../../rules/config";
 import type { DbCtx } from "../context";
-import { createReplayRun, executeReplay } from "./execute";
+import { createReplayRun, executeReplay } from "./internal/execute";
 import type { ReplayRun } from "./runs";
 
 /**
@@ -16,10 +16,10 @@ import type { ReplayRun } from "./runs";
  */
 export async function replayUpload(
   ctx: DbCtx,
-  body: ReadableStream<Uint8Array> | null,
-  options: { rules: RulesConfig; sweep?: SweepGrid; maxBytes: number; expectedBytes?: number; strict?: boolean },
+  options: { body: ReadableStream<Uint8Array> | null; rules: RulesConfig; sweep?: SweepGrid; maxBytes: number; expectedBytes?: number; strict?: boolean },
 ): Promise<ReplayRun> {
   const { db } = ctx;
+  const { body } = options;
   const id = await createReplayRun(db, { source: "upload", rules: options.rules, sweep: options.sweep }, ctx.clock());
   const log = { ...webLineBatches(body, options.maxBytes), expectedBytes: options.expectedBytes };
   try {

@@ -14,8 +14,9 @@ export const AgentName = z.string().min(1).max(64);
 
 const keyOf = (agent: string) => `agent-switches:${agent}`;
 
-export async function agentSwitches(db: Db, agent: string | undefined): Promise<AgentSwitches> {
-  return parsed(agent ? await getSetting(db, keyOf(agent)) : null);
+/** An agent's switches (`jev settings`), from the database. */
+export async function agentSwitches(ctx: Pick<ServiceCtx, "db">, { agent }: { agent: string | undefined }): Promise<AgentSwitches> {
+  return parsed(agent ? await getSetting(ctx.db, keyOf(agent)) : null);
 }
 
 /**
@@ -48,7 +49,7 @@ export async function setAgentSwitch(ctx: Pick<ServiceCtx, "db">, input: { agent
   const { db } = ctx;
   const { agent, name, value } = input;
   if (!AgentName.safeParse(agent).success) throw new JevError("bad_request", "agent: 1 to 64 characters", "agent");
-  const next = { ...(await agentSwitches(db, agent)), [name]: value };
+  const next = { ...(await agentSwitches(ctx, { agent })), [name]: value };
   await setSetting(db, keyOf(agent), JSON.stringify(next));
   return next;
 }
@@ -60,5 +61,5 @@ export async function agentsOverview(ctx: DbCtx): Promise<AgentOverview[]> {
   const { db } = ctx;
   const now = ctx.clock();
   const agents = await agentsSeen(db, now - DAY_MS);
-  return Promise.all(agents.map(async (a) => ({ ...a, switches: await agentSwitches(db, a.agent ?? undefined) })));
+  return Promise.all(agents.map(async (a) => ({ ...a, switches: await agentSwitches(ctx, { agent: a.agent ?? undefined }) })));
 }

@@ -5,7 +5,7 @@ import type { Db } from "../../../db/client";
 import { sqliteOf } from "../../../db/dialect";
 import { suggestions } from "../../../db/schema";
 import type { JevConfig } from "../../config";
-import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
+import { ctxAt, freshDb, pickCtx, skillTree, tempDir, testConfig } from "../../testing/factories";
 import { decisionDetail } from "../decisions/explorer";
 import { type PickRequest, servePickSkill } from "../decisions/pick";
 import { recordAgentFeedback } from "../feedback/record";
@@ -31,7 +31,7 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const ask = (at: number, request: Partial<PickRequest> = {}, cfg = config) =>
-  servePickSkill({ channel: "api", db, config: cfg, clock: () => at }, { turn: TURN, roots: [root], ...request });
+  servePickSkill(pickCtx({ db, config: cfg, clock: () => at }), { channel: "api", turn: TURN, roots: [root], ...request });
 const pick = async (at: number, request: Partial<PickRequest> = {}, cfg = config) => (await ask(at, request, cfg)).reply.skills.map((s) => s.name);
 const feedback = async (sessionId: string, skill: string, at: number, event: "loaded" | "rejected" = "loaded") =>
   await recordAgentFeedback(ctxAt(db, config), { sessionId, skill, event, at });
@@ -106,7 +106,7 @@ describe("rule 2 judges only what was shown, where loads can be known", () => {
   it("when rule 2 held back the one skill that fits, the reply's warnings say so and when it returns", async () => {
     const only = skillTree(path.join(tmp.dir, "only-pdf"), { pdf: "Extract text from PDF documents, merge and split PDF files." });
     const at = (t: number, sessionId: string) =>
-      servePickSkill({ channel: "api", db, config, clock: () => t }, { turn: TURN, roots: [only], sessionId, feedback: true });
+      servePickSkill(pickCtx({ db, config, clock: () => t }), { channel: "api", turn: TURN, roots: [only], sessionId, feedback: true });
     for (let i = 0; i < 5; i++) expect((await at(T0 + i * H, `only-${i}`)).reply.skills[0]?.name).toBe("pdf");
     const held = await at(T0 + 5 * H, "only-later");
     expect(held.reply).toMatchObject({ status: "ok", skills: [] });

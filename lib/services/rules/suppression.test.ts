@@ -7,7 +7,7 @@ import { DAY_MS } from "../../base/time";
 import type { JevConfig } from "../../config";
 import { DEFAULT_RULES, RulesConfig } from "../../rules/config";
 import { shownWindow } from "../../rules/suggestion-rules";
-import { ctxAt, freshDb, skillTree, tempDir, testConfig } from "../../testing/factories";
+import { ctxAt, freshDb, pickCtx, skillTree, tempDir, testConfig } from "../../testing/factories";
 import { servePickSkill } from "../decisions/pick";
 import { recordAgentFeedback } from "../feedback/record";
 import { suppressionView } from "./suppression";
@@ -31,7 +31,7 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const ask = (at: number, turn: string, sessionId: string, feedback = true) =>
-  servePickSkill({ channel: "api", db, config, clock: () => at }, { turn, roots: [root], sessionId, feedback });
+  servePickSkill(pickCtx({ db, config, clock: () => at }), { channel: "api", turn, roots: [root], sessionId, feedback });
 
 describe("suppression view", () => {
   it("shows what the live engine does: suppressed until the retry, then retrying, with its numbers", async () => {

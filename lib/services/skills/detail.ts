@@ -12,7 +12,7 @@ import type { SkillLocation, SkillSource } from "../../vocab/skill-sources";
 import { defaultCatalog } from "../catalog/source";
 import type { ServiceCtx } from "../context";
 import { homeOptionsOf, presentHome } from "../curator/home";
-import { skillSourceOf } from "./source-of";
+import { skillSourceOf } from "./internal/source-of";
 
 /** Days of history the skill page charts. */
 export const DETAIL_DAYS = 90;
@@ -99,7 +99,7 @@ async function hermesDetail(ctx: ServiceCtx, h: CuratorHome, name: string, found
  * provenance, lifecycle, record, Hermes's uses and views, and its history.
  * A name jev does not know is `not_found` on the `name` field.
  */
-export async function skillDetail(ctx: ServiceCtx, name: string): Promise<SkillDetail> {
+export async function skillDetail(ctx: ServiceCtx, { name }: { name: string }): Promise<SkillDetail> {
   const now = ctx.clock();
   const fromDay = Math.floor(now / DAY_MS) - DETAIL_DAYS + 1;
   const home = presentHome(ctx.config);

@@ -78,10 +78,10 @@ describe("the Skills list of a Claude Code user with no Hermes home", () => {
     expect((await listSkills(ctxAt(db, config, NOW), { source: "hermes" })).skills).toEqual([]);
     expect((await listSkills(ctxAt(db, config, NOW), { state: "active" })).skills).toEqual([]); // Hermes filters match Hermes skills only
 
-    const detail = await skillDetail(ctxAt(db, config, NOW), "deploy-docs");
+    const detail = await skillDetail(ctxAt(db, config, NOW), { name: "deploy-docs" });
     expect(detail).toMatchObject({ name: "deploy-docs", source: "claude-code", hermes: null, files: [{ path: "SKILL.md" }] });
     expect(detail.days.reduce((n, d) => n + d.suggested, 0)).toBe(1); // shown to the first session only: rule 2 counts reporting clients' suggestions
-    await expect(skillDetail(ctxAt(db, config, NOW), "nowhere")).rejects.toMatchObject({ code: "not_found", field: "name" });
+    await expect(skillDetail(ctxAt(db, config, NOW), { name: "nowhere" })).rejects.toMatchObject({ code: "not_found", field: "name" });
   });
 
   it("a skill ranked from a folder that is gone, or longer ago than the window, is not listed", async () => {

@@ -6,13 +6,13 @@ import { readSkillCard } from "../../catalog/discover";
 import type { DescriptionProblem } from "../../vocab/description-problems";
 import { defaultCatalog } from "../catalog/source";
 import type { ServiceCtx } from "../context";
-import { type HermesColumns, hermesSkills, SPARK_DAYS } from "./hermes-columns";
-import { filterSkills, type SkillsFilter, sortSkills } from "./list-filter";
-import type { HermesFields, SkillListRow } from "./list-row";
+import { type HermesColumns, hermesSkills, SPARK_DAYS } from "./internal/hermes-columns";
+import { filterSkills, type SkillsFilter, sortSkills } from "./internal/list-filter";
+import type { HermesFields, SkillListRow } from "./internal/list-row";
 
 export type { SkillListRow };
 
-import { skillSourceOf } from "./source-of";
+import { skillSourceOf } from "./internal/source-of";
 
 export interface SkillsListing {
   skills: SkillListRow[];

@@ -9,8 +9,8 @@ import { readUsage, usagePaths } from "../../hermes/usage-file";
 import { ctxAt, freshDb, tempDir, testConfig } from "../../testing/factories";
 import { buildHermesHome } from "../../testing/hermes-home";
 import { bumpUsage, skillFolderNameProblem } from "./bump";
+import { forgetRequest } from "./internal/request-ids";
 import { refreshUsageHistory } from "./refresh-history";
-import { forgetRequest } from "./request-ids";
 
 /**
  * A usage bump is either acknowledged or not done (finding 5 of the

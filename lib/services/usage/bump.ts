@@ -10,7 +10,7 @@ import { backfilled, bumpPatch, bumpUse, bumpView, type FullUsageRecord, recordO
 import type { UsageKind } from "../../vocab/curator";
 import type { ServiceCtx } from "../context";
 import { curatedHome } from "../curator/home";
-import { forgetRequest, rememberRequest, seenRequest } from "./request-ids";
+import { forgetRequest, rememberRequest, seenRequest } from "./internal/request-ids";
 
 const BUMPS = { use: bumpUse, view: bumpView, patch: bumpPatch } as const;
 const COLUMN: Record<UsageKind, keyof Counters> = { use: "uses", view: "views", patch: "patches" };

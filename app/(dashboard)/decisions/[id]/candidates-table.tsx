@@ -1,5 +1,5 @@
 import { secondText } from "@/lib/base/time";
-import type { DecisionDetail } from "@/lib/services/decisions/explorer";
+import type { DecisionDetail } from "@/lib/services/decisions";
 import { VERDICT_LABELS } from "@/lib/vocab/verdicts";
 import { formatMatch } from "../../_components/decision-table";
 import { type Column, DataTable } from "../../_components/kit/data-table";

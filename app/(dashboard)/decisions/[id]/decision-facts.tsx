@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { secondText } from "@/lib/base/time";
-import type { DecisionDetail } from "@/lib/services/decisions/explorer";
+import type { DecisionDetail } from "@/lib/services/decisions";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { VIA_LABELS } from "@/lib/vocab/suggestion-via";
 import { formatMatch } from "../../_components/decision-table";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
-import { type DecisionDetail, decisionDetail } from "@/lib/services/decisions/explorer";
+import { type DecisionDetail, decisionDetail } from "@/lib/services/decisions";
 import { FeedbackList } from "../../_components/feedback-list";
 import { CandidatesTable } from "./candidates-table";
 import { DecisionFacts } from "./decision-facts";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { liveCtx } from "@/lib/services/context";
-import { sessionTimeline } from "@/lib/services/decisions/explorer";
+import { sessionTimeline } from "@/lib/services/decisions";
 import { DecisionTable } from "../../_components/decision-table";
 import { FeedbackList } from "../../_components/feedback-list";
 import { EmptyState } from "../../_components/kit/empty-state";

@@ -1,4 +1,4 @@
-import type { HermesSkillDetail } from "@/lib/services/skills/detail";
+import type { HermesSkillDetail } from "@/lib/services/skills";
 import { PROVENANCE_LABELS } from "@/lib/vocab/curator";
 import { CuratorButton } from "../../_components/curator-button";
 

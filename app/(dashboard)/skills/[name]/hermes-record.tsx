@@ -1,4 +1,4 @@
-import type { HermesSkillDetail } from "@/lib/services/skills/detail";
+import type { HermesSkillDetail } from "@/lib/services/skills";
 import { When } from "../../_components/kit/cells";
 import { type Column, DataTable } from "../../_components/kit/data-table";
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
-import { type SkillDetail, skillDetail } from "@/lib/services/skills/detail";
+import { type SkillDetail, skillDetail } from "@/lib/services/skills";
 import { COUNTER_MEANING, PROVENANCE_LABELS } from "@/lib/vocab/curator";
 import { SKILL_SOURCE_LABELS } from "@/lib/vocab/skill-sources";
 import { ActivityChart } from "../../_components/activity-chart";
@@ -41,7 +41,7 @@ export default async function SkillPage({ params }: { params: Promise<{ name: st
   } catch {}
   let skill: SkillDetail;
   try {
-    skill = await skillDetail(liveCtx(), name);
+    skill = await skillDetail(liveCtx(), { name });
   } catch (err) {
     if (err instanceof JevError && err.code === "not_found" && err.field === "name") notFound();
     throw err;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseWith, readJson } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
 import type { RouteHandler } from "@/lib/http/route-table";
-import { curatorAction } from "@/lib/services/curator/act";
+import { curatorAction } from "@/lib/services/curator";
 import { CuratorAction } from "@/lib/vocab/curator";
 
 const NameBody = z.object({ name: z.string().trim().min(1, "the skill to act on").max(256) }).strict();
@@ -14,9 +14,9 @@ export const curatorActionReply: RouteHandler = async (request, params, ctx) => 
   const { action } = parseWith(z.object({ action: CuratorAction }), params);
   if (action === "pause" || action === "resume") {
     await readJson(request, NoBody);
-    return jsonReply(await curatorAction(ctx, action, {}));
+    return jsonReply(await curatorAction(ctx, { action }));
   }
   const body = action === "run" ? await readJson(request, RunBody) : await readJson(request, NameBody);
   const input = "name" in body ? { name: body.name } : { dryRun: body.dry_run };
-  return jsonReply(await curatorAction(ctx, action, input));
+  return jsonReply(await curatorAction(ctx, { action, ...input }));
 };

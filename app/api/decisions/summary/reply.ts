@@ -2,7 +2,7 @@ import { parseWith } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
 import { searchParamsOf } from "@/lib/http/query";
 import type { RouteHandler } from "@/lib/http/route-table";
-import { decisionSummary } from "@/lib/services/decisions/summary";
+import { decisionSummary } from "@/lib/services/decisions";
 import { SummaryQuery } from "./schema";
 
 /** GET /api/decisions/summary: the decision log's counts over a window. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseWith } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
 import type { RouteHandler } from "@/lib/http/route-table";
-import { replayRun } from "@/lib/services/replay/runs";
+import { replayRun } from "@/lib/services/replay";
 
 const RunId = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

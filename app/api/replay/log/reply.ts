@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseWith } from "@/lib/http/handle";
 import { instant, searchParamsOf } from "@/lib/http/query";
 import type { RouteHandler } from "@/lib/http/route-table";
-import { exportReplayLog } from "@/lib/services/decisions/export-log";
+import { exportReplayLog } from "@/lib/services/decisions";
 
 const ExportQuery = z.object({ from: instant.optional(), to: instant.optional() });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseWith, readJson } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
 import type { RouteHandler } from "@/lib/http/route-table";
-import { bumpUsage } from "@/lib/services/usage/bump";
+import { bumpUsage } from "@/lib/services/usage";
 import { UsageKind } from "@/lib/vocab/curator";
 
 /** `request_id`: any string the client makes unique per bump; a retry with the same one is never counted twice. */

@@ -1,7 +1,7 @@
-import type { Db } from "../../../db/client";
-import { insertUsageEvents, type UsageEventRow } from "../../../db/queries/usage-events";
-import type { CuratorRunResult } from "../../curator/run-curator";
-import type { UsageEventKind } from "../../vocab/curator";
+import type { Db } from "../../../../db/client";
+import { insertUsageEvents, type UsageEventRow } from "../../../../db/queries/usage-events";
+import type { CuratorRunResult } from "../../../curator/run-curator";
+import type { UsageEventKind } from "../../../vocab/curator";
 
 /** Who started a run, as the history shows it (`by` in the row's detail). */
 export type RunTrigger = "run" | "scheduled run";

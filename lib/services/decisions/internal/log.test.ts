@@ -1,10 +1,10 @@
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
-import { sqliteOf } from "../../../db/dialect";
-import { decisions } from "../../../db/schema";
-import type { Decision } from "../../engine/pick-skill";
-import { describeOnBothDatabases } from "../../testing/db-dialects";
-import { tempDbPerTest } from "../../testing/db-per-test";
+import { sqliteOf } from "../../../../db/dialect";
+import { decisions } from "../../../../db/schema";
+import type { Decision } from "../../../engine/pick-skill";
+import { describeOnBothDatabases } from "../../../testing/db-dialects";
+import { tempDbPerTest } from "../../../testing/db-per-test";
 import { logDecision } from "./log";
 
 const t = tempDbPerTest("jev-log-");

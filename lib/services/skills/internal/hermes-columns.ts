@@ -1,13 +1,13 @@
 import path from "node:path";
-import { usageDaysSince } from "../../../db/queries/usage-events";
-import { archivedSkills } from "../../curator/archive";
-import { disabledNames } from "../../curator/candidates";
-import { loadCuratorHome } from "../../curator/curator-home";
-import { managedSet, provenanceOf, reportRow } from "../../curator/provenance";
-import type { LifecycleState, Provenance } from "../../vocab/curator";
-import type { SkillLocation } from "../../vocab/skill-sources";
-import type { ServiceCtx } from "../context";
-import { homeOptionsOf, presentHome } from "../curator/home";
+import { usageDaysSince } from "../../../../db/queries/usage-events";
+import { archivedSkills } from "../../../curator/archive";
+import { disabledNames } from "../../../curator/candidates";
+import { loadCuratorHome } from "../../../curator/curator-home";
+import { managedSet, provenanceOf, reportRow } from "../../../curator/provenance";
+import type { LifecycleState, Provenance } from "../../../vocab/curator";
+import type { SkillLocation } from "../../../vocab/skill-sources";
+import type { ServiceCtx } from "../../context";
+import { homeOptionsOf, presentHome } from "../../curator/home";
 
 /** Days of activity a row's sparkline shows. */
 export const SPARK_DAYS = 30;

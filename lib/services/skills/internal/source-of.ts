@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { SkillSource } from "../../vocab/skill-sources";
+import type { SkillSource } from "../../../vocab/skill-sources";
 
 /** The folder names that mark an agent's skills wherever they sit (a user's home or a project). */
 const AGENT_FOLDERS: [string, SkillSource][] = [

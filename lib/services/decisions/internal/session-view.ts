@@ -1,9 +1,9 @@
-import type { Db } from "../../../db/client";
-import { readForTurn, type TurnReads } from "../../../db/queries/turn-reads";
-import { isPending, type MaybePromise, thenMaybe } from "../../base/maybe-promise";
-import type { PickInput } from "../../engine/pick-skill";
-import type { RulesConfig } from "../../rules/config";
-import { checkSuggestion, type ShownWindow, shownWindow } from "../../rules/suggestion-rules";
+import type { Db } from "../../../../db/client";
+import { readForTurn, type TurnReads } from "../../../../db/queries/turn-reads";
+import { isPending, type MaybePromise, thenMaybe } from "../../../base/maybe-promise";
+import type { PickInput } from "../../../engine/pick-skill";
+import type { RulesConfig } from "../../../rules/config";
+import { checkSuggestion, type ShownWindow, shownWindow } from "../../../rules/suggestion-rules";
 
 /**
  * What a served turn knows of its session: the skills it loaded (rule 1;
@@ -23,7 +23,7 @@ export class SessionView {
 
   constructor(
     private readonly ask: { sessionId?: string; loaded?: string[]; feedback?: boolean },
-    private readonly db: Db | undefined,
+    private readonly db: Db | null,
     private readonly now: number,
     private readonly rules: RulesConfig,
     /** When the turn began, on `performance.now()`. */

@@ -1,13 +1,14 @@
-import type { Db } from "../../../db/client";
-import { inTransaction, isPostgres } from "../../../db/dialect";
-import { type DecisionWrite, writeDecision, writeDecisionGroup } from "../../../db/queries/decision-batch";
-import { forgetSkillRefs } from "../../../db/queries/decision-candidates";
-import { noteShown } from "../../../db/queries/shown-history";
-import { getOrCreate, processWide } from "../../base/collections";
-import { DEFAULT_GATHER_MS, GroupCommit } from "../../base/group-commit";
-import { errorAtMostEveryMinute } from "../../base/log-once";
-import { utcDay } from "../../base/time";
-import type { Decision } from "../../engine/pick-skill";
+import type { Db } from "../../../../db/client";
+import { inTransaction, isPostgres } from "../../../../db/dialect";
+import { type DecisionWrite, writeDecision, writeDecisionGroup } from "../../../../db/queries/decision-batch";
+import { forgetSkillRefs } from "../../../../db/queries/decision-candidates";
+import { noteShown } from "../../../../db/queries/shown-history";
+import { getOrCreate, processWide } from "../../../base/collections";
+import { DEFAULT_GATHER_MS, GroupCommit } from "../../../base/group-commit";
+import { errorAtMostEveryMinute } from "../../../base/log-once";
+import { utcDay } from "../../../base/time";
+import type { Decision } from "../../../engine/pick-skill";
+import type { DecisionChannel } from "../../../vocab/channels";
 
 /** Who asked, as the log keeps it (no turn text). */
 export interface DecisionContext {
@@ -16,7 +17,7 @@ export interface DecisionContext {
   /** The client reports loads: rule 2 may count this suggestion. */
   reportsLoads: boolean;
   judge: string;
-  channel: "api" | "cli";
+  channel: DecisionChannel;
   at: number;
 }
 

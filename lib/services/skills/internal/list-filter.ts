@@ -1,11 +1,8 @@
-import { parsePyTime } from "../../hermes/py-time";
-import { compareCodePoints } from "../../hermes/python-json";
-import type { LifecycleState, Provenance } from "../../vocab/curator";
-import type { SkillLocation, SkillSource } from "../../vocab/skill-sources";
+import { parsePyTime } from "../../../hermes/py-time";
+import { compareCodePoints } from "../../../hermes/python-json";
+import type { LifecycleState, Provenance } from "../../../vocab/curator";
+import type { SkillLocation, SkillSort, SkillSource } from "../../../vocab/skill-sources";
 import type { SkillListRow } from "./list-row";
-
-export const SKILL_SORTS = ["name", "activity", "last_activity", "suggested", "last_suggested"] as const;
-export type SkillSort = (typeof SKILL_SORTS)[number];
 
 /** The Skills page's filters (and `GET /api/skills`'s query). The Hermes ones match only skills a Hermes home holds. */
 export interface SkillsFilter {

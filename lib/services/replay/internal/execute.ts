@@ -1,14 +1,14 @@
-import type { Db } from "../../../db/client";
-import { insertReplayRun, updateReplayRun } from "../../../db/queries/replay-runs";
-import { JevError } from "../../base/errors";
-import { drainAsync } from "../../base/steps";
-import { BadReplayLine, readReplayLog } from "../../replay/read-log";
-import { replaySteps } from "../../replay/run-replay";
-import { type SweepGrid, sweepRules, sweepSteps } from "../../replay/sweep";
-import type { RulesConfig } from "../../rules/config";
-import type { ReplayPhase, ReplaySource } from "../../vocab/replay-runs";
-import { ctxAt } from "../context";
-import { type ReplayRun, replayRun } from "./runs";
+import type { Db } from "../../../../db/client";
+import { insertReplayRun, updateReplayRun } from "../../../../db/queries/replay-runs";
+import { JevError } from "../../../base/errors";
+import { drainAsync } from "../../../base/steps";
+import { BadReplayLine, readReplayLog } from "../../../replay/read-log";
+import { replaySteps } from "../../../replay/run-replay";
+import { type SweepGrid, sweepRules, sweepSteps } from "../../../replay/sweep";
+import type { RulesConfig } from "../../../rules/config";
+import type { ReplayPhase, ReplaySource } from "../../../vocab/replay-runs";
+import { ctxAt } from "../../context";
+import { type ReplayRun, replayRun } from "../runs";
 
 /** A log to replay: lines or line batches, with what was read so far and, at the end, its size and digest. */
 export interface ReplayLogInput {

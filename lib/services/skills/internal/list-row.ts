@@ -1,5 +1,5 @@
-import type { DescriptionProblem } from "../../vocab/description-problems";
-import type { SkillSource } from "../../vocab/skill-sources";
+import type { DescriptionProblem } from "../../../vocab/description-problems";
+import type { SkillSource } from "../../../vocab/skill-sources";
 import type { HermesColumns } from "./hermes-columns";
 
 /** The Hermes columns a row carries: those without a neutral value are null when no Hermes home holds the skill. */

@@ -1,0 +1,7 @@
+// The catalog area's door: the verbs the edges (app/, cli/, server/) call. Helpers sit in internal/.
+export * from "./entry-skills";
+export * from "./judge-in-use";
+export * from "./left-out-roots";
+export * from "./overview";
+export * from "./source";
+export * from "./warm-judge";

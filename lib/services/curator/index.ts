@@ -1,0 +1,11 @@
+// The curator area's door: the verbs the edges (app/, cli/, server/) call. Helpers sit in internal/.
+export * from "./act";
+export * from "./adopt";
+export * from "./home";
+export * from "./overview";
+export * from "./pause";
+export * from "./prune";
+export * from "./reports";
+export * from "./run";
+export * from "./scheduler";
+export * from "./skill-actions";

@@ -1,0 +1,2 @@
+// The demo area's door: the verbs the edges (app/, cli/, server/) call. Helpers sit in internal/.
+export * from "./seed";

@@ -1,0 +1,3 @@
+// The feedback area's door: the verbs the edges (app/, cli/, server/) call. Helpers sit in internal/.
+export * from "./import-hermes";
+export * from "./record";

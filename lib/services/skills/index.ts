@@ -1,0 +1,3 @@
+// The skills area's door: the verbs the edges (app/, cli/, server/) call. Helpers sit in internal/.
+export * from "./detail";
+export * from "./list";

@@ -1,0 +1,3 @@
+// The usage area's door: the verbs the edges (app/, cli/, server/) call. Helpers sit in internal/.
+export * from "./bump";
+export * from "./refresh-history";
