@@ -16,7 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   integrate: async () => (await import("./commands/integrate")).integrateCommand,
   doctor: async () => (await import("./commands/doctor")).doctorCommand,
   start: async () => (await import("./commands/start")).startCommand,
-  settings: async () => (await import("./commands/settings")).settingsCommand,
+  settings: async () => (await import("./commands/agent-settings")).settingsCommand,
   db: async () => (await import("./commands/db")).dbCommand,
 };
 

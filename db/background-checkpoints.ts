@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type Database from "better-sqlite3";
+import { processWide } from "../lib/base/process-state";
 import type { Db } from "./client";
 import { isPostgres, sqliteOf } from "./dialect";
 
@@ -44,7 +45,8 @@ setInterval(() => checkpoint.get(), workerData.everyMs);
 /** The worker allocates next to nothing: a small heap keeps its share of the server's memory small. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8 };
 
-const running = new WeakMap<Database.Database, Worker>();
+/** One checkpointing worker per connection, whichever copy of db/ started it. */
+const running = processWide("jev.checkpointWorkers", () => new WeakMap<Database.Database, Worker>());
 
 /** Start checkpointing `db`'s file in the background (SQLite files only; once per connection). */
 export function startBackgroundCheckpoints(db: Db): Worker | null {

@@ -1,4 +1,5 @@
-import { getOrCreate, processWide } from "../lib/base/collections";
+import { getOrCreate } from "../lib/base/collections";
+import { processWide } from "../lib/base/process-state";
 
 type Hook = () => Promise<void>;
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { processWide } from "./base/collections";
+import { processWide } from "./base/process-state";
 import { expandPath } from "./catalog/expand-path";
 import { chatEndpoint, REMOTE_DEFAULTS, type RemoteJudgeConfig } from "./judges/remote/remote-config";
 import { JUDGE_KINDS, type JudgeKind } from "./vocab/judges";
@@ -144,6 +144,7 @@ export function packageRoot(): string {
 }
 
 const KEYS = Object.keys(EnvSchema.shape) as (keyof z.infer<typeof EnvSchema>)[];
+// copy-local: parsed configurations by their environment; the same text parses the same in either copy.
 const memo = new Map<string, JevConfig>();
 
 /**

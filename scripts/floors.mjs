@@ -26,10 +26,14 @@ export const FLOORS = {
   "lib/eval": ["lib/base", "lib/vocab", "lib/text", "lib/rules", "lib/catalog", "lib/judges", "lib/routing", "lib/engine", "lib/hints"],
   "lib/config.ts": ["lib/base", "lib/vocab", "lib/fs", "lib/catalog", "lib/judges", "lib/routing"],
   db: ["lib/base", "lib/vocab", "lib/config.ts"],
-  "db/queries": ["db", "lib/base", "lib/vocab", "lib/rules", "lib/replay"],
-  "lib/auth": ["db", "db/queries", "lib/base", "lib/vocab", "lib/fs", "lib/config.ts"],
+  "db/hot": ["db", "lib/base", "lib/vocab"],
+  "db/queries": ["db", "db/hot", "lib/base", "lib/vocab", "lib/rules", "lib/replay"],
+  "lib/auth": ["db", "db/queries", "db/hot", "lib/base", "lib/vocab", "lib/fs", "lib/config.ts"],
   "lib/integrations": ["lib/base", "lib/vocab", "lib/fs", "lib/hermes", "lib/config.ts"],
 };
+
+/** db/'s own floors: a rule about `db` means its other files. */
+const DB_FLOORS = ["db/queries", "db/hot"];
 
 /** A service area's files past its door: the edges import `lib/services/<area>` (its index.ts), never a file in it. */
 const SERVICE_FILES = "lib/services/<area>/<file>";
@@ -37,10 +41,10 @@ const SERVICE_FILES = "lib/services/<area>/<file>";
 /** Folders that stand on everything below them but not on these. */
 const TOP_FLOORS = {
   "lib/services": ["lib/http", "lib/doctor"],
-  "lib/doctor": ["lib/http", "db", "db/queries", SERVICE_FILES],
-  "lib/http": ["lib/doctor", "db/queries", SERVICE_FILES],
-  app: ["db/queries", SERVICE_FILES],
-  cli: ["db/queries", SERVICE_FILES],
+  "lib/doctor": ["lib/http", "db", "db/queries", "db/hot", SERVICE_FILES],
+  "lib/http": ["lib/doctor", "db/queries", "db/hot", SERVICE_FILES],
+  app: ["db/queries", "db/hot", SERVICE_FILES],
+  cli: ["db/queries", "db/hot", SERVICE_FILES],
   server: [SERVICE_FILES],
   scripts: [SERVICE_FILES],
 };
@@ -54,8 +58,14 @@ const AREAS = [...new Set([...Object.keys(FLOORS), ...Object.keys(TOP_FLOORS), .
  */
 function specifiersOf(target, depth, forbidden) {
   const up = depth === null ? null : "../".repeat(depth + 1);
-  if (target === "db") return ["**/db/**", "@/db/**", ...(forbidden.includes("db/queries") ? [] : ["!**/db/queries/**", "!@/db/queries/**"])];
-  if (target === "db/queries") return ["**/db/queries/**", "@/db/queries/**", "./queries/**", "../queries/**"];
+  if (target === "db") {
+    const kept = DB_FLOORS.filter((floor) => !forbidden.includes(floor)).flatMap((floor) => [`!**/${floor}/**`, `!@/${floor}/**`]);
+    return ["**/db/**", "@/db/**", ...kept];
+  }
+  if (DB_FLOORS.includes(target)) {
+    const name = target.slice("db/".length);
+    return [`**/${target}/**`, `@/${target}/**`, `./${name}/**`, `../${name}/**`];
+  }
   if (target === SERVICE_FILES) return ["**/lib/services/*/*", "@/lib/services/*/*", ...(depth === null ? [] : [`${up}services/*/*`])];
   if (target === "lib/config.ts") return [...(up ? [`${up}config`] : []), "**/lib/config", "@/lib/config"];
   const name = target.slice("lib/".length);
@@ -66,7 +76,7 @@ function specifiersOf(target, depth, forbidden) {
 function scopesOf(area) {
   const notTests = ["!**/*.test.ts", "!**/*.test.tsx"];
   if (area.endsWith(".ts")) return [{ depth: 0, includes: [area, ...notTests] }];
-  if (!area.startsWith("lib/")) return [{ depth: null, includes: [`${area}/**`, ...(area === "db" ? ["!db/queries/**"] : []), ...notTests] }];
+  if (!area.startsWith("lib/")) return [{ depth: null, includes: [`${area}/**`, ...(area === "db" ? DB_FLOORS.map((f) => `!${f}/**`) : []), ...notTests] }];
   return [0, 1, 2].map((depth) => {
     const below = "*/".repeat(depth);
     return { depth, includes: [`${area}/${below}*.ts`, `${area}/${below}*.tsx`, ...notTests] };

@@ -101,6 +101,7 @@ server.on("connection", (socket: Socket) => {
 
 // Malformed HTTP (an unknown method, a bad header, headers over the size limit): Node's default is a bare 400.
 // The parser is dead after its error: its listener comes off, or each later chunk would raise the error again.
+// copy-local: server/ is loaded once, by itself.
 const answered = new WeakSet<Socket>();
 server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
   if (answered.has(socket)) return;

@@ -119,6 +119,7 @@ type BatchRows = Record<Part, readonly Record<string, unknown>[]>;
 const CTE_NAMES: Record<Part, string> = { c: "candidates", s: "suggestions", r: "rollups", j: "judged", h: "hours", x: "suppressed", g: "days" };
 
 /** The batch statement's recordsets (one placeholder per column) and the CTE each part is written with; built once per schema. */
+// copy-local: a pure memo keyed by the schema object.
 const shapes = new WeakMap<Tables, ReturnType<typeof buildBatchShape>>();
 const batchShape = (t: Tables) => getOrCreate(shapes, t, () => buildBatchShape(t));
 
@@ -156,12 +157,11 @@ function buildBatchShape(t: Tables) {
 /**
  * The statement for the parts that have rows, named by them: a part with no
  * rows is left out rather than sent empty, since PostgreSQL sets up every
- * part's plan on each execution (ExecutorStart was about 15% of the backends'
- * CPU under bench/fleet's load), and most groups have no suggestion, hour or
- * day rows. Each text is the same for every group with the same parts, so a
- * connection prepares each once (about 300 KB of the backend's memory each);
- * there are at most 2^7 of them, and a handful in practice.
+ * part's plan on each execution, and most groups have no suggestion, hour or
+ * day rows. A connection prepares each text once; there are at most 2^7 of
+ * them, a handful in practice (figures: db/hot/README.md).
  */
+// copy-local: statements are prepared per connection by whichever copy writes; each prepares its own once (db/hot/README.md).
 const statements = new Map<string, (db: Db, values: Record<string, unknown>) => Promise<{ id: number | string }[]>>();
 const batchStatement = (present: string) =>
   getOrCreate(statements, present, () =>

@@ -1,10 +1,11 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { getOrCreate, processWide } from "../../lib/base/collections";
+import { getOrCreate } from "../../lib/base/collections";
+import { processWide } from "../../lib/base/process-state";
 import { DAY_MS, HOUR_MS } from "../../lib/base/time";
 import type { CandidateVerdict } from "../../lib/vocab/verdicts";
 import type { Db } from "../client";
 import { isPostgres } from "../dialect";
-import { type Statement, statement } from "./compiled";
+import { type Statement, statement } from "../hot/compiled";
 import { SkillRefIds } from "./skill-ref-ids";
 
 export interface CandidateRow {
@@ -37,6 +38,7 @@ const insertCandidate = statement((db, p) =>
 /** The per-row values of a candidate (its decision's id is one value for all rows). */
 const CANDIDATE_VALUES = ["skillRefId", "score", "match", "verdict", "detail"] as const;
 /** SQLite's INSERT of `n` candidates of one decision in one statement, built once per count (values `${k}:${column}`). */
+// copy-local: prepared per connection by whichever copy writes the log (db/hot/README.md).
 const candidateRows = new Map<number, Statement>();
 const insertCandidateRows = (n: number) =>
   getOrCreate(candidateRows, n, () =>

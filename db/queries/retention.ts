@@ -2,7 +2,7 @@ import { inArray, lt } from "drizzle-orm";
 import { DAY_MS } from "../../lib/base/time";
 import type { Db } from "../client";
 import { inTransaction, write } from "../dialect";
-import { forgetCachedRows } from "./sqlite-read-cache";
+import { forgetCachedRows } from "../hot/sqlite-read-cache";
 
 /**
  * Delete up to `batch` decisions older than `cutoff` with their candidates and

@@ -2,8 +2,8 @@ import { and, count, eq, gte, inArray, isNull, like, lt, lte, max, ne, notLike, 
 import { DAY_MS } from "../../lib/base/time";
 import type { Db } from "../client";
 import { inTransaction, utcDayOf } from "../dialect";
+import { forgetCachedRows } from "../hot/sqlite-read-cache";
 import { uncountDecisions } from "./decisions";
-import { forgetCachedRows } from "./sqlite-read-cache";
 
 /**
  * Decisions and feedback of every session but those whose id starts with

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { isPostgres, write } from "../dialect";
-import { preparedSelect } from "./compiled";
-import { settingChanged, watchedSetting } from "./settings-watch";
-import { sqliteReadCache } from "./sqlite-read-cache";
+import { preparedSelect } from "../hot/compiled";
+import { settingChanged, watchedSetting } from "../hot/settings-watch";
+import { sqliteReadCache } from "../hot/sqlite-read-cache";
 
 const settingOf = preparedSelect((db, p) => {
   const { settings } = db.jev.t;

@@ -1,5 +1,6 @@
-import { getOrCreate, processWide } from "../../lib/base/collections";
+import { getOrCreate } from "../../lib/base/collections";
 import { type MaybePromise, thenMaybe } from "../../lib/base/maybe-promise";
+import { processWide } from "../../lib/base/process-state";
 import { DAY_MS } from "../../lib/base/time";
 import type { RulesConfig } from "../../lib/rules/config";
 import { type ShownSuggestion, type ShownWindow, shownWindow } from "../../lib/rules/suggestion-rules";

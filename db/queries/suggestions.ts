@@ -6,8 +6,8 @@ import type { ShownSuggestion } from "../../lib/rules/suggestion-rules";
 import type { FeedbackEvent } from "../../lib/vocab/feedback-events";
 import type { Db, Dialect, Tables } from "../client";
 import { greatest, inTransaction, isPostgres, utcDayOf } from "../dialect";
-import { preparedSelect, statement } from "./compiled";
-import { forgetCachedRows, sqliteReadCache } from "./sqlite-read-cache";
+import { preparedSelect, statement } from "../hot/compiled";
+import { forgetCachedRows, sqliteReadCache } from "../hot/sqlite-read-cache";
 
 const insertRow = statement((db, p) => {
   const { suggestions } = db.jev.t;

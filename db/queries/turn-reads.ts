@@ -1,7 +1,8 @@
 import { eq, type SQLWrapper, sql } from "drizzle-orm";
-import { getOrCreate, processWide } from "../../lib/base/collections";
+import { getOrCreate } from "../../lib/base/collections";
 import { DEFAULT_GATHER_MS, GroupCommit } from "../../lib/base/group-commit";
 import { isPending, type MaybePromise } from "../../lib/base/maybe-promise";
+import { processWide } from "../../lib/base/process-state";
 import { DAY_MS } from "../../lib/base/time";
 import type { RulesConfig } from "../../lib/rules/config";
 import type { ShownWindow } from "../../lib/rules/suggestion-rules";

@@ -3,7 +3,7 @@ import { DAY_MS } from "../../lib/base/time";
 import type { UsageEventKind, UsageEventSource } from "../../lib/vocab/curator";
 import type { Db } from "../client";
 import { inTransaction, write } from "../dialect";
-import { statement } from "./compiled";
+import { statement } from "../hot/compiled";
 
 export interface UsageEventRow {
   home: string;

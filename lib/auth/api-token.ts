@@ -126,6 +126,7 @@ function sameHash(a: string, b: string): boolean {
  * fleet) must still reach a running server.
  */
 const HASH_TTL_MS = 5_000;
+// copy-local: a 5-second memo of a token hash; each copy of lib/ hashes its own.
 const hashes = new Map<string, { hash: string; at: number }>();
 
 /** The stored hash while it is kept (read within HASH_TTL_MS), else undefined. */

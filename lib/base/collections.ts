@@ -8,13 +8,6 @@ export function getOrCreate<K, V>(map: { get(key: K): V | undefined; set(key: K,
   return value;
 }
 
-/** One value per process under `key` on globalThis: Next.js may load a module more than once (the start-up hook, the routes). */
-export function processWide<T>(key: string, make: () => T): T {
-  const holder = globalThis as Record<string, unknown>;
-  if (!(key in holder)) holder[key] = make();
-  return holder[key] as T;
-}
-
 /**
  * An object keyed by names from outside (skills, sessions, agents, JSON
  * keys): no prototype, so `__proto__`, `constructor` or `toString` are plain

@@ -51,6 +51,7 @@ describe("the floors, enforced by the linter (biome.floors.json, written by scri
       "lib/engine/zz-floor-probe.ts": 'import { x } from "@/lib/services/context";',
       "db/queries/zz-floor-probe.ts": 'import { x } from "../../lib/services/context";',
       "db/zz-floor-probe.ts": 'import { x } from "./queries/settings";',
+      "db/hot/zz-floor-probe.ts": 'import { x } from "../queries/settings";', // the caches stand below the queries
       "app/zz-floor-probe.ts": 'import { x } from "@/db/queries/settings";',
       "lib/services/zz-floor-testing-probe.ts": 'import { x } from "../testing/factories";',
       "app/zz-floor-probe/client.tsx": 'import { x } from "@/db/client";',

@@ -1,4 +1,4 @@
-import { processWide } from "./collections";
+import { processWide } from "./process-state";
 
 /** How often a repeating line is printed at most; the repeats in between are counted into the next one. */
 const WINDOW_MS = 60_000;

@@ -38,6 +38,7 @@ export interface RootSettings {
 
 /** Reused this long per configuration, like the default roots it is made of (roots.ts). */
 const POLICY_TTL_MS = 2_000;
+// copy-local: a 2-second memo keyed by the configuration object.
 const policies = new WeakMap<RootSettings, { at: number; policy: RootPolicy }>();
 
 /** The policy for this configuration; built at most every 2 s (it resolves every default root). */

@@ -1,4 +1,4 @@
-import { processWide } from "../base/collections";
+import { processWide } from "../base/process-state";
 import { DESCRIPTION_PROBLEMS, type DescriptionProblem } from "../vocab/description-problems";
 import { DESCRIPTION_CHARS, type SkillCard } from "./types";
 

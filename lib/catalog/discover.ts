@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { processWide } from "../base/collections";
 import { mapLimit } from "../base/concurrency";
+import { processWide } from "../base/process-state";
 import { readSkillFile, readSkillFileSync, type SkillFileRead } from "../fs/skill-file";
 import { type Fence, NO_EXTRA_FENCE } from "./fence";
 import { FrontMatterError, parseSkillFile } from "./front-matter";
@@ -91,7 +91,7 @@ interface DiscoveryCaches {
   /** The last catalog read whole per root list: answered while a later walk runs over budget. */
   lastGood: Map<string, DiscoveredCatalog>;
 }
-const shared = processWide<DiscoveryCaches>("jevDiscovery", () => ({
+const shared = processWide<DiscoveryCaches>("jev.discovery", () => ({
   parsedFiles: new Map(),
   catalogs: new Map(),
   inFlight: new Map(),

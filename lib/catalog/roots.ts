@@ -50,6 +50,7 @@ export interface DefaultRootsOptions {
  * roots are caught by discovery's own watch, immediately.)
  */
 const ROOTS_TTL_MS = 2_000;
+// copy-local: a 2-second memo of resolved paths; nothing forgets it early.
 const resolvedRoots = new Map<string, { at: number; roots: string[] }>();
 
 /** Hermes roots, then `~/.claude/skills`, Codex's `~/.codex/skills` (its installer's) and `~/.agents/skills` (where Codex reads a user's skills), `./skills`. */

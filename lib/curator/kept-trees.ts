@@ -1,4 +1,4 @@
-import { processWide } from "../base/collections";
+import { processWide } from "../base/process-state";
 import { TreeWatch } from "../catalog/tree-watch";
 import type { WalkBudget } from "../catalog/walk-budget";
 import { type SkillTree, walkCuratorTree } from "./skill-tree";

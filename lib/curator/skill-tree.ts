@@ -72,6 +72,7 @@ export async function walkCuratorTree(root: string, budget: WalkBudget, skip?: (
 }
 
 /** Names by SKILL.md, kept while the file's mtime and size are unchanged. */
+// copy-local: names by SKILL.md stamp; a changed file has a new stamp in every copy.
 const names = new Map<string, { mtimeMs: number; size: number; name: string }>();
 
 async function cachedProvenanceName(folder: string): Promise<string> {

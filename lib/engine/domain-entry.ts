@@ -25,6 +25,7 @@ export interface EntryHint {
 }
 
 type CompiledEntries = { skill: string; phrases: string[][] }[];
+// copy-local: a pure memo keyed by the rules object.
 const compiled = new WeakMap<EntrySkills, CompiledEntries>();
 
 /** Domain words as term phrases, once per parsed rules file (the service re-parses only when the file changes). */

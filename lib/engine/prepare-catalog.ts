@@ -1,4 +1,4 @@
-import { processWide } from "../base/collections";
+import { processWide } from "../base/process-state";
 import type { SkillCard } from "../catalog/types";
 
 // Process-wide: the front door's copy of this module must hand the judge the array Next's copy warmed.

@@ -1,5 +1,5 @@
-import { processWide } from "../base/collections";
 import { isPending } from "../base/maybe-promise";
+import { processWide } from "../base/process-state";
 import type { TurnAsking } from "../judges/turn-asking";
 import { type Judge, type JudgeAnswer, JudgeError, type RankedCatalog, type StageOneResult, type StageTwoResult } from "../judges/types";
 import { LIMITS } from "../vocab/limits";

@@ -2,6 +2,7 @@
 
 import fs from "node:fs";
 import { flockSync } from "fs-ext";
+import { processWide } from "../base/process-state";
 import { NotRegularFile } from "./regular-file";
 
 /** The lock could not be taken before the deadline: another process holds it. */
@@ -13,7 +14,7 @@ export class LockTimeout extends Error {
 }
 
 /** One queue per lock file in this process: flock does not exclude two opens in one process, so our own callers wait here first. */
-const queues = new Map<string, Promise<unknown>>();
+const queues = processWide("jev.lockQueues", () => new Map<string, Promise<unknown>>());
 
 /**
  * Run `critical` while holding an exclusive flock(2) on `lockFile` (curator

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { processWide } from "../base/process-state";
 import { readSmallTextSync } from "./regular-file";
 
 export interface StampedOptions<T> {
@@ -15,7 +16,7 @@ interface Stamped<T> {
 }
 
 /** One cache per parser (module-level functions, so a plain Map): the same file read by two parsers is two entries. */
-const caches = new Map<object, Map<string, Stamped<unknown>>>();
+const caches = processWide("jev.stampedFiles", () => new Map<object, Map<string, Stamped<unknown>>>());
 
 /**
  * A small file's parsed contents, re-read and re-parsed only when its mtime

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parse } from "yaml";
 import { nameKeyed, ownValue } from "../base/collections";
+import { processWide } from "../base/process-state";
 import { readStamped } from "../fs/read-stamped";
 import { CONSERVATIVE_CURATOR_DEFAULTS, type CuratorDefaults } from "./curator-defaults";
 
@@ -133,7 +134,8 @@ export function withThresholdDefaults(config: HermesConfig, defaults: CuratorDef
   };
 }
 
-const warned = new Set<string>();
+/** Problems warned about once per process, not once per copy of lib/. */
+const warned = processWide("jev.configYamlWarned", () => new Set<string>());
 
 /** Read `<home>/config.yaml`, parsed once per change of the file (one stat per call); bad values are warned about once each. */
 export function readHermesConfig(hermesHome: string): HermesConfig {

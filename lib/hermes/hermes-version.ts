@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { processWide } from "../base/process-state";
 import { readHead } from "../fs/regular-file";
 import { parseHermesVersion } from "./curator-defaults";
 
@@ -80,7 +81,7 @@ export async function detectHermesVersion(home: string, env: Env): Promise<Herme
   return version ? { version, found: `${bin} --version` } : null;
 }
 
-const remembered = new Map<string, { at: number; result: Promise<HermesVersionFound | null>; refreshing?: boolean }>();
+const remembered = processWide("jev.hermesVersions", () => new Map<string, { at: number; result: Promise<HermesVersionFound | null>; refreshing?: boolean }>());
 
 /**
  * The same, remembered per home and search path: a look older than a minute is

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { JevError } from "../base/errors";
+import { processWide } from "../base/process-state";
 import { atomicWriteFile, removeLeftoverTemps } from "../fs/atomic-write";
 import { LockTimeout, withFileLock } from "../fs/flock";
 import { NotRegularFile, readWholeFileSync } from "../fs/regular-file";
@@ -66,7 +67,7 @@ export function homeWriteError(err: unknown, what: string): JevError {
  * busy server (a folder of a thousand skills is read each time).
  */
 const SWEEP_EVERY_MS = 60_000;
-const lastSweep = new Map<string, number>();
+const lastSweep = processWide("jev.usageFileSweeps", () => new Map<string, number>());
 function sweepDue(folder: string, now = Date.now()): boolean {
   const last = lastSweep.get(folder);
   if (last !== undefined && now - last < SWEEP_EVERY_MS) return false;

@@ -1,4 +1,4 @@
-import { processWide } from "../base/collections";
+import { processWide } from "../base/process-state";
 import type { SkillCard } from "../catalog/types";
 import type { JudgeKind } from "../vocab/judges";
 import { type IndexBuildMode, LocalJudge } from "./local/local-judge";
@@ -10,7 +10,7 @@ import type { Judge } from "./types";
  * The judges of this process, on globalThis: Next.js loads this module once
  * for the start-up hook (which builds the first index) and again for the routes.
  */
-const registry = processWide<{ judges: Map<JudgeKind, Judge>; mode: IndexBuildMode }>("jevJudges", () => ({ judges: new Map(), mode: "wait" }));
+const registry = processWide<{ judges: Map<JudgeKind, Judge>; mode: IndexBuildMode }>("jev.judges", () => ({ judges: new Map(), mode: "wait" }));
 
 /** The server builds big indexes in the background (call before the first turn); one-shot processes build in the turn. */
 export function buildIndexesInBackground(): void {

@@ -110,6 +110,7 @@ export function contentWords(text: string): string[] {
  */
 const VOWELLESS_PLURAL = /^[bcdfghjklmnpqrstvwxz]{2,}s$/;
 
+// copy-local: a pure memo (word → stem); a second copy costs only its memory.
 const stemCache = new Map<string, string>();
 
 /** Porter2 stem for Latin words (cached); other scripts and numbers pass unchanged. */

@@ -23,6 +23,7 @@ const ASCII_KINDS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   ASCII_KINDS[c] = c >= 65 && c <= 90 ? UPPER : c >= 97 && c <= 122 ? LOWER : c >= 48 && c <= 57 ? DIGIT : c === 39 ? APOSTROPHE : OTHER;
 }
+// copy-local: a pure memo of character classes.
 const wideKinds = new Map<number, number>();
 
 function kindOf(codePoint: number): number {
@@ -86,6 +87,7 @@ export function readableText(text: string): string {
   return out;
 }
 
+// copy-local: a pure memo of accent-stripped words.
 const unmarkedCache = new Map<string, string>();
 function unmarked(ch: string): string {
   let out = unmarkedCache.get(ch);

@@ -1,4 +1,4 @@
-import { processWide } from "../../base/collections";
+import { processWide } from "../../base/process-state";
 import type { SkillCard } from "../../catalog/types";
 import { removeSlotPair } from "./slot-pairs";
 import { fieldCounts } from "./term-counter";

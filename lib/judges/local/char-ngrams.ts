@@ -1,4 +1,4 @@
-import { processWide } from "../../base/collections";
+import { processWide } from "../../base/process-state";
 import type { SkillCard } from "../../catalog/types";
 import { contentWords } from "../../text/analyze";
 import { IDF_REFERENCE_SIZE } from "./bm25f";

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { processWide } from "../../base/collections";
+import { processWide } from "../../base/process-state";
 import { drainAsync } from "../../base/steps";
 import type { SkillCard } from "../../catalog/types";
 import { LocalCorpus, tokenize } from "./local-index";

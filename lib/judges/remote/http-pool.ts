@@ -1,5 +1,5 @@
 import { Pool } from "undici";
-import { processWide } from "../../base/collections";
+import { processWide } from "../../base/process-state";
 
 /**
  * One keep-alive connection pool per judge origin, for the whole process

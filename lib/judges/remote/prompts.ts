@@ -1,4 +1,4 @@
-import { processWide } from "../../base/collections";
+import { processWide } from "../../base/process-state";
 import type { SkillCard } from "../../catalog/types";
 import { ROUTE_QUESTION_KEYS, ROUTE_QUESTIONS } from "../../vocab/route-questions";
 

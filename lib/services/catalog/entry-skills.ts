@@ -2,7 +2,7 @@ import { entryHintCounts } from "../../../db/queries/entry-hints";
 import { DAY_MS } from "../../base/time";
 import type { SkillCard } from "../../catalog/types";
 import type { ServiceCtx } from "../context";
-import { rulesFileSetting } from "../rules/settings";
+import { rulesFileSetting } from "../rules/rule-settings";
 import { defaultCatalog } from "./source";
 
 /** Hints of one skill over the window, and how many were loaded. */

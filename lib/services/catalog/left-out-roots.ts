@@ -1,4 +1,4 @@
-import { processWide } from "../../base/collections";
+import { processWide } from "../../base/process-state";
 
 /** A root an API client named that the server would not read, as the Overview and `jev doctor` show it. */
 export interface LeftOutRoot {

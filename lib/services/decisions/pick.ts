@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import type { Db } from "../../../db/client";
 import { sessionSuggested } from "../../../db/queries/suggestions";
-import { processWide } from "../../base/collections";
 import { isPending } from "../../base/maybe-promise";
+import { processWide } from "../../base/process-state";
 import { discover } from "../../catalog/discover";
 import { verifyOnDisk } from "../../catalog/verify-on-disk";
 import { isWalkOverBudget, type WalkBudget } from "../../catalog/walk-budget";
@@ -20,7 +20,7 @@ import type { DecisionChannel } from "../../vocab/channels";
 import { catalogSource } from "../catalog/source";
 import type { ServiceCtx } from "../context";
 import { agentSwitchesForTurn } from "../rules/agent-switches";
-import { liveRules } from "../rules/settings";
+import { liveRules } from "../rules/rule-settings";
 import { logDecision } from "./internal/log";
 import { SessionView } from "./internal/session-view";
 

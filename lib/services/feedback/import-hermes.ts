@@ -6,7 +6,7 @@ import { insertSuggestion, recordFeedback } from "../../../db/queries/suggestion
 import { MINUTE_MS } from "../../base/time";
 import { readSkillFeedbackFile } from "../../hermes/skill-feedback-file";
 import type { ServiceCtx } from "../context";
-import { liveRules } from "../rules/settings";
+import { liveRules } from "../rules/rule-settings";
 import { refreshUsageHistory, type UsageScan } from "../usage/refresh-history";
 
 export interface ImportReport {

@@ -3,7 +3,7 @@ import { recordFeedback } from "../../../db/queries/suggestions";
 import { MINUTE_MS } from "../../base/time";
 import type { FeedbackEvent } from "../../vocab/feedback-events";
 import type { ServiceCtx } from "../context";
-import { liveRules } from "../rules/settings";
+import { liveRules } from "../rules/rule-settings";
 
 export interface FeedbackInput {
   sessionId: string;

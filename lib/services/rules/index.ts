@@ -1,5 +1,5 @@
 // The rules area's door: the verbs the edges (app/, cli/, server/) call. Helpers sit in internal/.
 export * from "./agent-switches";
-export * from "./settings";
+export * from "./rule-settings";
 export * from "./suppression";
 export * from "./suppression-page";

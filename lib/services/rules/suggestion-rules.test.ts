@@ -9,7 +9,7 @@ import { ctxAt, freshDb, pickCtx, skillTree, tempDir, testConfig } from "../../t
 import { decisionDetail } from "../decisions/explorer";
 import { type PickRequest, servePickSkill } from "../decisions/pick";
 import { recordAgentFeedback } from "../feedback/record";
-import { liveRules, rulesFileSetting, skillFeedbackSetting, switchRuleTwo } from "./settings";
+import { liveRules, rulesFileSetting, skillFeedbackSetting, switchRuleTwo } from "./rule-settings";
 
 const H = 3_600_000;
 const T0 = Date.parse("2026-11-20T09:00:00Z");

@@ -4,7 +4,7 @@ import type { RulesConfig } from "../../rules/config";
 import { suppressionVerdict } from "../../rules/suggestion-rules";
 import type { SuppressionStateName } from "../../vocab/suppression";
 import type { ServiceCtx } from "../context";
-import { liveRules } from "./settings";
+import { liveRules } from "./rule-settings";
 
 export interface SuppressionRow {
   skill: string;

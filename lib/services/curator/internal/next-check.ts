@@ -1,4 +1,4 @@
-import { processWide } from "../../../base/collections";
+import { processWide } from "../../../base/process-state";
 
 /** When this process's scheduler checks the curator next (epoch ms), for the Curator page and the start banner; null before it starts. */
 const nextCheck = processWide("jev.curatorNextCheck", () => ({ at: null as number | null }));

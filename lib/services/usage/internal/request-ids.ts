@@ -1,4 +1,4 @@
-import { processWide } from "../../../base/collections";
+import { processWide } from "../../../base/process-state";
 
 /**
  * The `request_id`s of usage bumps this process answered (or is answering)

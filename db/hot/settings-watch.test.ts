@@ -4,7 +4,7 @@ import { type Postgres, startPostgres } from "../../lib/testing/postgres";
 import { postgresSkip } from "../../lib/testing/postgres-suite";
 import { closeHandle, type Db, openPostgresDb } from "../client";
 import { migratePostgres } from "../client-pg";
-import { getSettingOnHotPath, setSetting } from "./settings";
+import { getSettingOnHotPath, setSetting } from "../queries/settings";
 
 /** Polls `check` until it holds (the announcement travels through the server), for at most `ms`. */
 async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<void> {

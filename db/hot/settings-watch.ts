@@ -1,5 +1,5 @@
 import pg from "pg";
-import { processWide } from "../../lib/base/collections";
+import { processWide } from "../../lib/base/process-state";
 import { beforeClose } from "../close-hooks";
 import { isPostgres } from "../dialect";
 import type { Db } from "../handle-types";

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { freshDb, tempDir } from "../../lib/testing/factories";
 import type { Db } from "../client";
 import { inTransaction, sqliteOf } from "../dialect";
-import { deleteFeedbackBatch } from "./retention";
-import { deleteSetting, getSettingOnHotPath, setSetting } from "./settings";
-import { recordFeedback, sessionReportsOnHotPath } from "./suggestions";
+import { deleteFeedbackBatch } from "../queries/retention";
+import { deleteSetting, getSettingOnHotPath, setSetting } from "../queries/settings";
+import { recordFeedback, sessionReportsOnHotPath } from "../queries/suggestions";
 
 let tmp: ReturnType<typeof tempDir>;
 let db: Db;

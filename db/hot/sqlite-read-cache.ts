@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
-import { getOrCreate, processWide } from "../../lib/base/collections";
+import { getOrCreate } from "../../lib/base/collections";
+import { processWide } from "../../lib/base/process-state";
 import { isPostgres, sqliteOf } from "../dialect";
 import type { Db } from "../handle-types";
 
@@ -9,9 +10,8 @@ const MAX_KEPT = 4_096;
 
 /**
  * Rows a served turn reads on SQLite every time (an agent's switches, a
- * session's reports), kept in memory while they cannot have changed. Under
- * load a read of a row cost 15-30 µs of the server's turn, most of it the
- * read transaction's locks, cold in the CPU's caches.
+ * session's reports), kept in memory while they cannot have changed: a read
+ * through SQLite cost more than the turn's own work (figures: README.md).
  *
  * - Another connection's commit (the CLI, a second server on the file)
  *   changes `PRAGMA data_version`: everything kept is dropped at the next
