@@ -6,22 +6,13 @@ import type { Db } from "./client";
 import { isPostgres, sqliteOf } from "./dialect";
 
 /**
- * WAL checkpoints of a server's SQLite file, run by a worker thread on a
- * connection of its own instead of inside the server's commits.
- *
- * SQLite's automatic checkpoint runs in the commit that takes the WAL past
- * 1,000 pages: under load about one commit of the log in seventy, each
- * copying the WAL into the file and syncing both, 10-20 ms during which the
- * event loop serves nothing, and about 60% of the time all commits took
- * (measured inside the built server at c=16). The worker runs a PASSIVE
- * checkpoint every CHECK_MS instead: it never waits for a lock and never
- * blocks a writer or a reader, and the next write starts the WAL over once
- * everything is copied.
- *
- * The server's own automatic checkpoint stays, at BACKSTOP_PAGES, should the
- * worker fall behind; once the worker fails or stops, it is back at SQLite's
- * default. Other processes (the CLI) keep SQLite's default throughout.
+ * WAL checkpoints of a server's SQLite file, run by a worker thread on a connection of its own (a PASSIVE
+ * checkpoint every CHECK_MS: it never waits for a lock or blocks a writer or reader) instead of inside the
+ * server's commits. The server's own automatic checkpoint stays at BACKSTOP_PAGES should the worker fall behind.
  */
+// SQLite's automatic checkpoint runs inside the commit that takes the WAL past 1,000 pages, and the event loop
+// serves nothing while it copies and syncs (figures: db/hot/README.md). Once the worker fails or stops, the
+// server is back at SQLite's default; other processes (the CLI) keep the default throughout.
 const CHECK_MS = 100;
 /** The server's own checkpoint while the worker runs: a WAL this long means the worker is not keeping up. */
 export const BACKSTOP_PAGES = 10_000;

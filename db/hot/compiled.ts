@@ -14,17 +14,13 @@ export interface Ran {
 }
 
 /**
- * A statement written once with the query builder, `make(db, p)` with `p(name)`
- * standing for each value, run many times with values by name.
- *
- * On SQLite it is prepared once and run through the driver directly: Drizzle's
- * own prepared statements re-map every value on every call, which on the
- * decision path cost as much as SQLite's inserts themselves (measured in
- * bench/http.ts); the SQL and the column encoders still come from the builder.
- * On PostgreSQL the builder is called with the values each time (a network
- * round trip dwarfs it), on whatever handle is given: the pool, or the
- * transaction the caller is in. An insert that returns `{ id }` reports it.
+ * A statement written once with the query builder (`make(db, p)`, `p(name)` standing for each value) and run
+ * many times with values by name, on whatever handle is given (the pool, or the caller's transaction). An
+ * insert that returns `{ id }` reports it.
  */
+// On SQLite it is prepared once and run through the driver: Drizzle's own prepared statements re-map every value
+// on every call, which on the decision path cost as much as the inserts (bench/http.ts). On PostgreSQL the builder
+// runs with the values each time: a network round trip dwarfs it.
 export function statement(make: (db: Db, p: (name: string) => unknown) => Query): Statement {
   const compiled = new WeakMap<Database.Database, (values: Values) => Ran>();
   const onSqlite = (db: Db) =>

@@ -9,20 +9,14 @@ import type { Db } from "../handle-types";
 const MAX_KEPT = 4_096;
 
 /**
- * Rows a served turn reads on SQLite every time (an agent's switches, a
- * session's reports), kept in memory while they cannot have changed: a read
- * through SQLite cost more than the turn's own work (figures: README.md).
- *
- * - Another connection's commit (the CLI, a second server on the file)
- *   changes `PRAGMA data_version`: everything kept is dropped at the next
- *   check. A check costs a read transaction too, so a turn that began before
- *   the connection's last check takes that check's word: it saw every
- *   commit acknowledged before the turn began.
- * - This process's own writes do not change it: each writer of a cached
- *   table says what it changed (`forget`, `clear`).
- * - While a transaction is open on the connection, reads may see rows that
- *   are not committed yet: they go to the database and are not kept.
+ * Rows a served turn reads on SQLite every time (an agent's switches, a session's reports), kept in memory
+ * while they cannot have changed. This process's writers say what they changed (`forget`, `clear`); another
+ * connection's commit drops everything at the next check. Reads inside an open transaction are not kept.
  */
+// A read through SQLite cost more than the turn's own work (figures: README.md). A check of `PRAGMA data_version`
+// costs a read transaction too, so a turn that began before the connection's last check takes that check's word:
+// it saw every commit acknowledged before the turn began. Inside an open transaction a read may see rows not yet
+// committed: it goes to the database and is not kept.
 export class SqliteReadCache<V> {
   private generation = -1;
   private readonly values = new Map<string, V>();

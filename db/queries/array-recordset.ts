@@ -1,18 +1,12 @@
 import { type Column, getTableColumns, getTableName, is, SQL, sql, type Table } from "drizzle-orm";
 
 /**
- * Many rows of a table as one bound array per column, which a PostgreSQL
- * statement reads back as a recordset (`SELECT unnest($1::bigint[]) AS at, …`).
- * It is how the decision log writes a whole group of decisions, with their
- * candidates, suggestions and aggregates, in a single statement: each
- * statement is a round trip, and a statement of data-modifying CTEs is
- * atomic without BEGIN and COMMIT. Arrays, not one jsonb document: under
- * bench/fleet's load, parsing the jsonb (`jsonb_in`) and taking it apart
- * (`jsonb_to_recordset`) were about a third of the backend's CPU, and an
- * array of numbers is read with no keys and no numeric detour. The columns
- * and their types come from the Drizzle table, so the schema stays the one
- * definition of them.
+ * Many rows of a table as one bound array per column, read back by a PostgreSQL statement as a recordset
+ * (`SELECT unnest($1::bigint[]) AS at, …`): how the decision log writes a whole group in one atomic statement.
+ * Columns and types come from the Drizzle table, so the schema stays their one definition.
  */
+// Arrays, not one jsonb document: under bench/fleet's load, parsing and taking apart jsonb was a large share
+// of the backend's CPU, and an array of numbers is read with no keys and no numeric detour.
 export interface Recordset {
   /** `(SELECT unnest(…) AS col, …) AS alias`, for a FROM clause; its values are the placeholders `encode` fills. */
   from: SQL;

@@ -76,17 +76,13 @@ function suggestionRow(w: DecisionWrite, suggestion: NonNullable<DecisionWrite["
 }
 
 /**
- * A group of decisions written with ONE statement, PostgreSQL's way of the
- * log, where every statement is a round trip (SQLite writes row by row
- * through its prepared statements, which cost less than building this). The
- * rows travel as one array per column (array-recordset.ts) and a chain of
- * data-modifying CTEs inserts them: atomic by itself, so no BEGIN and COMMIT
- * are needed, and it joins the caller's transaction when there is one. The
- * aggregates are summed here first and upserted in key order, so instances
- * writing the same rows at once take their locks in the same order. Skill
- * refs not seen before cost two statements more, once. Returns the
- * decisions' ids in the order given, and the skill hours it wrote.
+ * A group of decisions written with ONE atomic statement on PostgreSQL (rows as arrays per column,
+ * array-recordset.ts, inserted by a chain of data-modifying CTEs); it joins the caller's transaction if any.
+ * Returns the decisions' ids in the order given, and the skill hours it wrote.
  */
+// SQLite writes row by row through its prepared statements, which cost less than building this. Aggregates are
+// summed here and upserted in key order, so instances writing the same rows take their locks in the same order.
+// Skill refs not seen before cost two statements more, once.
 async function insertDecisionBatch(tx: Db, writes: readonly DecisionWrite[]): Promise<{ ids: number[]; hours: { skillRefId: number; hour: number }[] }> {
   if (writes.length === 0) return { ids: [], hours: [] };
   const refs = await refIdsOf(

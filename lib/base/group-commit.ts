@@ -22,18 +22,13 @@ interface Pending<T, R> {
 }
 
 /**
- * Group commit: items added while a write is under way go together in the
- * next one, and each caller is answered only once its item is written. Under
- * steady load a write first waits a moment (`gatherMs` at most) for as many
- * callers as the previous write had, else it would go with the first of them
- * alone and the rest would queue behind it (batches of 1, 7, 1, 7…). Idle,
- * nothing waits: a lone caller is written within the same event-loop turn's
- * end (after the callers that finish in that turn have joined).
- *
- * `write` answers each item in order; when it throws, every item of that
- * batch is refused with its error. Reads that cost a round trip each group
- * the same way (db/queries/turn-reads.ts): `write` is then the read.
+ * Group commit: items added while a write is under way go together in the next one, and each caller is
+ * answered once its item is written. `write` answers each item in order; when it throws, every item of that
+ * batch is refused with its error. Reads that cost a round trip each group the same way (turn-reads.ts).
  */
+// Under steady load a write first waits a moment (`gatherMs` at most) for as many callers as the previous write
+// had, else batches alternate 1, 7, 1, 7… Idle, nothing waits: a lone caller is written at the end of its
+// event-loop turn, after the callers that finish in that turn have joined.
 export class GroupCommit<T, R> {
   private readonly pending: Pending<T, R>[] = [];
   private running = false;

@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
 
 /**
- * An entry no skill walk reads: a dot file or folder. Hermes keeps its own
- * files beside the skills (`skills/.usage.json`, its lock, `.curator_state`),
- * rewritten on every usage bump, so neither a watch event nor a folder's
- * fingerprint counts them: a bump left the cached catalog standing, where it
- * had made the next pick-skill walk the whole tree again (181 ms and 34 MB
- * with 885 skills, bench/scratch).
+ * An entry no skill walk reads: a dot file or folder. Hermes rewrites its own files beside the skills
+ * (`skills/.usage.json`, its lock, `.curator_state`) on every usage bump, so neither a watch event nor a
+ * folder's fingerprint counts them: a bump leaves the cached catalog standing (the cost it avoids: lib/README.md).
  */
 export function isHiddenEntry(name: string): boolean {
   return name.startsWith(".");

@@ -4,16 +4,12 @@ import type { WalkBudget } from "../catalog/walk-budget";
 import { type SkillTree, walkCuratorTree } from "./skill-tree";
 
 /**
- * Curator trees kept for the dashboard's views (the Skills, skill and
- * Curator pages, `GET /api/skills`), which walked a thousand skill folders
- * on every view: 78 ms and 14 MB with 885 skills, most of what those views
- * allocate. A tree is kept while the inotify watch of every folder it read
- * reports no change (dot entries, Hermes's usage file among them, are not
- * changes) and for MAX_AGE_MS at most, which bounds a change a watch missed.
- * jev's own moves (archive, restore) forget every kept tree at once, so the
- * view after one never waits for its event. Decisions (the curator's run,
- * archive, restore, adopt, prune) always walk afresh.
+ * Curator trees kept for the dashboard's views (Skills, skill and Curator pages, `GET /api/skills`): kept while
+ * the watch of every folder it read reports no change, for MAX_AGE_MS at most; jev's own moves forget them all.
+ * Decisions (the curator's run, archive, restore, adopt, prune) always walk afresh.
  */
+// Those views walked a thousand skill folders each time, most of what they allocated (lib/README.md). Dot
+// entries, Hermes's usage file among them, are not changes; MAX_AGE_MS bounds a change a watch missed.
 interface KeptTree {
   tree: SkillTree;
   watch: TreeWatch;

@@ -44,18 +44,12 @@ export interface StageOneOutcome {
 }
 
 /**
- * Stage 1: every batch at once; the wall time is the slowest batch. One failed
- * batch fails the whole turn (a partial ranking could say "nothing fits" while
- * the right skill sat in the lost batch), and the turn fails open at once.
- * The other batches are not cancelled: cancelling a request closes its
- * connection, and a judge failing every turn would then cost a new connection
- * (a TLS session, with a provider) per batch per turn. They finish, bounded by
- * the turn's deadline, their answers read and dropped, and `draining` settles
- * when they have (the caller ends the turn's deadline then).
- *
- * A judge that answers every batch at once (in process) gets its outcome in
- * this turn too, with no promise made; a batch that throws is a rejection.
+ * Stage 1: every batch at once. One failed batch fails the turn open at once (a partial ranking could say
+ * "nothing fits" while the right skill sat in the lost batch); `draining` settles when the other batches have
+ * finished. A judge that answers in process gets its outcome in this turn, with no promise made.
  */
+// The other batches are not cancelled: cancelling closes the connection, and a judge failing every turn would
+// then cost a new connection (a TLS session) per batch per turn. They finish within the turn's deadline.
 export function runStageOne(
   judge: Judge,
   turn: string,

@@ -1,16 +1,12 @@
 import net from "node:net";
 
 /**
- * Which `Host:` names the server answers: the guard against DNS rebinding,
- * where a web page the user visits points its own name at 127.0.0.1 and then
- * reads the dashboard as a page of its own. Such a page can only send its own
- * name, so the server answers only names it was started for: `localhost` (and
- * `*.localhost`, which resolve to loopback by rule), any IP address (a page
- * whose origin is a bare address was opened at that address, which no
- * rebinding can arrange), the name in `HOST`, and `JEV_ALLOWED_HOSTS` for a
- * reverse proxy or a fleet (`jev.example.com`, `.example.com` for every name
- * under it, or `*` to turn the check off). Vite's dev server decides the same way.
+ * Which `Host:` names the server answers (the guard against DNS rebinding): `localhost` and `*.localhost`, any
+ * IP address, the name in `HOST`, and `JEV_ALLOWED_HOSTS` for a proxy or a fleet (`jev.example.com`,
+ * `.example.com` for every name under it, `*` to turn the check off). Vite's dev server decides the same way.
  */
+// A rebinding page points its own name at 127.0.0.1 and reads the dashboard as its own page; it can only send its
+// own name. A page whose origin is a bare address was opened at that address, which no rebinding can arrange.
 export interface AllowedHosts {
   /** Lower-case names; a leading dot also allows every name under it; `*` allows any. */
   names: readonly string[];

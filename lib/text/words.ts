@@ -1,15 +1,10 @@
 /**
- * The words of a text as the local judge reads them, in one pass over its
- * characters: NFKC (and `readableText`'s folds), a plural acronym ("APIs") read as its singular,
- * identifiers split ("CompanyInfoTool", "HTTPServer", "v2"), lower case,
- * apostrophes dropped ("don't" → "dont"), runs of letters and digits kept.
- * It gives exactly what the four Unicode regex passes it replaced gave (but
- * for Greek final sigma, folded into σ) (words.test.ts holds them as the
- * oracle) at a fraction of the cost: skill bodies made tokenizing the bulk of
- * building an index. Words are handed to a sink as spans of the lower-cased
- * text, so a caller that only counts them (termCounts) never slices a string
- * per word.
+ * The words of a text as the local judge reads them, in one pass: NFKC (and `readableText`'s folds), "APIs" read
+ * as its singular, identifiers split ("CompanyInfoTool", "HTTPServer", "v2"), lower case, apostrophes dropped,
+ * runs of letters and digits kept. Words go to a sink as spans of the lower-cased text (no string per word).
  */
+// It gives exactly what the four Unicode regex passes it replaced gave, but for Greek final sigma (folded into σ):
+// words.test.ts holds them as the oracle. Skill bodies made tokenizing the bulk of building an index.
 
 const OTHER = 0;
 const UPPER = 1;

@@ -150,15 +150,9 @@ export interface NgramStats {
 const stamps = processWide("jev.ngramStatsStamps", () => ({ last: 0 }));
 
 /**
- * An n-gram in more than this share of the skills (" th", "ing", "the ")
- * says next to nothing about which skill a turn wants, yet its postings were
- * about half of those a turn's cosine walked (on the 885 public skills): it
- * counts for nothing, in the turn's vector and in each skill's. Measured with
- * `jev eval` on MetaTool and the public catalog with out-of-scope turns,
- * and bench/decision-quality.ts: end-to-end decisions the same or better
- * (MetaTool false loads 0.033 → 0.029), the cosine about 20% faster. With
- * the IDF reference size as the base, a catalog under a few dozen skills
- * loses none.
+ * An n-gram in more than this share of the skills (" th", "ing", "the ") says next to nothing about which skill
+ * a turn wants: it counts for nothing, in the turn's vector and in each skill's. With the IDF reference size as
+ * the base, a catalog under a few dozen skills loses none (the measurement: lib/README.md).
  */
 const MAX_DF_SHARE = 0.2;
 

@@ -22,20 +22,13 @@ export interface LogisticModel<F extends string> {
 }
 
 /**
- * `match` is the probability that a finalist is the skill to load, from two
- * questions a reader can check apart: does the turn need a skill at all
- * (NEEDS_MODEL, the reply's `needs_skill`), and is this skill the right one
- * if it does (RANK_MODEL, from the finalist's evidence: decision-features.ts).
- * `match` is their product: `match ≥ 0.5` means "more likely right than
- * not", a match of 0.7 is right about 7 times in 10, and no match exceeds
- * `needs_skill`. Each finalist's is its own (no finalist's is capped by a
- * better-ranked one's), so the reply lists them by match and a tie means
- * the evidence is the same.
- * Both are fitted by `node bin/run-ts.mjs bench/calibrate.ts` on the fit
- * side of every development set (bench/support/decision-sets.ts); it prints these
- * numbers and the grouped validation behind them. Ranking never depends on
- * them: only the load line, `needs_skill` and the shortlist's offer lines do.
+ * Whether a finalist is the right skill if the turn needs one, from its evidence (decision-features.ts).
+ * `match` = NEEDS_MODEL's `needs_skill` × this, so `match ≥ 0.5` means more likely right than not and no match
+ * exceeds `needs_skill`. Fitted by `bench/calibrate.ts`, which prints these weights and their validation.
  */
+// Each finalist's match is its own (none is capped by a better-ranked one's), so the reply lists them by match
+// and a tie means the same evidence. Ranking never reads these weights: only the load line, `needs_skill` and
+// the shortlist's offer lines do.
 export const RANK_MODEL: LogisticModel<MatchFeature> = {
   bias: -1.735,
   weights: {

@@ -14,17 +14,12 @@ import { LocalCorpus, type LocalIndex, type TurnEvidence } from "./local-index";
 import { type Tokenized, tokenizeInParallel } from "./parallel-tokenize";
 
 /**
- * How a catalog whose cards are not tokenized yet is answered:
- * - `wait`: tokenize them in the turn (the CLI, tests: one process, one catalog);
- * - `background` (the server): a little text is still tokenized in the turn;
- *   more is tokenized a slice at a time, and until that is done turns are
- *   answered from the index the corpus last had when it knows most of the
- *   catalog (a skill added meanwhile scores 0, a changed one as it was); with
- *   no such index the turn waits for the build up to BUILD_WAIT_MS, and fails
- *   open with `index_building` only past that. Either way the answer says how
- *   it was had (a note the reply's warnings carry).
- * Cards already tokenized go in and out of a corpus in milliseconds either way.
+ * How a catalog whose cards are not tokenized yet is answered: `wait` tokenizes them in the turn (the CLI, tests);
+ * `background` (the server) answers from the last index while most of the catalog is in it, else waits for the
+ * build up to BUILD_WAIT_MS and fails open with `index_building` past that. The reply's warnings say which.
  */
+// In `background` a little text is still tokenized in the turn and the rest a slice at a time; a skill added
+// meanwhile scores 0, a changed one as it was. Cards already tokenized go in and out of a corpus in milliseconds.
 export type IndexBuildMode = "wait" | "background";
 
 /** Text this short is tokenized in the turn even in the background mode (well under 50 ms). */
@@ -32,10 +27,8 @@ const IN_TURN_MAX_CHARS = 400_000;
 /** The previous index answers while the next builds when it knows this share of the catalog. */
 const STALE_INDEX_MIN_SHARE = 0.5;
 /**
- * How long a turn whose catalog has no usable index waits for its build (a
- * fresh Hermes home seeds its bundled skills just before the first turn: 30
- * skills become 104). Under the agents' own 1.5 s; 864 skills with bodies
- * build in about 0.7 s here.
+ * How long a turn whose catalog has no usable index waits for its build (a fresh Hermes home seeds its bundled
+ * skills just before the first turn), under the agents' own 1.5 s (build times: lib/README.md).
  */
 const BUILD_WAIT_MS = 1_000;
 /** Catalogs with little in common (other roots) get corpora of their own, this many at most (~22 MB each for 960 skills with bodies). */

@@ -37,17 +37,12 @@ function withDemoWhenEmpty(roots: string[], config: JevConfig): string[] {
 }
 
 /**
- * The roots and disabled names a request ranks (selection spec §1). Explicit
- * roots replace the defaults; Hermes's `skills.disabled` applies whenever the
- * catalog is Hermes's: default roots, or a caller that says it is Hermes.
- * `hiddenOnPlatform` adds the request's platform's `skills.platform_disabled`
- * list (beyond the global one): filtered after discovery, so every platform
- * shares one catalog and one index.
- * `warnings` name explicit roots that cannot be read and an unknown agent.
- * With `checkRoots` (API clients), a root outside the allow-list is left
- * out, with a warning naming it (and counted for the Overview and `jev
- * doctor`); `fence` is where the walk's symlinks may lead.
+ * The roots and disabled names a request ranks (selection spec §1): explicit roots replace the defaults; Hermes's
+ * `skills.disabled` applies whenever the catalog is Hermes's; `hiddenOnPlatform` is the platform's own list.
+ * With `checkRoots` (API clients) a root outside the allow-list is left out and named in `warnings`.
  */
+// The platform's list is filtered after discovery, so every platform shares one catalog and one index. A root
+// left out is also counted for the Overview and `jev doctor`; `fence` is where the walk's symlinks may lead.
 export function catalogSource(request: { roots?: string[]; agent?: string; platform?: string }, config: JevConfig, options: { checkRoots?: boolean } = {}) {
   const servingHermes = request.agent === "hermes";
   const explicit = request.roots && request.roots.length > 0;

@@ -35,23 +35,14 @@ export function skillFolderNameProblem(name: string): string | null {
 }
 
 /**
- * `POST /api/skills/:name/usage`: bump the skill's Hermes record under the
- * shared lock (any skill, whatever its provenance: telemetry is not gated),
- * then, after unlocking, append the event to jev's history and count it as
- * accounted for, so a later scan does not take it for Hermes's own. Bumps
- * that arrive while a write is under way go together in the next one (one
- * lock, one fsync; each caller still gets its answer only once its bump is
- * on disk): the file is rewritten whole, so this is what keeps many agents
- * reporting at once fast. Under steady load a write waits a moment for the
- * callers the previous one just answered, else it would go with the first of
- * them alone and the rest would queue behind it (batches of 1, 7, 1, 7…).
- *
- * A bump is done once `.usage.json` holds it (the file is the source of
- * truth): if jev's own history cannot be written after that (a full disk),
- * the bump is still answered as done, and the next scan of the file records
- * it as Hermes's own. With a `requestId`, a retry of a bump already counted
- * (its answer was lost) is answered with the record as it is, not counted again.
+ * `POST /api/skills/:name/usage`: bump any skill's Hermes record under the shared lock and answer it once
+ * `.usage.json` holds it (the file is the source of truth), then record the event in jev's history. With a
+ * `requestId`, a retry of a bump already counted is answered with the record as it is, not counted again.
  */
+// Bumps that arrive while a write is under way go together in the next one (one lock, one fsync, the file
+// rewritten whole): that keeps many agents reporting at once fast. Under steady load a write waits a moment for
+// the callers the previous one just answered, else batches alternate 1, 7, 1, 7… If jev's history cannot be
+// written after the file was (a full disk), the bump is still done, and the next scan records it as Hermes's own.
 export function bumpUsage(ctx: ServiceCtx, input: { name: string; kind: UsageKind; requestId?: string }): Promise<FullUsageRecord> {
   const { name, kind, requestId } = input;
   const problem = skillFolderNameProblem(name);

@@ -31,18 +31,13 @@ interface Logged {
 const queues = processWide("jev.decisionLogCommits", () => new Map<string, GroupCommit<Logged, number | null>>());
 
 /**
- * Log a decision: its row, its candidates and its suggestion row. The reply
- * waits for it (an acknowledged decision is on disk), but decisions made in
- * the same event-loop turn, or while a write is under way, are written
- * together (lib/base/group-commit.ts). On PostgreSQL, where each write is a
- * round trip and a wake-up of a backend, a write under load also waits a
- * few ms for as many decisions as the last one had, as the usage bumps do:
- * at 16 clients that halved the statements per turn and cut the CPU of a
- * turn (server and backend) by a sixth to a fifth. On SQLite a write is a few
- * prepared statements in this process, cheap beside a turn's ranking, and
- * holding replies back measured slower there. Resolves with the decision's
- * id, or null when it could not be written (the agent's answer matters more).
+ * Log a decision (its row, candidates and suggestion row) before the reply goes out; decisions made together
+ * are written together (lib/base/group-commit.ts). Resolves with the decision's id, or null when it could not
+ * be written (the agent's answer matters more).
  */
+// On PostgreSQL, where each write is a round trip and a backend's wake-up, a write under load also waits a few
+// ms for as many decisions as the last one had (at 16 clients: half the statements per turn). On SQLite a write
+// is a few prepared statements in process, and holding replies back measured slower.
 export function logDecision(db: Db, decision: Decision, ctx: DecisionContext): Promise<number | null> {
   const queue = getOrCreate(
     queues,
