@@ -47,37 +47,41 @@ for (const f of files) {
   }
   graph.set(path.relative(root, f), out);
 }
-let idx = 0;
-const st = [],
-  on = new Set(),
-  ix = new Map(),
-  low = new Map(),
-  sccs = [];
-const sc = (v) => {
-  ix.set(v, idx);
-  low.set(v, idx);
-  idx++;
-  st.push(v);
-  on.add(v);
-  for (const w of graph.get(v) ?? []) {
-    if (!graph.has(w)) continue;
-    if (!ix.has(w)) {
-      sc(w);
-      low.set(v, Math.min(low.get(v), low.get(w)));
-    } else if (on.has(w)) low.set(v, Math.min(low.get(v), ix.get(w)));
-  }
-  if (low.get(v) === ix.get(v)) {
-    const c = [];
+/** The strongly connected groups of more than one node (Tarjan): each is a cycle of imports. */
+function cyclesOf(edges) {
+  let next = 0;
+  const stack = [];
+  const onStack = new Set();
+  const index = new Map();
+  const low = new Map();
+  const groups = [];
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!edges.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group = [];
     let w;
     do {
-      w = st.pop();
-      on.delete(w);
-      c.push(w);
+      w = stack.pop();
+      onStack.delete(w);
+      group.push(w);
     } while (w !== v);
-    if (c.length > 1) sccs.push(c);
-  }
-};
-for (const v of graph.keys()) if (!ix.has(v)) sc(v);
+    if (group.length > 1) groups.push(group);
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return groups;
+}
+
+const sccs = cyclesOf(graph);
 console.log(`${files.length} files, ${sccs.length} cycles (strongly connected groups)${runtimeOnly ? " [runtime imports only]" : ""}`);
 for (const c of sccs) {
   const dirsOf = [...new Set(c.map((f) => path.dirname(f)))].sort();
@@ -109,36 +113,9 @@ for (const [f, out] of graph)
     why.get(k).push(`${f} -> ${t}`);
   }
 {
-  let idx = 0;
-  const st = [],
-    on = new Set(),
-    ix = new Map(),
-    low = new Map(),
-    out = [];
-  const sc = (v) => {
-    ix.set(v, idx);
-    low.set(v, idx);
-    idx++;
-    st.push(v);
-    on.add(v);
-    for (const w of ag.get(v) ?? []) {
-      if (!ix.has(w)) {
-        sc(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
-      } else if (on.has(w)) low.set(v, Math.min(low.get(v), ix.get(w)));
-    }
-    if (low.get(v) === ix.get(v)) {
-      const c = [];
-      let w;
-      do {
-        w = st.pop();
-        on.delete(w);
-        c.push(w);
-      } while (w !== v);
-      if (c.length > 1) out.push(c);
-    }
-  };
-  for (const v of ag.keys()) if (!ix.has(v)) sc(v);
+  // A folder that imports nothing is still a node (cyclesOf skips edges into unknown nodes).
+  for (const bs of [...ag.values()]) for (const b of bs) if (!ag.has(b)) ag.set(b, new Set());
+  const out = cyclesOf(ag);
   console.log(`folder cycles: ${out.length}`);
   for (const c of out) {
     console.log(`- ${c.sort().join(" <-> ")}`);
