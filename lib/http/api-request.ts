@@ -28,9 +28,12 @@ const isApiRequest = (request: AnyRequest): request is ApiRequest => typeof (req
 
 /** A web Request seen as an ApiRequest. */
 export function fromWebRequest(request: Request): ApiRequest {
-  const url = new URL(request.url);
   return {
-    url: url.pathname + url.search,
+    // Parsed only when a route reads its query: the per-turn POSTs never do.
+    get url() {
+      const url = new URL(request.url);
+      return url.pathname + url.search;
+    },
     header: (name) => request.headers.get(name),
     bodyStream: () => request.body,
     async readBody(take) {

@@ -8,7 +8,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const instant = z.string().refine((v) => (DAY.test(v) || v.includes("T")) && !Number.isNaN(Date.parse(v)), "expected YYYY-MM-DD or an ISO-8601 time");
 
 /** The query string as one value per key (a repeated key keeps its first value). */
-export function searchParamsOf(request: Request | ApiRequest): Record<string, string> {
+export function searchParamsOf(request: ApiRequest): Record<string, string> {
   const out = nameKeyed<string>();
   for (const [k, v] of new URL(request.url, "http://jev.invalid").searchParams) if (!Object.hasOwn(out, k)) out[k] = v;
   return out;

@@ -1,5 +1,4 @@
-import type { ServiceCtx } from "../services/context";
-import { liveCtx } from "../services/context";
+import { liveCtx, type ServiceCtx } from "../services/context";
 import type { ApiRequest } from "./api-request";
 import { requireToken } from "./handle";
 import { type RouteReply, replying } from "./json-reply";

@@ -12,7 +12,6 @@ export interface SuppressionPage {
   counts: Record<SuppressionStateName, number>;
   /** Under the what-if rules: each skill's state, and how many would change state; null when none were asked. */
   whatIf: { states: Map<string, SuppressionStateName>; flips: number } | null;
-  rules: RulesConfig;
 }
 
 const BY: Record<SuppressionSort, (a: SuppressionRow, b: SuppressionRow) => number> = {
@@ -37,6 +36,5 @@ export async function suppressionPage(
     rows: input.sort ? [...kept].sort(BY[input.sort]) : kept,
     counts,
     whatIf: states && { states, flips: live.skills.filter((s) => states.get(s.skill) !== s.state).length },
-    rules: live.rules,
   };
 }
