@@ -6,7 +6,7 @@ const nextConfig = {
   poweredByHeader: false,
   // Replies are a few hundred bytes of JSON to local agents: gzip costs more than it saves.
   compress: false,
-  // The Replay page uploads a log in pieces of 4 MiB (lib/services/replay-upload-files.ts) through a server action.
+  // The Replay page uploads a log in pieces of 4 MiB (lib/services/replay/upload-files.ts) through a server action.
   experimental: { serverActions: { bodySizeLimit: "2mb" } },
   // `npm start` builds with this set: `npm test` already type-checks (tsc --noEmit), so the build skips its own pass.
   typescript: { ignoreBuildErrors: process.env.JEV_BUILD_SKIP_TYPECHECK === "1" },

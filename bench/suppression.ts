@@ -1,5 +1,5 @@
 /**
- * The suppression view (GET /api/suppression, lib/services/suppression.ts)
+ * The suppression view (GET /api/suppression, lib/services/rules/suppression.ts)
  * on 1,000 skills with 14 days of suggestions from clients that report loads
  * (about 1M rows, kept with their per-day aggregates as the live write path
  * keeps them). Baseline in the same run: rule 2's windows computed from the

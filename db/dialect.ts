@@ -69,11 +69,9 @@ export async function retriedOnConflict<T>(attempt: () => Promise<T>): Promise<T
 }
 
 /**
- * `work` in one transaction, committed when it resolves and rolled back when
- * it throws. On SQLite (one connection) transactions and other writes take
- * turns (`db.jev.writes`), so nothing from elsewhere lands inside one; on
- * PostgreSQL each gets a pooled connection of its own. A transaction begun
- * inside another joins it.
+ * `work` in one transaction, committed when it resolves and rolled back when it throws. On SQLite (one connection)
+ * transactions and other writes take turns (`db.jev.writes`), so nothing from elsewhere lands inside one; on
+ * PostgreSQL each gets a pooled connection of its own. A transaction begun inside another joins it.
  */
 export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   const current = inside.getStore();

@@ -20,12 +20,10 @@ export interface DbInfo {
 }
 
 /**
- * jev's database handle: Drizzle's query builder on SQLite (one file, the
- * default) or PostgreSQL (`DATABASE_URL`, a fleet). It is typed with
- * PostgreSQL's builder, on which every query is awaited: SQLite's sync
- * `.all()`, `.get()` and `.run()` do not compile, so a query written once
- * runs on both. Queries take their tables from `db.jev.t`. SQLite's own
- * client (its fast paths) is reached only inside db/, through `sqliteOf`.
+ * jev's database handle: Drizzle's query builder on SQLite (one file, the default) or PostgreSQL (`DATABASE_URL`, a
+ * fleet). It is typed with PostgreSQL's builder, on which every query is awaited: SQLite's sync `.all()`, `.get()`
+ * and `.run()` do not compile, so a query written once runs on both. Queries take their tables from `db.jev.t`.
+ * SQLite's own client (its fast paths) is reached only inside db/, through `sqliteOf`.
  */
 export type Db = NodePgDatabase<typeof pgSchema> & { jev: DbInfo };
 

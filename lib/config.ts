@@ -154,13 +154,10 @@ const memo = new Map<string, JevConfig>();
 const settled = processWide("jev.settledConfig", () => ({ config: null as JevConfig | null }));
 
 /**
- * Read the environment once more and keep it as this process's config: for
- * `npm start`'s server once Next.js has loaded its env files, whose
- * environment nobody changes after. Every request checks its token against
- * the config, and reading the environment is a call into Node per variable
- * (about 25, ~1 µs each) plus a key built from them; with it settled,
- * `loadConfig()` is a field read. Not for `npm run dev`, which reloads
- * env files as they change.
+ * Read the environment once more and keep it as this process's config: for `npm start`'s server once Next.js has
+ * loaded its env files, whose environment nobody changes after. Every request checks its token against the config,
+ * and reading the environment is a call into Node per variable (about 25) plus a key built from them; with it
+ * settled, `loadConfig()` is a field read. Not for `npm run dev`, which reloads env files as they change.
  */
 export function settleConfig(): JevConfig {
   settled.config = null;

@@ -2,12 +2,10 @@ import type http from "node:http";
 import { JevError } from "../lib/base/errors";
 
 /**
- * A server action's body that Next.js cannot decode (a malformed RSC reply,
- * a multipart body without its boundary or its end) fails inside Next.js
- * before any of jev's code runs, and Next answers 500. jev's own actions
- * catch every error and answer a result, so a 5xx on an action request is
- * always the body's fault: it is answered 400 in the API's envelope instead,
- * and nothing of Next's reply (its error digest) is sent.
+ * A server action's body that Next.js cannot decode (a malformed RSC reply, a multipart body without its boundary or
+ * its end) fails inside Next.js before any of jev's code runs, and Next answers 500. jev's own actions catch every
+ * error and answer a result, so a 5xx on an action request is always the body's fault: it is answered 400 in the
+ * API's envelope instead, and nothing of Next's reply (its error digest) is sent.
  */
 export function answerUndecodableActionsWith400(res: http.ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (status: number, headers?: http.OutgoingHttpHeaders) => http.ServerResponse;

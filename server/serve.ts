@@ -1,12 +1,7 @@
 /**
- * jev's HTTP server: Next.js behind a small front door (lib/http/front-door)
- * that answers, in the API's JSON envelope, what Next.js would turn into a 500,
- * an empty 405 or an HTML page: methods it cannot handle, bad percent-encoding,
- * unknown `/api` paths, wrong methods, CONNECT and malformed HTTP. The agents'
- * telemetry routes skip Next.js's request machinery (server/direct-routes).
- *
- *   npm start                              (compiled by scripts/bundle-server.mjs, then run on bare Node)
- *   node bin/run-ts.mjs server/serve.ts --dev   (npm run dev)
+ * jev's HTTP server: Next.js behind a front door (lib/http/front-door) that answers in the API's JSON envelope what
+ * Next.js would make a 500, an empty 405 or an HTML page; the agents' per-turn routes skip Next.js (direct-routes).
+ * `npm start` runs it compiled (scripts/bundle-server.mjs); `npm run dev` runs it from source with `--dev`.
  */
 import http from "node:http";
 import type { Socket } from "node:net";
@@ -64,11 +59,10 @@ function internalError(res: http.ServerResponse): void {
 }
 
 /**
- * A request must arrive whole in REQUEST_TIMEOUT_MS (its headers in
- * HEADERS_TIMEOUT_MS), checked every second: unfinished bodies (20 held open,
- * or one sent a byte at a time) no longer hold a connection for Node's
- * default 300 s. The dashboard uploads replay logs in pieces, so no one
- * request is long; a 50 MB log sent to /api/replay whole needs 3.5 MB/s.
+ * A request must arrive whole in REQUEST_TIMEOUT_MS (its headers in HEADERS_TIMEOUT_MS), checked every second:
+ * unfinished bodies (20 held open, or one sent a byte at a time) no longer hold a connection for Node's default 300
+ * s. The dashboard uploads replay logs in pieces, so no one request is long; a 50 MB log sent to /api/replay whole
+ * needs 3.5 MB/s.
  */
 const HEADERS_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 15_000;

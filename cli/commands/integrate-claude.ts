@@ -8,13 +8,9 @@ import { agentServerUrl, installAgentHooks, removeAgentHooks } from "./hooks-fil
 import { tokenForAgents } from "./token-for-agents";
 
 /**
- * `jev integrate claude-code [--print] [--settings FILE] [--url URL]`: put
- * jev's hooks in Claude Code's settings (default ~/.claude/settings.json),
- * keeping everything else in the file, with the Python interpreter named by
- * its absolute path; and store the API token and the server's URL where the
- * hook reads them (`~/.claude/jev/token` and `~/.claude/jev/url`, 0600). A
- * backup is taken before the settings change; running it again changes
- * nothing. `--print` shows all it would write and writes nothing.
+ * `jev integrate claude-code [--print] [--settings FILE] [--url URL]`: put jev's hooks in Claude Code's settings
+ * (default ~/.claude/settings.json), keeping the rest (a backup first; idempotent), with Python by its absolute path,
+ * and the token and URL where the hook reads them (`~/.claude/jev/token`, `url`, 0600). `--print` writes nothing.
  */
 export async function integrateClaudeCode(args: string[], out: (line: string) => void): Promise<number> {
   const flags = parseFlags(args, { print: { type: "boolean" }, remove: { type: "boolean" }, settings: { type: "string" }, url: { type: "string" } });

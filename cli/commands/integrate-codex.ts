@@ -9,13 +9,9 @@ import { agentServerUrl, installAgentHooks, removeAgentHooks } from "./hooks-fil
 import { tokenForAgents } from "./token-for-agents";
 
 /**
- * `jev integrate codex [--print] [--hooks FILE] [--url URL]`: put jev's hooks
- * in Codex's hooks file (`$CODEX_HOME/hooks.json`, default
- * ~/.codex/hooks.json), keeping everything else in it (a backup first;
- * running it again changes nothing), and store the API token and the
- * server's URL where the hook reads them (`$CODEX_HOME/jev/`, 0600). Codex
- * runs a hook it has not seen only once the user trusts it: the next start
- * asks. `--print` shows all it would write and writes nothing.
+ * `jev integrate codex [--print] [--hooks FILE] [--url URL]`: put jev's hooks in Codex's hooks file (default
+ * `$CODEX_HOME/hooks.json`), keeping the rest (a backup first; idempotent), and the token and URL where the hook reads
+ * them (`$CODEX_HOME/jev/`, 0600). Codex asks the user to trust a new hook at its next start. `--print` writes nothing.
  */
 export async function integrateCodex(args: string[], out: (line: string) => void): Promise<number> {
   const flags = parseFlags(args, { print: { type: "boolean" }, remove: { type: "boolean" }, hooks: { type: "string" }, url: { type: "string" } });

@@ -29,11 +29,10 @@ const PROGRESS = "jev_copy_progress";
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Copy a jev SQLite database into an empty PostgreSQL one (migrated first),
- * table by table in key order, a batch per transaction with its progress
- * row, so an interrupted copy resumes after the last batch it committed.
- * Refuses a target that has rows and is not a copy of this source in
- * progress. Ends with the row counts of every table on both sides.
+ * Copy a jev SQLite database into an empty PostgreSQL one (migrated first), table by table in key order, a batch per
+ * transaction with its progress row, so an interrupted copy resumes after the last batch it committed. Refuses a
+ * target that has rows and is not a copy of this source in progress. Ends with the row counts of every table on both
+ * sides.
  */
 export async function copySqliteToPostgres(sqlite: Database.Database, url: string, options: CopyOptions): Promise<CopyResult> {
   const batchRows = options.batchRows ?? 5000;

@@ -15,12 +15,10 @@ const MAX_KEPT = 1_024;
 type Read = (key: string) => Promise<string | null>;
 
 /**
- * The settings one instance of a fleet reads on every turn (an agent's
- * switches), kept in memory and forgotten when PostgreSQL announces a
- * change, whoever made it (another instance, `jev settings`, plain SQL).
- * A value is kept only while the listening connection is up, and only if
- * it was up before the value was read, so no announcement can be missed:
- * until it connects, and after it fails, every read goes to the database.
+ * The settings one instance of a fleet reads on every turn (an agent's switches), kept in memory and forgotten when
+ * PostgreSQL announces a change, whoever made it (another instance, `jev settings`, plain SQL). A value is kept only
+ * while the listening connection is up, and only if it was up before the value was read, so no announcement can be
+ * missed: until it connects, and after it fails, every read goes to the database.
  */
 class SettingsWatch {
   private client: pg.Client | null = null;

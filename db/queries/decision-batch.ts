@@ -151,11 +151,10 @@ function buildBatchShape(t: Tables) {
 }
 
 /**
- * The statement for the parts that have rows, named by them: a part with no
- * rows is left out rather than sent empty, since PostgreSQL sets up every
- * part's plan on each execution, and most groups have no suggestion, hour or
- * day rows. A connection prepares each text once; there are at most 2^7 of
- * them, a handful in practice (figures: db/hot/README.md).
+ * The statement for the parts that have rows, named by them: a part with no rows is left out rather than sent empty,
+ * since PostgreSQL sets up every part's plan on each execution, and most groups have no suggestion, hour or day rows.
+ * A connection prepares each text once; there are at most 2^7 of them, a handful in practice (figures:
+ * db/hot/README.md).
  */
 // copy-local: statements are prepared per connection by whichever copy writes; each prepares its own once (db/hot/README.md).
 const statements = new Map<string, (db: Db, values: Record<string, unknown>) => Promise<{ id: number | string }[]>>();

@@ -11,11 +11,10 @@ export interface LoadsByMatchRow {
 }
 
 /**
- * The agents' own reliability table over [from, to): the judge's suggestions
- * (not domain entry hints, whose match is not the judge's) shown to clients
- * that report loads, by the suggestion's match bucket, and how many were
- * loaded. Silence is not a rejection, so a client that never reports loads
- * adds nothing. One row of sums: each bucket a CASE, on either database.
+ * The agents' own reliability table over [from, to): the judge's suggestions (not domain entry hints, whose match is
+ * not the judge's) shown to clients that report loads, by the suggestion's match bucket, and how many were loaded.
+ * Silence is not a rejection, so a client that never reports loads adds nothing. One row of sums: each bucket a CASE,
+ * on either database.
  */
 export async function loadsByMatch(db: Db, range: { from: number; to: number }): Promise<LoadsByMatchRow[]> {
   const { decisions, suggestions } = db.jev.t;

@@ -5,12 +5,10 @@ import type { Db, Tables } from "../client";
 const dialect = new PgDialect();
 
 /**
- * A PostgreSQL statement on the hot path, written once with Drizzle's `sql`
- * (or its query builders) and `sql.placeholder(name)` for each value: its
- * text is built once per schema, and each connection prepares it by `name` once (parsed and
- * planned once, not on every call). Runs on whatever handle is given: the
- * pool, or the transaction the caller is in. Returns the rows as the driver
- * gives them (bigints and sums as text).
+ * A PostgreSQL statement on the hot path, written once with Drizzle's `sql` (or its query builders) and
+ * `sql.placeholder(name)` for each value: its text is built once per schema, and each connection prepares it by
+ * `name` once (parsed and planned once, not on every call). Runs on whatever handle is given: the pool, or the
+ * transaction the caller is in. Returns the rows as the driver gives them (bigints and sums as text).
  */
 export function namedStatement<Row>(name: string, build: (db: Db) => SQL): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
   const built = new WeakMap<Tables, ReturnType<PgDialect["sqlToQuery"]>>();

@@ -9,12 +9,10 @@ const PAGE = 5_000;
 type Row = { at: number; k: number; id: number; session: string; skill: string };
 
 /**
- * The live tables as replay-log events, oldest first (at the same
- * millisecond, suggestions before loads): each suggestion as `suggest` in its
- * session, each reported load as `load`. Read a page at a time by keyset, so
- * no statement stays open between pages. A suggestion made without a session
- * id gets a session of its own (`suggestion-<id>`): no load can be linked to
- * it, as live.
+ * The live tables as replay-log events, oldest first (at the same millisecond, suggestions before loads): each
+ * suggestion as `suggest` in its session, each reported load as `load`. Read a page at a time by keyset, so no
+ * statement stays open between pages. A suggestion made without a session id gets a session of its own
+ * (`suggestion-<id>`): no load can be linked to it, as live.
  */
 export async function* liveReplayEvents(db: Db, from: number, to: number): AsyncGenerator<ReplayEvent> {
   const { suggestions: s, feedback: f } = db.jev.t;

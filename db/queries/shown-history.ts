@@ -22,11 +22,10 @@ interface Memo {
 const memos = processWide("jev.shownHistoryMemos", () => new Map<string, Memo>());
 
 /**
- * Rule 2's history per skill: suggestions made to clients that report loads,
- * from the database, kept for a few seconds so a decision does not
- * re-aggregate the window. This process's own suggestions are added in place
- * (`noteShown`), so its decisions never lag behind its own writes; other
- * instances' writes are seen within REFRESH_MS.
+ * Rule 2's history per skill: suggestions made to clients that report loads, from the database, kept for a few
+ * seconds so a decision does not re-aggregate the window. This process's own suggestions are added in place
+ * (`noteShown`), so its decisions never lag behind its own writes; other instances' writes are seen within
+ * REFRESH_MS.
  */
 function shownHistory(db: Db, now: number, rules: RulesConfig): MaybePromise<Map<string, ShownSuggestion[]>> {
   const windowMs = rules.suppression.window_days * DAY_MS;
@@ -53,12 +52,10 @@ export function forgetHistory(db: Db): void {
 const NEVER_SHOWN: ShownWindow = { suggestions: 0, loads: 0, lastShown: -Infinity };
 
 /**
- * Rule 2's windows of the names a turn asks about, as of `now`, the way each
- * database serves them best. One process on SQLite keeps the whole history
- * a few seconds (its own suggestions added as it makes them); on PostgreSQL,
- * where the instances of a fleet write at once, each turn reads afresh the
- * windows of just its names, so each instance decides as one would. A name
- * not shown in the window reads as never shown; no names, no read.
+ * Rule 2's windows of the names a turn asks about, as of `now`, the way each database serves them best. One process
+ * on SQLite keeps the whole history a few seconds (its own suggestions added as it makes them); on PostgreSQL, where
+ * the instances of a fleet write at once, each turn reads afresh the windows of just its names, so each instance
+ * decides as one would. A name not shown in the window reads as never shown; no names, no read.
  */
 export function ruleTwoWindows(db: Db, now: number, rules: RulesConfig): (names: readonly string[]) => MaybePromise<ReadonlyMap<string, ShownWindow>> {
   return (names) => {

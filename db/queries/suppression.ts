@@ -28,11 +28,9 @@ export function windowEdges(windowStart: number, now: number): WindowEdges {
 }
 
 /**
- * The two queries rule 2's windows are summed from (see shownWindows): the
- * whole days after the window's first, from suggestion_days, and that first
- * day row by row. `skillIn` narrows both to some skills. Their columns are
- * named (`AS`), so either can also be read as JSON inside a larger
- * statement (db/queries/turn-reads.ts).
+ * The two queries rule 2's windows are summed from (see shownWindows): the whole days after the window's first, from
+ * suggestion_days, and that first day row by row. `skillIn` narrows both to some skills. Their columns are named
+ * (`AS`), so either can also be read as JSON inside a larger statement (db/queries/turn-reads.ts).
  */
 export function windowQueries(db: Db, e: WindowEdges<number | SQLWrapper>, skillIn?: (skill: Column) => SQL) {
   const { suggestionDays: d, suggestions: s } = db.jev.t;
@@ -78,13 +76,9 @@ export function foldWindows(parts: Iterable<WindowPart>): Map<string, ShownWindo
 }
 
 /**
- * Rule 2's window for every skill at once: suggestions shown to clients that
- * report loads since `windowStart`, the loaded ones, and the latest. Whole days
- * come from suggestion_days; only the day the window starts in is read row by
- * row (through the time index), so a million rows cost a few thousand.
- * `skills` limits it to those (a turn asks about its finalists only).
- * Days after `now`'s are left out; rows later than `now` on its own day are
- * counted: this is the view of the present, where there are none.
+ * Rule 2's window for every skill at once (or only `skills`): suggestions shown to clients that report loads since
+ * `windowStart`, the loaded ones, and the latest. Whole days come from suggestion_days, only the first day row by row.
+ * Days after `now`'s are left out; rows later than `now` on its own day are counted (the present has none).
  */
 export async function shownWindows(db: Db, windowStart: number, now: number, skills?: readonly string[]): Promise<Map<string, ShownWindow>> {
   const { whole, edge } = windowQueries(db, windowEdges(windowStart, now), skills ? (skill) => inArray(skill, [...skills]) : undefined);

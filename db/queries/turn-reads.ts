@@ -39,11 +39,9 @@ export interface TurnAsk {
 type TurnRow = { i: number; reports: { skill: string; event: string }[]; whole: WindowPart[]; edge: WindowPart[] };
 
 /**
- * Several turns' reads in one statement: the asks travel as one json
- * recordset `t`, and each row of it gets its session's reports and rule 2's
- * windows of its names, as three JSON arrays (a NULL session reads no
- * reports; no names, no windows). One text for every group, so each
- * connection prepares it once.
+ * Several turns' reads in one statement: the asks travel as one json recordset `t`, and each row of it gets its
+ * session's reports and rule 2's windows of its names, as three JSON arrays (a NULL session reads no reports; no
+ * names, no windows). One text for every group, so each connection prepares it once.
  */
 const readStatement = namedStatement<TurnRow>("jev_turn_reads_v3", (db) => {
   const { feedback: f } = db.jev.t;
@@ -65,17 +63,13 @@ const readStatement = namedStatement<TurnRow>("jev_turn_reads_v3", (db) => {
 const groups = processWide("jev.turnReadGroups", () => new Map<string, GroupCommit<{ db: Db; ask: TurnAsk }, TurnReads>>());
 
 /**
- * What a turn reads of the database once its finalists are known: the
- * session's reports and rule 2's windows of `names`. On PostgreSQL the
- * turns that ask while a read is under way are read together, with the next
- * statement (lib/base/group-commit.ts): every statement is a round trip and a
- * wake-up of a backend, which under load cost more than the rows, so under
- * load a read also waits a few ms for as many asks as the last one had
- * (idle, it starts at once). A read never starts before it was asked for, so
- * it sees every write acknowledged before then. On SQLite (no round trips)
- * the reports are a prepared statement and the windows come from the
- * process's short-lived history (shown-history.ts).
+ * What a turn reads of the database once its finalists are known: the session's reports and rule 2's windows of
+ * `names`. A read never starts before it was asked for, so it sees every write acknowledged before then.
  */
+// On PostgreSQL the turns that ask while a read is under way are read together, with the next statement
+// (lib/base/group-commit.ts): a round trip costs more than the rows, so under load a read also waits a few ms
+// for as many asks as the last one had. On SQLite the reports are a prepared statement and the windows come from
+// the process's short-lived history (shown-history.ts).
 export function readForTurn(db: Db, ask: TurnAsk): MaybePromise<TurnReads> {
   const { sessionId, names, now, rules, began } = ask;
   if (!isPostgres(db)) {

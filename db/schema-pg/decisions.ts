@@ -52,14 +52,9 @@ export const skillRefs = pgTable(
 );
 
 /**
- * No foreign keys here, unlike SQLite's table: on PostgreSQL each is a
- * trigger run per candidate row (ten a decision) that also share-locks the
- * parent row, and the skill_refs rows are the same hot few for every
- * instance of a fleet: the log's batch statement ran much faster without
- * them (pg_stat_statements under bench/fleet's load; db/hot/README.md).
- * The log writes a decision and its candidates in one statement, the only
- * deletes (retention, the demo's rows) take candidates before their
- * decisions, and skill_refs rows are never deleted.
+ * No foreign keys here, unlike SQLite's table: on PostgreSQL each is a trigger per candidate row that share-locks the
+ * parent, over skill_refs rows every instance shares (db/hot/README.md). The log writes a decision and its candidates
+ * in one statement, deletes take candidates before their decisions, and skill_refs rows are never deleted.
  */
 export const decisionCandidates = pgTable(
   "decision_candidates",

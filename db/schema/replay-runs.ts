@@ -1,11 +1,10 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * One replay experiment (POST /api/replay, jev replay's stored twin, or a run
- * started on the Replay page): the rules it ran under, its report (and sweep,
- * when it swept a grid), and what it read (a digest of the log, not the log),
- * so runs can be listed and compared side by side. A run started from the page
- * is written while it runs, so its progress can be shown.
+ * One replay experiment (POST /api/replay, jev replay's stored twin, or a run started on the Replay page): the rules
+ * it ran under, its report (and sweep, when it swept a grid), and what it read (a digest of the log, not the log), so
+ * runs can be listed and compared side by side. A run started from the page is written while it runs, so its progress
+ * can be shown.
  */
 export const replayRuns = sqliteTable(
   "replay_runs",

@@ -5,12 +5,10 @@ import { type MaybePromise, thenMaybe } from "../base/maybe-promise";
 import { readTokenFile, writeTokenFile } from "./token-file";
 
 /**
- * The bearer token agents send: `JEV_API_TOKEN` when set, else one generated
- * on first start. The database keeps only its SHA-256 (the token is 24
- * random bytes, so a fast hash is enough), so a copy of the database, in a
- * backup or a PostgreSQL a team shares, carries nothing that opens the API.
- * The token itself is shown once and kept in a file of its own, readable by
- * its owner only (`<JEV_DB>.token`), for `jev token` to print again.
+ * The bearer token agents send: `JEV_API_TOKEN` when set, else one generated on first start. The database keeps only
+ * its SHA-256 (the token is 24 random bytes, so a fast hash is enough), so a copy of the database, in a backup or a
+ * PostgreSQL a team shares, carries nothing that opens the API. The token itself is shown once and kept in a file of
+ * its own, readable by its owner only (`<JEV_DB>.token`), for `jev token` to print again.
  */
 const HASH_KEY = "api_token_sha256";
 /** Where releases before the hash kept the token itself: moved to the hash and the file on first read. */

@@ -1,12 +1,9 @@
 /**
- * A value now, or a promise of it: what a step returns when it can often
- * answer in the caller's turn (SQLite, a warm cache, the local judge) and
- * sometimes must wait (PostgreSQL, a miss, a remote judge). Awaiting only
- * when pending saves the promises an `async` function and its `await`s
- * make: with AsyncLocalStorage enabled (Next.js enables several) each one
- * runs the async hooks, and under load they were a twentieth of a
- * pick-skill request's CPU (bench/scratch profile, 68 promises a request).
+ * A value now, or a promise of it: what a step returns when it can often answer in the caller's turn (SQLite, a warm
+ * cache, the local judge) and sometimes must wait (PostgreSQL, a miss, a remote judge).
  */
+// Awaiting only when pending saves the promises `async` makes: with AsyncLocalStorage on (Next.js enables several)
+// each runs the async hooks, and under load they were a twentieth of a pick-skill request's CPU.
 export type MaybePromise<T> = T | Promise<T>;
 
 /** Whether the value is still to come. */

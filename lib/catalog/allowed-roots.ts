@@ -4,12 +4,10 @@ import { type Fence, isInside } from "./fence";
 import { defaultRoots } from "./roots";
 
 /**
- * Which folders an API client may have the server read (`roots` of
- * pick-skill), and where a symlink met in any walk may lead. The server reads
- * with its own rights, so a client must not point it at `/`, `/proc` or
- * another user's files: only `JEV_ALLOWED_ROOTS`, or by default the default
- * roots and the folders under the server user's home. The CLI's `--root` is
- * not checked (it runs as the user), but its walks keep to the same fence.
+ * Which folders an API client may have the server read (`roots` of pick-skill), and where a symlink met in any walk
+ * may lead. The server reads with its own rights, so a client must not point it at `/`, `/proc` or another user's
+ * files: only `JEV_ALLOWED_ROOTS`, or by default the default roots and the folders under the server user's home. The
+ * CLI's `--root` is not checked (it runs as the user), but its walks keep to the same fence.
  */
 export interface RootPolicy {
   /** Real paths a walk may enter through a symlink. */

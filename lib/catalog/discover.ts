@@ -75,13 +75,9 @@ export function setDiscoveryWatching(on: boolean): void {
 }
 
 /**
- * Per-process caches. `parsedFiles` keeps each SKILL.md's card keyed by its
- * stamp, so a change re-reads only what changed; `catalogs` remembers the last
- * answer per root list, re-validated by the watch or by re-checking what it read;
- * `inFlight` lets concurrent requests for one root list share one walk.
- * Kept on globalThis: Next.js loads this module once for the start-up hook and
- * again for the routes, and the start-up hook warms the catalog the routes ask
- * for (the same card objects, so the judge's index and term caches apply).
+ * Per-process caches: `parsedFiles` keeps each SKILL.md's card by its stamp (a change re-reads only what changed);
+ * `catalogs` the last answer per root list, re-validated by the watch or a re-check; `inFlight` lets concurrent
+ * requests for one root list share one walk. Process-wide: the start-up hook warms the catalog the routes ask for.
  */
 interface DiscoveryCaches {
   parsedFiles: Map<string, ParsedFile>;
@@ -163,13 +159,9 @@ async function unchanged(snapshot: RootSnapshot): Promise<boolean> {
 const allUnchanged = async (snapshots: RootSnapshot[]) => (await Promise.all(snapshots.map(unchanged))).every(Boolean);
 
 /**
- * The catalog under `roots` (selection spec §1): every skill folder's name and
- * first 200 description characters; first root wins on a repeated name. Reads
- * off the event loop. When the roots hold more than one request may walk (or
- * a loaded machine makes the walk slower than the budget), the last catalog
- * read whole for these roots is the answer (a restart's walk at start gave
- * one); with none, it throws WalkOverBudget, and does the same for the next
- * 30 s without walking again.
+ * The catalog under `roots` (selection spec §1): every skill folder's name and first 200 description characters;
+ * the first root wins on a repeated name. Reads off the event loop. Past the walk budget the last catalog read whole
+ * for these roots is the answer; with none it throws WalkOverBudget, and again for 30 s without walking.
  */
 export async function discover(roots: readonly string[], options: DiscoverOptions = {}): Promise<DiscoveredCatalog> {
   const resolved = roots.map((r) => path.resolve(r));
@@ -245,7 +237,7 @@ async function readCatalog(key: string, resolved: string[], fence: Fence, option
   const folderCount = snapshots.reduce((n, s) => n + s.folders.size, 0);
   if (watching && watchedFolders + folderCount <= MAX_WATCHED_FOLDERS) {
     watchedFolders += folderCount;
-    // Off the caller's path: setting up a watch per folder costs ~30 µs each.
+    // Off the caller's path: a watch per folder adds up over a thousand folders (lib/README.md).
     setImmediate(async () => {
       if (catalogs.get(key) !== entry) {
         watchedFolders -= folderCount; // evicted before its watch was set up

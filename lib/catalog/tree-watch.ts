@@ -2,12 +2,10 @@ import fs from "node:fs";
 import { isHiddenEntry } from "./folder-fingerprint";
 
 /**
- * Tells whether any watched folder changed since it was set up: inotify on
- * each folder of a skill tree reports entries added, removed, renamed and
- * files (SKILL.md) written in place. Non-persistent, so it never keeps a CLI
- * process alive. Dot entries, which no walk reads, are not changes
- * (isHiddenEntry). `broken` means events cannot be trusted (limit reached,
- * unsupported filesystem): callers then fall back to stat-ing everything.
+ * Tells whether any watched folder changed since it was set up: inotify on each folder of a skill tree reports
+ * entries added, removed, renamed and files (SKILL.md) written in place. Non-persistent, so it never keeps a CLI
+ * process alive. Dot entries, which no walk reads, are not changes (isHiddenEntry). `broken` means events cannot be
+ * trusted (limit reached, unsupported filesystem): callers then fall back to stat-ing everything.
  */
 export class TreeWatch {
   dirty = false;

@@ -53,12 +53,10 @@ export interface WalkResult {
 }
 
 /**
- * Find every `SKILL.md` under `root`, off the event loop. Only regular files
- * count: a FIFO named SKILL.md would block whoever opens it. A symlink (folder
- * or SKILL.md) is followed only when its real path lies inside the fence (the
- * root itself, plus the roots the caller may read anyway), once per real
- * folder, so a link can neither leave the allowed area nor close a loop.
- * Throws WalkOverBudget when the budget (shared by one request's roots) runs out.
+ * Find every `SKILL.md` under `root`, off the event loop. Only regular files count: a FIFO named SKILL.md would block
+ * whoever opens it. A symlink (folder or SKILL.md) is followed only when its real path lies inside the fence (the
+ * root itself, plus the roots the caller may read anyway), once per real folder, so a link can neither leave the
+ * allowed area nor close a loop. Throws WalkOverBudget when the budget (shared by one request's roots) runs out.
  */
 export async function walkSkillTree(root: string, fence: Fence, budget: WalkBudget, policy: WalkPolicy = CATALOG_WALK): Promise<WalkResult> {
   const walk = new Walk(root, fence, budget, policy);

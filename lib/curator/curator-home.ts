@@ -13,11 +13,9 @@ import { keptCuratorTree } from "./kept-trees";
 import { type SkillFolder, walkCuratorTree } from "./skill-tree";
 
 /**
- * One look at a Hermes home, as every curator decision needs it: the config,
- * the bundled and hub sets, the external roots, the local skill folders and
- * the usage records (a plain read; writes re-read under the lock). Built per
- * operation; a view may read its skill folders from a kept tree
- * (kept-trees.ts), a decision never does.
+ * One look at a Hermes home, as every curator decision needs it: the config, the bundled and hub sets, the external
+ * roots, the local skill folders and the usage records (a plain read; writes re-read under the lock). Built per
+ * operation; a view may read its skill folders from a kept tree (kept-trees.ts), a decision never does.
  */
 export interface CuratorHome {
   home: string;

@@ -28,11 +28,9 @@ export function newestActivity(records: Iterable<UsageRecord>): number | null {
 }
 
 /**
- * The next run, as the scheduler will make it: at the first of its checks
- * (hourly, the first 90 s after start; `nextCheck`, when known) at which the
- * run is due (`intervalHours` after the last) and Hermes has been idle for
- * `minIdleHours`. The very first check only schedules (Hermes defers the first
- * run by one interval).
+ * The next run, as the scheduler will make it: at the first of its checks (hourly, the first 90 s after start;
+ * `nextCheck`, when known) at which the run is due (`intervalHours` after the last) and Hermes has been idle for
+ * `minIdleHours`. The very first check only schedules (Hermes defers the first run by one interval).
  */
 export function nextCuratorRun(
   config: Pick<CuratorConfig, "enabled" | "intervalHours" | "minIdleHours">,

@@ -44,15 +44,11 @@ export interface SkillTree {
 }
 
 /**
- * Every skill folder under `root` as the curator sees it, through the same
- * safe walk as the catalog (regular SKILL.md files only, opened non-blocking;
- * the shared budget): recursive, following symlinks anywhere (each real
- * folder once), skipping excluded and dot folders, support folders inside
- * skills, and any folder whose real path `skip` rules out (external roots
- * mounted inside). Ordered by relative path, by code point. Names are
- * re-read only from a SKILL.md that changed: the Skills page walks a thousand
- * skills on every view. Throws WalkOverBudget past the budget.
+ * Every skill folder under `root` as the curator sees it, through the catalog's safe walk and budget: recursive,
+ * following symlinks (each real folder once), skipping excluded and dot folders, support folders inside skills and
+ * real paths `skip` rules out. Ordered by relative path, by code point. Throws WalkOverBudget past the budget.
  */
+// Names are re-read only from a SKILL.md that changed: the Skills page walks a thousand skills on every view.
 export async function walkCuratorTree(root: string, budget: WalkBudget, skip?: (realFolder: string) => boolean): Promise<SkillTree> {
   const policy: WalkPolicy = { neverWalked: EXCLUDED_SKILL_DIRS, supportFolders: "in_skill", maxDepth: CURATOR_WALK_DEPTH, skipRealFolder: skip };
   const walked = await walkSkillTree(root, WALK_EVERYWHERE, budget, policy);

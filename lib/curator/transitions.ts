@@ -35,13 +35,9 @@ export interface PlannedTransition {
 }
 
 /**
- * The automatic lifecycle pass (curator spec §5.2) as a plan, changing
- * nothing: over the curated report in name order, pinned and cron-referenced
- * skills are kept, a skill seen for the first time is seeded (a bundled one
- * without activity re-anchored), a never-used skill gets its grace, and then
- * idle skills go stale or are archived and recently active ones come back.
- * The Curator page shows it as the next run's preview; `applyTransitions`
- * carries it out.
+ * The automatic lifecycle pass (curator spec §5.2) as a plan, changing nothing: pinned and cron-referenced skills
+ * kept, new ones seeded (a bundled one without activity re-anchored), never-used ones given their grace, idle ones
+ * made stale or archived, recently active ones brought back. The Curator page previews it; `applyTransitions` runs it.
  */
 export function planTransitions(h: CuratorHome, now: number): PlannedTransition[] {
   const { staleAfterDays, archiveAfterDays } = h.config;

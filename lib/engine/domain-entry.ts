@@ -47,14 +47,10 @@ export function domainsOf(turn: string | TurnAnalysis, entries: EntrySkills): st
 }
 
 /**
- * The domain-entry step, before the judge, for a turn of `domains` (see
- * `domainsOf`): a turn of a configured domain is
- * hinted the domain's entry skill, once per session; once the session has
- * loaded it, the skills its front matter lists as related come next, one per
- * domain turn, each once per session, the one sharing most words with the
- * turn first. Every hint passes the checks a judged suggestion does
- * (verification, the loader's list, rules 1 and 2). Null means the judge
- * decides as usual.
+ * The domain-entry step, before the judge, for a turn of `domains` (`domainsOf`): the domain's entry skill is hinted
+ * once per session; once loaded, the skills its front matter lists as related come next, one per domain turn, most
+ * shared words first. Every hint passes a judged suggestion's checks (verification, the loader's list, rules 1 and 2).
+ * Null means the judge decides as usual.
  */
 export function entryHint(
   turn: string | TurnAnalysis,

@@ -26,11 +26,10 @@ export interface CappedCatalog {
 }
 
 /**
- * Keep `cap` skills for a judge that costs a request per batch (selection
- * spec §4): the ones `relevance` ranks highest for the turn (ties to the
- * earlier found), in catalog order, so the right skill is not lost to the
- * order of discovery. Without a relevance (the local index not ready) the
- * first found are kept. No cap, or a catalog within it: everything.
+ * Keep `cap` skills for a judge that costs a request per batch (selection spec §4): the ones `relevance` ranks
+ * highest for the turn (ties to the earlier found), in catalog order, so the right skill is not lost to the order of
+ * discovery. Without a relevance (the local index not ready) the first found are kept. No cap, or a catalog within
+ * it: everything.
  */
 export function capCatalog(skills: readonly SkillCard[], cap: number | undefined, relevance: () => ArrayLike<number> | null): CappedCatalog {
   if (cap === undefined || skills.length <= cap) return { skills, dropped: [] };

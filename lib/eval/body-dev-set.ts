@@ -26,14 +26,11 @@ const USE_WHEN_LINE = /^(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?use (?:this(?: skill)? 
 const HELD_OUT_PERCENT = 30;
 
 /**
- * A development set for ranking on bodies, from the catalog itself: each
- * skill whose body says when to use it gives one case, its turn that line
- * (the first item under a "When to use" heading, else a "Use this skill
- * when …" line), and the line is taken out of the body, so the case cannot be
- * found by copying. A line its description already says is skipped: it would
- * not measure the body. Cases are split by a hash of the skill's path, so the
- * held-out part stays the same as the catalog grows.
+ * A development set for ranking on bodies, from the catalog itself: each skill whose body says when to use it gives
+ * one case, its turn that line (taken out of the body, so copying cannot find it). Lines its description already says
+ * are skipped. Cases are split by a hash of the skill's path, so the held-out part stays as the catalog grows.
  */
+// The line: the first item under a "When to use" heading, else a "Use this skill when …" line.
 export function buildBodyDevSet(skills: readonly BodySkill[]): BodyDevSet {
   const catalog: BodySkill[] = [];
   const dev: EvalCase[] = [];

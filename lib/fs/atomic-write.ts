@@ -20,11 +20,9 @@ function isTempName(name: string, prefix: string): boolean {
 const LEFTOVER_AGE_MS = 60_000;
 
 /**
- * Remove what interrupted writes (a process killed between its temp file and
- * its rename) left in `folder`: `<prefix><8 chars>.tmp` files. With
- * `underLock`, the caller holds the lock every writer of the target takes
- * (Hermes's usage lock), so no such file is being written and all go;
- * otherwise only those older than a minute.
+ * Remove what interrupted writes (a process killed between its temp file and its rename) left in `folder`:
+ * `<prefix><8 chars>.tmp` files. With `underLock`, the caller holds the lock every writer of the target takes
+ * (Hermes's usage lock), so no such file is being written and all go; otherwise only those older than a minute.
  */
 export async function removeLeftoverTemps(folder: string, prefix: string, options: { underLock?: boolean; now?: number } = {}): Promise<number> {
   const fsp = fs.promises;
@@ -47,15 +45,11 @@ export async function removeLeftoverTemps(folder: string, prefix: string, option
 }
 
 /**
- * Replace `target` with `data` the way Hermes does (curator spec §1, "AW"):
- * an exclusive temp file `<prefix><8 chars>.tmp` in the same folder, written,
- * fsynced and renamed over the target, so a reader sees the old file or the
- * new one and never a part. A symlinked target keeps its link (the rename
- * goes to what it points at); the target's permission bits are kept; across
- * devices it falls back to copy + fsync + unlink. On any failure the temp is
- * removed and the target left as it was. Temps of earlier, interrupted writes
- * older than a minute are removed after the rename.
+ * Replace `target` with `data` the way Hermes does (curator spec §1, "AW"): an exclusive temp file in the same
+ * folder, written, fsynced and renamed over it, so a reader sees the old file or the new one. A symlink keeps its link,
+ * the permission bits are kept, across devices it copies; on failure the target is left as it was.
  */
+// The temp is `<prefix><8 chars>.tmp`; temps of earlier interrupted writes older than a minute go after the rename.
 export async function atomicWriteFile(
   target: string,
   data: string,

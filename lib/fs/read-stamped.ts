@@ -19,12 +19,10 @@ interface Stamped<T> {
 const caches = processWide("jev.stampedFiles", () => new Map<object, Map<string, Stamped<unknown>>>());
 
 /**
- * A small file's parsed contents, re-read and re-parsed only when its mtime
- * or size changed: one stat per call on a hot path (Hermes's config.yaml,
- * jev's state and rules files, routing.json). `parse` gets the text, or
- * undefined when the path is not a regular file or is too large to be one of
- * these; what it returns (a value, or a value that says what was wrong) is
- * kept until the file changes, so a parser warns once per version of a file.
+ * A small file's parsed contents, re-read and re-parsed only when its mtime or size changed: one stat per call on a
+ * hot path (Hermes's config.yaml, jev's state and rules files, routing.json). `parse` gets the text, or undefined
+ * when the path is not a regular file or is too large to be one of these; what it returns (a value, or a value that
+ * says what was wrong) is kept until the file changes, so a parser warns once per version of a file.
  */
 export function readStamped<T>(file: string, parse: (text: string | undefined, file: string) => T, options: StampedOptions<T>): T {
   const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });

@@ -2,11 +2,10 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 
 /**
- * Reading a file whose path came from a folder someone else fills (a Hermes
- * home, a skills folder) without trusting what the path names. Opened
- * non-blocking, so a FIFO put there cannot hang the reader (a blocking open
- * of a FIFO waits for a writer, and took the whole server with it); checked
- * on the open descriptor to be a regular file, so nothing else is read.
+ * Reading a file whose path came from a folder someone else fills (a Hermes home, a skills folder) without trusting
+ * what the path names. Opened non-blocking, so a FIFO put there cannot hang the reader (a blocking open of a FIFO
+ * waits for a writer, and took the whole server with it); checked on the open descriptor to be a regular file, so
+ * nothing else is read.
  */
 const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
 
@@ -97,11 +96,9 @@ export function readSmallTextSync(file: string, maxBytes = MAX_SMALL_FILE_BYTES)
 }
 
 /**
- * The whole file, however large, for a file jev will rewrite (Hermes's
- * `.usage.json`): undefined only when it does not exist. Anything else that
- * stops the read throws (NotRegularFile for a FIFO, socket or device; the
- * open's error otherwise), so the caller never replaces a file it could not
- * read with one made from nothing.
+ * The whole file, however large, for a file jev will rewrite (Hermes's `.usage.json`): undefined only when it does
+ * not exist. Anything else that stops the read throws (NotRegularFile for a FIFO, socket or device; the open's error
+ * otherwise), so the caller never replaces a file it could not read with one made from nothing.
  */
 export function readWholeFileSync(file: string): Buffer | undefined {
   let fd: number;

@@ -2,11 +2,10 @@ import fs from "node:fs";
 import { JevError } from "../base/errors";
 
 /**
- * The one rule for a file jev writes inside a Hermes home or an agent's
- * config folder: it is a regular file or does not exist yet. A link (made by
- * an agent, an installed skill or another user) would have jev write through
- * it, or replace it, outside the folder; a FIFO would hang the write; a
- * folder cannot be one. Checked for every target before any change is made.
+ * The one rule for a file jev writes inside a Hermes home or an agent's config folder: it is a regular file or does
+ * not exist yet. A link (made by an agent, an installed skill or another user) would have jev write through it, or
+ * replace it, outside the folder; a FIFO would hang the write; a folder cannot be one. Checked for every target
+ * before any change is made.
  */
 export function assertWritableTarget(file: string): void {
   const st = fs.lstatSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });

@@ -1,11 +1,9 @@
 import { readHead, readHeadSync } from "./regular-file";
 
 /**
- * Reading one SKILL.md without trusting what the path names (lib/fs/regular-file:
- * opened non-blocking, checked to be a regular file on the open descriptor,
- * so a FIFO put there, even after the walk checked it, cannot hang the
- * reader); read only as far as front matter can reach, so a huge file costs
- * no memory.
+ * Reading one SKILL.md without trusting what the path names (lib/fs/regular-file: opened non-blocking, checked to be
+ * a regular file on the open descriptor, so a FIFO put there, even after the walk checked it, cannot hang the
+ * reader); read only as far as front matter can reach, so a huge file costs no memory.
  */
 export const MAX_SKILL_FILE_BYTES = 256 * 1024;
 

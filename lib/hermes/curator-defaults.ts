@@ -1,9 +1,8 @@
 /**
- * The curator defaults each Hermes release ships, and the set jev falls back
- * to when it cannot tell which release runs a home. The rule (curator spec
- * §3.5, §5.1): explicit `curator:` settings in config.yaml always win; then the
- * defaults of the Hermes in use; when that is unknown, the conservative set,
- * so jev never archives sooner, or touches a name, where that Hermes would not.
+ * The curator defaults each Hermes release ships, and the set jev falls back to when it cannot tell which release
+ * runs a home. The rule (curator spec §3.5, §5.1): explicit `curator:` settings in config.yaml always win; then the
+ * defaults of the Hermes in use; when that is unknown, the conservative set, so jev never archives sooner, or touches
+ * a name, where that Hermes would not.
  */
 export interface CuratorDefaults {
   staleAfterDays: number;

@@ -6,14 +6,11 @@ import { readHead } from "../fs/regular-file";
 import { parseHermesVersion } from "./curator-defaults";
 
 /**
- * Which Hermes runs a home, as far as jev can tell, and where it was found:
- * 1. `JEV_HERMES_VERSION` (Hermes runs where jev cannot look, e.g. another container);
- * 2. the installed hermes-agent package's source: `$HERMES_INSTALL_DIR`, `<home>/hermes-agent`
- *    (the installer's default) or `/usr/local/lib/hermes-agent` (its root layout), read from
- *    `hermes_cli/__init__.py` or `pyproject.toml`;
- * 3. `hermes --version` when a `hermes` is on PATH.
- * Null when none of them says.
+ * Which Hermes runs a home, and where that was found, first that says: `JEV_HERMES_VERSION`; the installed package's
+ * `hermes_cli/__init__.py` or `pyproject.toml` (`$HERMES_INSTALL_DIR`, `<home>/hermes-agent`,
+ * `/usr/local/lib/hermes-agent`); `hermes --version` on PATH. Null when none does.
  */
+// JEV_HERMES_VERSION is for a Hermes that runs where jev cannot look (another container).
 export interface HermesVersionFound {
   version: string;
   /** Where: the variable, the file read, or the command run. */

@@ -49,11 +49,9 @@ export function mergeRequestsOn(hermesHome: string): boolean {
 }
 
 /**
- * Set `skill_feedback` in the state file, keeping every other key. Written
- * atomically (temp file in the same folder, fsync, rename), so an agent plugin
- * reading it never sees half a file. A file that is not a JSON object (or not
- * a regular file) is not overwritten: the caller gets an error instead of
- * losing it.
+ * Set `skill_feedback` in the state file, keeping every other key. Written atomically (temp file in the same folder,
+ * fsync, rename), so an agent plugin reading it never sees half a file. A file that is not a JSON object (or not a
+ * regular file) is not overwritten: the caller gets an error instead of losing it.
  */
 export async function setSkillFeedback(hermesHome: string, value: "on" | "off"): Promise<void> {
   const file = jevStateFile(hermesHome);

@@ -1,10 +1,8 @@
 /**
- * JSON as Python's `json.dumps(value, indent=2, sort_keys=True,
- * ensure_ascii=False)` writes it, byte for byte (curator spec §2.4): keys
- * sorted by Unicode code point at every level (JS's default sort compares
- * UTF-16 units and misorders astral characters), non-ASCII raw, no trailing
- * newline. Written by hand because JS objects put integer-like keys first
- * whatever order they were inserted in.
+ * JSON as Python's `json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)` writes it, byte for byte
+ * (curator spec §2.4): keys sorted by Unicode code point at every level (JS's default sort compares UTF-16 units and
+ * misorders astral characters), non-ASCII raw, no trailing newline. Written by hand because JS objects put
+ * integer-like keys first whatever order they were inserted in.
  */
 export function pythonJson(value: unknown): string {
   return dump(value, "");

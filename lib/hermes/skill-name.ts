@@ -5,12 +5,10 @@ import { readSkillFile, readSkillFileSync } from "../fs/skill-file";
 const NAME_BYTES = 16_000;
 
 /**
- * Hermes's provenance name reader (curator spec §3.1): the first non-empty
- * `name:` line of the front matter in the first 4,000 characters of
- * `SKILL.md`, quotes stripped, else the folder's name. Every provenance and
- * eligibility decision names skills this way (a full YAML parse may differ).
- * The file is opened non-blocking and read only when it is a regular file,
- * so a FIFO or device named SKILL.md cannot hang the reader.
+ * Hermes's provenance name reader (curator spec §3.1): the first non-empty `name:` line of the front matter in the
+ * first 4,000 characters of `SKILL.md`, quotes stripped, else the folder's name. Every provenance and eligibility
+ * decision names skills this way (a full YAML parse may differ). The file is opened non-blocking and read only when
+ * it is a regular file, so a FIFO or device named SKILL.md cannot hang the reader.
  */
 export function provenanceName(skillFolder: string): string {
   return nameFromText(readSkillFileSync(path.join(skillFolder, "SKILL.md"), NAME_BYTES)?.text ?? null, skillFolder);

@@ -76,11 +76,10 @@ function sweepDue(folder: string, now = Date.now()): boolean {
 }
 
 /**
- * Read-modify-write `.usage.json` as Hermes does (§2.7): under an exclusive
- * flock on `.usage.json.lock`, re-read from disk inside the lock, let
- * `change` edit the map (returning whether to write, and a result), and
- * replace the file atomically. A corrupt file is first copied aside as
- * `.usage.json.corrupt-<stamp>`. The home must exist; `skills/` is created.
+ * Read-modify-write `.usage.json` as Hermes does (§2.7): under an exclusive flock on `.usage.json.lock`, re-read from
+ * disk inside the lock, let `change` edit the map (returning whether to write, and a result), and replace the file
+ * atomically. A corrupt file is first copied aside as `.usage.json.corrupt-<stamp>`. The home must exist; `skills/`
+ * is created.
  */
 export async function mutateUsage<T>(
   home: string,

@@ -3,16 +3,11 @@ import { LIFECYCLE_STATES, type LifecycleState } from "../vocab/curator";
 import { formatPyTime, parsePyTime } from "./py-time";
 
 /**
- * Hermes's usage records (`skills/.usage.json`, curator spec §2 and §4): the
- * record shape, backfill on read, and every mutation, as pure functions over
- * the loaded map. A mutation of an existing record writes only the fields it
- * touches; an absent record is first stored whole. Unknown keys are kept.
- *
- * Skill names are plain keys, as in Hermes's Python dict: a skill named
- * `__proto__` or `constructor` has a record like any other. Maps are made
- * without a prototype (`usageMap`), and every read and write here goes to
- * the map's own keys, so no name can reach Object.prototype.
+ * Hermes's usage records (`skills/.usage.json`, curator spec §2 and §4) as pure functions over the loaded map: the
+ * record shape, backfill on read, every mutation. A mutation writes only the fields it touches (an absent record is
+ * stored whole); unknown keys are kept. Names are plain keys of a prototype-free map (`usageMap`), as in Python.
  */
+// So a skill named `__proto__` or `constructor` has a record like any other: every read and write goes to own keys.
 export type UsageRecord = Record<string, unknown>;
 export type UsageMap = Record<string, UsageRecord>;
 

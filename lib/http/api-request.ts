@@ -1,9 +1,7 @@
 /**
- * What jev's route bodies read of a request: a header and the body. Next.js
- * hands a route a web Request; the front door (server/direct-routes) serves
- * the agents' per-turn routes straight from Node's request, without building
- * a web Request, its body stream and its abort signal on every turn (about
- * 0.1 ms of CPU a turn, measured with a CPU profile under bench/http.ts).
+ * What jev's route bodies read of a request: a header and the body. Next.js hands a route a web Request; the front
+ * door (server/direct-routes) serves the agents' per-turn routes straight from Node's request, without building a web
+ * Request, its body stream and its abort signal on every turn (their cost: lib/README.md).
  */
 export interface ApiRequest {
   /** The request target as sent: path and query (`/api/decisions?limit=5`). */

@@ -3,12 +3,10 @@ import { type AllowedHosts, isAllowedHost } from "./allowed-hosts";
 import { allowHeader, type RouteTable } from "./route-table";
 
 /**
- * What reaches Next.js at all. Next answers some requests before any route
- * runs, and not in the API's shape: a method it cannot build a Request for
- * (TRACE, CONNECT, anything non-standard) or a path that does not
- * percent-decode is a plain-text 500; a wrong method a 405 with no body; an
- * unknown `/api` path the HTML 404 page. The front door answers those itself,
- * in the JSON envelope, from the one route table (app/api/routes.ts).
+ * What reaches Next.js at all. Next answers some requests before any route runs, and not in the API's shape: a method
+ * it cannot build a Request for (TRACE, CONNECT, anything non-standard) or a path that does not percent-decode is a
+ * plain-text 500; a wrong method a 405 with no body; an unknown `/api` path the HTML 404 page. The front door answers
+ * those itself, in the JSON envelope, from the one route table (app/api/routes.ts).
  */
 
 /** Methods Next.js can build a Request for; anything else never reaches it. */
@@ -26,11 +24,9 @@ export interface Refusal {
 }
 
 /**
- * The largest dashboard change (a server action's body): the Replay page's
- * 1 MiB upload pieces with their form around them (smaller pieces, less held
- * in memory per request while Next.js parses them). Next.js enforces the same
- * limit (`serverActions.bodySizeLimit` in next.config.mjs) but answers past it
- * with a 500.
+ * The largest dashboard change (a server action's body): the Replay page's 1 MiB upload pieces with their form around
+ * them (smaller pieces, less held in memory per request while Next.js parses them). Next.js enforces the same limit
+ * (`serverActions.bodySizeLimit` in next.config.mjs) but answers past it with a 500.
  */
 export const ACTION_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 

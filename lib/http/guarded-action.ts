@@ -6,12 +6,10 @@ import { liveCtx, type ServiceCtx } from "../services/context";
 import type { ActionRefusal, ActionResult } from "./action-result";
 
 /**
- * The dashboard's twin of `handle` + `requireToken` (lib/http/handle.ts):
- * every server action goes through `guardedAction`, which checks the API
- * token the page sends with it (typed once, kept in the tab's session
- * storage), parses the input with zod, runs the action and answers with a
- * typed result. A refusal is a result, never a thrown error: Next.js would
- * answer a throw with a 500 and log its message.
+ * The dashboard's twin of `handle` + `requireToken` (lib/http/handle.ts): every server action goes through
+ * `guardedAction`, which checks the API token the page sends with it (typed once, kept in the tab's session storage),
+ * parses the input with zod, runs the action and answers with a typed result. A refusal is a result, never a thrown
+ * error: Next.js would answer a throw with a 500 and log its message.
  */
 
 /** A server action gets the same context as every service verb. */

@@ -1,9 +1,7 @@
 /**
- * The hook entries `jev integrate claude-code` puts in Claude Code's
- * settings.json: UserPromptSubmit asks jev which skill fits, PostToolUse on the
- * Skill tool reports the load. Merged into whatever the file holds: other
- * hooks and keys are kept, an older jev entry is replaced, and merging twice
- * changes nothing.
+ * The hook entries `jev integrate claude-code` puts in Claude Code's settings.json: UserPromptSubmit asks jev which
+ * skill fits, PostToolUse on the Skill tool reports the load. Merged into whatever the file holds: other hooks and
+ * keys are kept, an older jev entry is replaced, and merging twice changes nothing.
  */
 export const HOOK_SCRIPT_NAME = "jev_hook.py";
 /** Seconds Claude Code gives the script; the script itself gives up on jev after 1.5 s. */

@@ -8,11 +8,10 @@ const HOOK_TIMEOUT_S = 5;
 type Json = Record<string, unknown>;
 
 /**
- * The entries `jev integrate codex` puts in Codex's hooks.json: the same
- * script as Claude Code's, told it serves Codex. UserPromptSubmit asks jev
- * which skill fits. Codex has no Skill tool: a skill is loaded by reading
- * its SKILL.md through a tool, so PostToolUse (every tool: Codex's own tool
- * names are not the contract) reports a load when a tool's input names one.
+ * The entries `jev integrate codex` puts in Codex's hooks.json: the same script as Claude Code's, told it serves
+ * Codex. UserPromptSubmit asks jev which skill fits. Codex has no Skill tool: a skill is loaded by reading its
+ * SKILL.md through a tool, so PostToolUse (every tool: Codex's own tool names are not the contract) reports a load
+ * when a tool's input names one.
  */
 export function codexHookEntries(scriptPath: string, python: string | null): Json {
   const hook = { type: "command", command: jevHookCommand(scriptPath, python, ["--agent", "codex"]), timeoutSec: HOOK_TIMEOUT_S };

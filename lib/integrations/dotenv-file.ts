@@ -5,12 +5,10 @@ import { atomicWriteFile } from "../fs/atomic-write";
 import { assertWritableTarget } from "../fs/safe-target";
 
 /**
- * Set or remove keys in a dotenv file (`$HERMES_HOME/.env`) and keep every
- * other byte: other keys (quoted multi-line values included), comments, blank
- * lines, order. A key already there is changed in place (a repeated one keeps
- * its first entry only); a new key goes at the end. The result is read back
- * with the dotenv parser and must give every other key exactly the value it
- * had, or nothing is written. The file holds secrets, so it is written 0600.
+ * Set or remove keys in a dotenv file (`$HERMES_HOME/.env`) and keep every other byte: other keys (quoted multi-line
+ * values included), comments, blank lines, order. A key already there is changed in place (a repeated one keeps its
+ * first entry only); a new key goes at the end. The result is read back with the dotenv parser and must give every
+ * other key exactly the value it had, or nothing is written. The file holds secrets, so it is written 0600.
  */
 export interface DotenvChange {
   key: string;

@@ -5,11 +5,9 @@ import { JevError } from "../base/errors";
 import { atomicWriteFile } from "../fs/atomic-write";
 
 /**
- * `jev integrate hermes`: link jev's plugin folder into a Hermes home
- * (`$HERMES_HOME/plugins/jev` → this checkout's `integrations/hermes/jev`,
- * so it updates with the checkout) and add `jev` to `plugins.enabled` in
- * `config.yaml`, keeping the rest of the file, comments included. Running it
- * again changes nothing.
+ * `jev integrate hermes`: link jev's plugin folder into a Hermes home (`$HERMES_HOME/plugins/jev` → this checkout's
+ * `integrations/hermes/jev`, so it updates with the checkout) and add `jev` to `plugins.enabled` in `config.yaml`,
+ * keeping the rest of the file, comments included. Running it again changes nothing.
  */
 export interface HermesInstall {
   linked: "created" | "kept" | "replaced";

@@ -6,11 +6,9 @@ import { assertWritableTarget, ensurePrivateFolder } from "../fs/safe-target";
 import { HOOK_SCRIPT_NAME } from "./claude-settings";
 
 /**
- * The hook's files, copied out of the clone to a per-user place
- * (`$XDG_DATA_HOME/jev`, default `~/.local/share/jev`) with the clone's
- * layout, so the agents' settings name a path that stays put when the clone
- * moves, is deleted or is installed globally. The hook loads the Hermes
- * plugin's `shortlist.py` by its relative path, so it comes along.
+ * The hook's files, copied out of the clone to a per-user place (`$XDG_DATA_HOME/jev`, default `~/.local/share/jev`)
+ * with the clone's layout, so the agents' settings name a path that stays put when the clone moves, is deleted or is
+ * installed globally. The hook loads the Hermes plugin's `shortlist.py` by its relative path, so it comes along.
  */
 const FILES = [path.join("integrations", "claude-code", HOOK_SCRIPT_NAME), path.join("integrations", "hermes", "jev", "shortlist.py")];
 

@@ -5,12 +5,10 @@ import path from "node:path";
 const MIN_PYTHON = [3, 8] as const;
 
 /**
- * The Python interpreter a hook command should name, by absolute path: the
- * one `python3` on this PATH runs in the end. A hook runs on every prompt,
- * and a `python3` resolved through a version manager's shim each time cost
- * ~0.8 s a call where the interpreter itself starts in ~20 ms; asking it for
- * `sys.executable` once, here, skips the shim. Null when there is no Python
- * 3.8 or later (the caller then falls back to `python3` and says so).
+ * The Python interpreter a hook command should name, by absolute path: the one `python3` on this PATH runs in the
+ * end. A hook runs on every prompt, and a `python3` resolved through a version manager's shim each time costs many
+ * times the interpreter's own start (lib/README.md); asking it for `sys.executable` once, here, skips the shim. Null
+ * when there is no Python 3.8 or later (the caller then falls back to `python3` and says so).
  */
 export function findPython(env: NodeJS.ProcessEnv = process.env): string | null {
   const r = spawnSync("python3", ["-I", "-S", "-c", "import sys; print(sys.executable); print('%d.%d' % sys.version_info[:2])"], {

@@ -33,12 +33,10 @@ export interface Judge {
 }
 
 /**
- * A judge's answer: a promise, or the answer itself from a judge that has it
- * at once (in process, no I/O; it may then also throw at once). The engine
- * asks such a judge with no promise per batch: under load, the promises of a
- * turn's eight batches (each a closure, an await and the hooks an
- * AsyncLocalStorage puts on every promise) were about 40 of the 115 a
- * request made.
+ * A judge's answer: a promise, or the answer itself from a judge that has it at once (in process, no I/O; it may then
+ * also throw at once). The engine asks such a judge with no promise per batch: under load, the promises of a turn's
+ * eight batches (each a closure, an await and the hooks an AsyncLocalStorage puts on every promise) were about 40 of
+ * the 115 a request made.
  */
 export type JudgeAnswer<T> = MaybePromise<T>;
 

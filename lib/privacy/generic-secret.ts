@@ -1,13 +1,10 @@
 /**
- * The generic detector: a value that looks random, right after a word that
- * names a credential (`key`, `token`, `secret`, `password`, `auth`,
- * `AccountKey`, `STRIPE_SECRET_KEY=` …), including UUID-shaped values.
- * Catches the many formats with no vendor prefix (Heroku and Snyk UUIDs,
- * Datadog and Cloudflare hex keys, Azure DevOps PATs) while turns that only
- * talk about credentials ("how do I rotate my AWS keys?") or carry an
- * unrelated id ("ticket 3f2a…") pass: the value must follow the word, look
- * random, and not be an identifier, path or placeholder.
+ * The generic detector: a value that looks random right after a word that names a credential (`key`, `token`,
+ * `secret`, `password`, `auth`, `STRIPE_SECRET_KEY=` …), UUID-shaped ones included, and is not an identifier, path or
+ * placeholder. It catches formats with no vendor prefix, while talk about credentials or an unrelated id passes.
  */
+// Heroku and Snyk UUIDs, Datadog and Cloudflare hex keys, Azure DevOps PATs; "how do I rotate my AWS keys?" and
+// "ticket 3f2a…" pass.
 /** A name, then `:`, `=`, `is`, `to` or just a space, then a 12+ character value (looked at, not consumed). */
 const CANDIDATE = /(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]{1,60})["']?[ \t]{0,3}(?:[:=]>?|\bis\b|\bto\b)?[ \t]{0,3}["'`]?(?=([A-Za-z0-9+/=_~.-]{12,256}))/g;
 

@@ -1,14 +1,12 @@
 import { getOrCreate } from "../base/collections";
 
 /**
- * Credential formats that make a turn "look secret" (selection spec §3). Each
- * rule is anchored on a vendor prefix or a structural marker, so ordinary
- * prose and code do not trip it; values with no marker are left to the
- * generic detector (generic-secret.ts). A hit means the turn is never sent
- * anywhere. The families follow the well-known open rule sets (gitleaks'
- * default configuration and similar), written here from the published token
- * formats; the corpus in secret-corpus.txt holds one or more cases per rule.
+ * Credential formats that make a turn "look secret" (selection spec §3), each anchored on a vendor prefix or a
+ * structural marker so prose and code do not trip it; values with no marker are left to generic-secret.ts. A hit
+ * means the turn is never sent anywhere. secret-corpus.txt holds one or more cases per rule.
  */
+// The families follow the well-known open rule sets (gitleaks' default configuration and similar), written here
+// from the published token formats.
 export interface SecretRule {
   id: string;
   pattern: RegExp;
@@ -130,11 +128,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
 const refersToItsGroups = (source: string) => /\\[1-9]|\\k<|\(\?<[A-Za-z]/.test(source);
 
 /**
- * The rules as one alternation per set of flags (a rule that refers to its
- * own groups stays alone). An alternation matches where one of its
- * alternatives does, so a text trips one of these exactly when it trips a
- * rule. Most turns trip none, and scanning a few combined patterns cost less
- * than 88 scans (MetaTool turns: 12.4 -> 5.5 us in one timing).
+ * The rules as one alternation per set of flags (a rule that refers to its own groups stays alone). An alternation
+ * matches where one of its alternatives does, so a text trips one of these exactly when it trips a rule. Most turns
+ * trip none, and scanning a few combined patterns cost less than 88 scans (MetaTool turns: 12.4 -> 5.5 us in one
+ * timing).
  */
 export const ANY_SECRET_RULE: readonly RegExp[] = (() => {
   const byFlags = new Map<string, string[]>();

@@ -66,11 +66,9 @@ export class EventColumns {
   }
 
   /**
-   * Event indices in replay order: by time; at the same millisecond a
-   * suggestion before a load (so a load can credit it), then file order.
-   * A bucket sort on time (about one event per bucket), each bucket then
-   * sorted in place: linear on real logs, where a comparison sort of a
-   * million indices took most of a second.
+   * Event indices in replay order: by time; at the same millisecond a suggestion before a load (so a load can credit
+   * it), then file order. A bucket sort on time (about one event per bucket), each bucket then sorted in place:
+   * linear on real logs, where a comparison sort of a million indices took most of a second.
    */
   order(): Uint32Array {
     return drain(this.orderSteps());

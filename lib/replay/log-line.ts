@@ -24,11 +24,9 @@ export interface ReplayEvent {
 const isText = (v: unknown, max: number): v is string => typeof v === "string" && v.length > 0 && v.length <= max;
 
 /**
- * The line exactly as `replayLine` and the export write it: keys in this
- * order, no whitespace, values free of quotes, backslashes and control
- * characters, and `ts` as `toISOString` writes it. Read without JSON.parse or
- * Date.parse, which are most of the cost of a million lines; anything else
- * goes the general way, and both give the same event.
+ * The line exactly as `replayLine` and the export write it: keys in this order, no whitespace, values free of quotes,
+ * backslashes and control characters, and `ts` as `toISOString` writes it. Read without JSON.parse or Date.parse,
+ * which are most of the cost of a million lines; anything else goes the general way, and both give the same event.
  */
 // Values: no quote, backslash or control character (JSON.parse decides those). Built from a string so the
 // control-character range is spelled as escapes.

@@ -7,18 +7,16 @@ import { type EventColumns, KIND_SUGGEST } from "./event-columns";
 import type { BadLines } from "./read-log";
 import { type DayRow, type ReplayReport, type SkillRow, tally } from "./report";
 
-/** Events replayed between two yields of replaySteps: 5–15 ms of work here, so a server stays responsive. */
+/** Events replayed between two yields of replaySteps: a slice of milliseconds, so a server stays responsive (lib/README.md). */
 export const REPLAY_SLICE = 16_384;
 
 /**
- * Replay a log under `rules` (selection spec §7): every suggestion as
- * recorded, and as the rules would have shown it, in time order. Both runs
- * credit loads with lib/rules' attributeLoad; the replayed run decides each
- * suggestion with lib/rules' checkSuggestion, from the loads its session made
- * so far (rule 1) and the window of that skill's suggestions it showed
- * (rule 2), kept incrementally per skill. A removed suggestion's loads are
- * lost unless another shown suggestion takes them.
+ * Replay a log under `rules` (selection spec §7): every suggestion as recorded and as the rules would have shown it, in
+ * time order, both crediting loads with lib/rules' attributeLoad. A removed suggestion's loads are lost unless
+ * another shown suggestion takes them.
  */
+// The replayed run decides each suggestion with checkSuggestion, from its session's loads so far (rule 1) and the
+// window of that skill's suggestions it showed (rule 2), kept incrementally per skill.
 export function runReplay(events: EventColumns, rules: RulesConfig, badLines: BadLines = { count: 0, first: [] }): ReplayReport {
   return drain(replaySteps(events, rules, badLines));
 }

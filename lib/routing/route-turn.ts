@@ -21,11 +21,10 @@ export function routeFrom(answers: RouteAnswers, source: RouteSource, config: Ro
 }
 
 /**
- * Route one turn on its own (selection spec §9). Nothing is sent when routing
- * is configured for features, when the judge cannot answer (the local judge),
- * or when the turn looks secret or trivial: the turn's features answer instead. Else the
- * judge gets the redacted turn; a failure fails open with its reason code,
- * and the caller keeps its default model.
+ * Route one turn on its own (selection spec §9). Nothing is sent when routing is configured for features, when the
+ * judge cannot answer (the local judge), or when the turn looks secret or trivial: the turn's features answer
+ * instead. Else the judge gets the redacted turn; a failure fails open with its reason code, and the caller keeps its
+ * default model.
  */
 export async function routeTurn(input: string | TurnAnalysis, judge: Judge, config: RoutingConfig): Promise<RouteDecision> {
   const turn = analyseTurn(input);

@@ -3,14 +3,9 @@ import { z } from "zod";
 import { readStamped } from "../fs/read-stamped";
 
 /**
- * How a turn is routed to a model tier (`$HERMES_HOME/jev/routing.json`; a
- * file may give only what it changes):
- * - `source`: `judge` asks the judge routing's three questions; `features`
- *   answers them from the turn's own features here, sending nothing;
- * - `private`: routing's questions always go in a request of their own, never
- *   merged into skill selection's;
- * - `thresholds`: an answer at or above its threshold counts as yes;
- * - `tiers`: the tier for a hard turn, a code turn, a simple one, and any other.
+ * How a turn is routed to a model tier (`$HERMES_HOME/jev/routing.json`, only what it changes): `source` (`judge` asks
+ * the judge routing's three questions, `features` answers them here, sending nothing), `private` (never merged into
+ * skill selection's request), `thresholds` (an answer at or above counts as yes), `tiers` (hard, code, simple, other).
  */
 export const RoutingConfig = z.object({
   source: z.enum(["judge", "features"]).default("judge"),

@@ -6,12 +6,10 @@ export interface AttributableSuggestion {
 }
 
 /**
- * Which suggestion a load is credited to (selection spec §7, "loaded within 5
- * minutes"): the latest one not yet loaded, of the same session and skill,
- * shown at most `attributionMs` before the load (both ends inclusive; a
- * suggestion after the load never counts). `candidates` are that session's
- * suggestions of that skill, in any order. Pure, so the live feedback path and
- * the replay credit loads alike. Returns the chosen candidate, or null.
+ * Which suggestion a load is credited to (selection spec §7, "loaded within 5 minutes"): the latest one not yet
+ * loaded, of the same session and skill, shown at most `attributionMs` before the load (both ends inclusive; a
+ * suggestion after the load never counts). `candidates` are that session's suggestions of that skill, in any order.
+ * Pure, so the live feedback path and the replay credit loads alike. Returns the chosen candidate, or null.
  */
 export function attributeLoad<T extends AttributableSuggestion>(candidates: Iterable<T>, loadAt: number, attributionMs: number): T | null {
   let best: T | null = null;

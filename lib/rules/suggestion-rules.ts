@@ -33,12 +33,10 @@ export function shownWindow(history: readonly ShownSuggestion[], now: number, ru
 }
 
 /**
- * Rule 2 (rejection suppression) for one skill at `now`, from its window of
- * shown suggestions: suppressed when at least `min_suggestions` were shown in
- * the window and fewer than `max_load_ratio` of them were loaded, except when
- * none was shown in the last `retry_hours`, so a skill that became useful can
- * come back. Pure: the live service builds the window from the database
- * (`shownWindow`), the replay keeps it incrementally; both decide here.
+ * Rule 2 (rejection suppression) for one skill at `now`, from its window of shown suggestions: suppressed when at
+ * least `min_suggestions` were shown in the window and fewer than `max_load_ratio` of them were loaded, except when
+ * none was shown in the last `retry_hours`, so a skill that became useful can come back. Pure: the live service
+ * builds the window from the database (`shownWindow`), the replay keeps it incrementally; both decide here.
  */
 export function suppressionVerdict(window: ShownWindow, now: number, rules: RulesConfig): SuppressionState {
   const s = rules.suppression;

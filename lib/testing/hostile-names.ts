@@ -2,7 +2,7 @@
  * Names from outside that a JavaScript object with a prototype treats
  * specially. Every service, route, action and page that takes a name gets
  * each of them in the tests (lib/services/hostile-names.test.ts,
- * e2e/hostile-names.spec.ts, the fuzz); none may reach Object.prototype, and
+ * e2e/hardening.spec.ts, the fuzz); none may reach Object.prototype, and
  * each is a plain key, as it is in Hermes's Python dicts.
  */
 export const HOSTILE_NAMES = [

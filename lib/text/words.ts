@@ -68,12 +68,10 @@ const SCRIPT_SEAM =
   /(\p{sc=Latin})(?=[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}])|([\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}])(?=\p{sc=Latin})/gu;
 
 /**
- * The text the scanner reads: NFKC; Latin diacritics dropped, so
- * "présentation" and "presentation" are one word (other languages' cognates
- * of the catalog's English words, and names typed either way); a Latin word
- * glued to Japanese, Chinese or Korean text cut off it, so "PDFファイル" reads
- * "pdf" (product names, file types and libraries are the same in every
- * language). Text with neither passes unchanged at the cost of two tests.
+ * The text the scanner reads: NFKC; Latin diacritics dropped, so "présentation" and "presentation" are one word
+ * (other languages' cognates of the catalog's English words, and names typed either way); a Latin word glued to
+ * Japanese, Chinese or Korean text cut off it, so "PDFファイル" reads "pdf" (product names, file types and libraries are
+ * the same in every language). Text with neither passes unchanged at the cost of two tests.
  */
 export function readableText(text: string): string {
   const s = text.normalize("NFKC");

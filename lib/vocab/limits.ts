@@ -19,13 +19,9 @@ export const THRESHOLDS = {
   /** The agent loads the first skill at or above this. */
   load: 0.5,
   /**
-   * Below the load line a reply lists a finalist (a shortlist entry the
-   * agent's own model may pick from) when the turn's `needs_skill` is at least
-   * `offerNeeds`, or the finalist's own match is at least `offerMatch` (about a one in
-   * three chance is worth a line of context); otherwise a turn that needs
-   * no skill gets an empty list. Chosen together on the fit side of the
-   * development sets (bench/offer-line.ts): the pair with the best mean list
-   * recall whose shortlists reach no more than 15% of any group's no-skill turns.
+   * Below the load line a reply lists a finalist (a shortlist entry the agent's model may pick from) when the turn's
+   * `needs_skill` is at least `offerNeeds` or the finalist's match at least `offerMatch`; else a no-skill turn gets an
+   * empty list. Chosen by bench/offer-line.ts: the best list recall with shortlists on at most 15% of no-skill turns.
    */
   offerNeeds: 0.7,
   offerMatch: 0.3,

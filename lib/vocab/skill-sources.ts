@@ -1,11 +1,10 @@
 import { z } from "zod";
 
 /**
- * Whose skill folder a skill lives in, as the Skills page groups them: a
- * Hermes home (its `skills/` and `skills.external_dirs`), Claude Code's
- * (`~/.claude/skills`, a project's `.claude/skills`), Codex's
- * (`~/.codex/skills`, `~/.agents/skills`, a repository's `.agents/skills`),
- * or any other folder jev was pointed at (`./skills`, `--root`).
+ * Whose skill folder a skill lives in, as the Skills page groups them: a Hermes home (its `skills/` and
+ * `skills.external_dirs`), Claude Code's (`~/.claude/skills`, a project's `.claude/skills`), Codex's
+ * (`~/.codex/skills`, `~/.agents/skills`, a repository's `.agents/skills`), or any other folder jev was pointed at
+ * (`./skills`, `--root`).
  */
 export const SKILL_SOURCES = ["hermes", "claude-code", "codex", "folder"] as const;
 export const SkillSource = z.enum(SKILL_SOURCES);

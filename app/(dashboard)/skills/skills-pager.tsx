@@ -3,11 +3,7 @@ import type { PageOf } from "@/lib/base/paging";
 import type { SkillListRow } from "@/lib/services/skills";
 import { type SkillsPageView, skillsHref } from "./search-params";
 
-/**
- * Rows a page of the Skills table. A Hermes home holds hundreds of skills;
- * all of them on one page was a 2.5 MB page that took the server most of a
- * second to render (the filters and the name search find the rest).
- */
+/** Rows a page of the Skills table: a home's hundreds of skills on one page made a page of megabytes (lib/README.md). */
 export const SKILLS_PAGE_SIZE = 100;
 
 /** How many skills there are, which of them are shown, and links to the other pages (the filters and sort kept). */

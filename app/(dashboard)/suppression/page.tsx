@@ -14,11 +14,9 @@ export const dynamic = "force-dynamic";
 const SORT_LABEL: Record<SuppressionSort, string> = { suggestions: "most suggested", ratio: "lowest load ratio", last_shown: "last shown", skill: "name" };
 
 /**
- * The suggestion rules and rule 2 as it stands: its switch and settings,
- * then every skill shown to clients that report loads in the window, with
- * its state, counts and next retry, filterable and sortable in the URL. A
- * what-if form recomputes the states under other settings and marks the
- * skills that would flip; it changes nothing live.
+ * The suggestion rules and rule 2 as it stands: its switch and settings, then every skill shown to clients that
+ * report loads in the window, with its state, counts and next retry, filterable and sortable in the URL. A what-if
+ * form recomputes the states under other settings and marks the skills that would flip; it changes nothing live.
  */
 export default async function SuppressionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const view = parseSuppressionView(await searchParams);

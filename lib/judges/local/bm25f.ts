@@ -16,20 +16,17 @@ export const BM25F = {
 export type Bm25fParams = typeof BM25F;
 
 /**
- * IDF is computed as if the catalog held at least this many skills (the rest
- * not containing the term). BM25's IDF shrinks with catalog size, so without a
- * floor the same evidence scores lower in a 10-skill catalog than in an
- * 800-skill one, and the calibrated `match` (fitted on ~200–900 skills) would
- * say "don't load" far too often for small catalogs. Larger catalogs are unchanged.
+ * IDF is computed as if the catalog held at least this many skills (the rest not containing the term). BM25's IDF
+ * shrinks with catalog size, so without a floor the same evidence scores lower in a 10-skill catalog than in an
+ * 800-skill one, and the calibrated `match` (fitted on ~200–900 skills) would say "don't load" far too often for
+ * small catalogs. Larger catalogs are unchanged.
  */
 export const IDF_REFERENCE_SIZE = 200;
 
 /**
- * One term's postings, as pairs in one array: a slot, and the term's counts
- * there packed in one small integer (name and description 8 bits each, body
- * the rest: a body has at most 8,000 characters, so its counts stay far below
- * 2^14 and the packed value a small integer). One array per term: most terms
- * are in a skill or two.
+ * One term's postings, as pairs in one array: a slot, and the term's counts there packed in one small integer (name
+ * and description 8 bits each, body the rest: a body has at most 8,000 characters, so its counts stay far below 2^14
+ * and the packed value a small integer). One array per term: most terms are in a skill or two.
  */
 class TermPostings {
   readonly entries: number[] = [];
@@ -120,11 +117,10 @@ export interface Bm25fStats {
 }
 
 /**
- * An inverted BM25F index over the name, description and (when read) body of
- * the skills it holds, by slot. Skills come and go one at a time (a changed
- * SKILL.md costs its own terms); what depends on all of them (average field
- * lengths, IDF) is computed per catalog snapshot (`stats`) and at query time,
- * so the scores are exactly those of an index built afresh.
+ * An inverted BM25F index over the name, description and (when read) body of the skills it holds, by slot. Skills
+ * come and go one at a time (a changed SKILL.md costs its own terms); what depends on all of them (average field
+ * lengths, IDF) is computed per catalog snapshot (`stats`) and at query time, so the scores are exactly those of an
+ * index built afresh.
  */
 export class Bm25fIndex {
   private readonly postings = new Map<string, TermPostings>();

@@ -121,14 +121,11 @@ class GramPostings {
 }
 
 /**
- * Every n-gram's postings under one snapshot's statistics, packed in three
- * arrays: n-gram `id`'s entries are `start[id]` to `start[id + 1]`, each a
- * slot and its weight in its skill's unit vector (32-bit, as a one-go build
- * stored them); n-grams that weigh nothing (past MAX_DF_SHARE) have none.
- * A turn's cosine reads a gram's entries with one lookup into memory laid
- * out in a row; with a small array pair per n-gram it followed four
- * pointers to reach them, most of them cache misses under load.
+ * Every n-gram's postings under one snapshot's statistics, in three arrays: n-gram `id`'s entries are `start[id]` to
+ * `start[id + 1]`, each a slot and its weight in its skill's unit vector; n-grams past MAX_DF_SHARE have none.
  */
+// A turn's cosine reads a gram's entries with one lookup into memory laid out in a row; a small array pair per
+// n-gram made it follow four pointers to reach them, most of them cache misses under load.
 interface PackedPostings {
   stamp: number;
   start: Int32Array;
@@ -164,12 +161,9 @@ const MAX_UNSEEN_GRAMS = 131_072;
 const idfOf = (n: number, size: number) => Math.log((1 + n) / (1 + size)) + 1;
 
 /**
- * TF-IDF cosine over character n-grams: catches what stems miss (partial words,
- * compounds like "weatherapi", scripts written without spaces). Skills come and
- * go one at a time, by slot; IDF and the skills' norms are computed per catalog
- * snapshot (`stats`), so the scores are exactly those of an index built afresh.
- * Each n-gram has a small id, so a snapshot's IDFs and norms are computed over
- * typed arrays: every norm depends on IDFs that one changed skill moves.
+ * TF-IDF cosine over character n-grams: catches what stems miss (partial words, compounds like "weatherapi", scripts
+ * without spaces). Skills come and go one at a time, by slot; IDF and norms are computed per catalog snapshot
+ * (`stats`) over typed arrays, so the scores are exactly those of an index built afresh.
  */
 export class CharNgramIndex {
   private readonly postings = new Map<GramKey, GramPostings>();
@@ -263,12 +257,10 @@ export class CharNgramIndex {
   }
 
   /**
-   * Each word's n-grams as ids, in order: a posting id, or -1 - k for the
-   * k-th n-gram no skill has (its key in `unseenIds`). Turns reuse words,
-   * and a word found here costs one lookup instead of one per n-gram (a
-   * dozen or more), each a cache miss in a table of tens of thousands. Ids
-   * change only when an n-gram list is created or dropped: then both are
-   * cleared (see forgetWords).
+   * Each word's n-grams as ids, in order: a posting id, or -1 - k for the k-th n-gram no skill has (its key in
+   * `unseenIds`). Turns reuse words, and a word found here costs one lookup instead of one per n-gram (a dozen or
+   * more), each a cache miss in a table of tens of thousands. Ids change only when an n-gram list is created or
+   * dropped: then both are cleared (see forgetWords).
    */
   private readonly wordGrams = new Map<string, Int32Array>();
   private readonly unseenIds = new Map<GramKey, number>();
@@ -338,14 +330,11 @@ export class CharNgramIndex {
   private readonly queryIds: number[] = [];
 
   /**
-   * Cosine of the query against every skill held, by slot (into `scores`),
-   * in [0, 1]. The query's n-grams are counted straight into a reused array
-   * by posting id, not a Map of its own: on every turn that Map, its entries
-   * and the list of known grams were the largest garbage of a request
-   * (sampled under bench/http.ts load). Grams no skill has are counted the
-   * same way under ids of their own (they only weigh in the query's norm),
-   * and the norm is summed in the order the grams first appear, as before.
+   * Cosine of the query against every skill held, by slot (into `scores`), in [0, 1]. Grams no skill has weigh only
+   * in the query's norm, summed in the order the grams first appear.
    */
+  // The query's n-grams are counted straight into a reused array by posting id: a Map of its own per turn, its
+  // entries and the list of known grams were the largest garbage of a request (sampled under bench/http.ts load).
   cosine(queryWords: readonly string[], stats: NgramStats, scores: Float64Array): Float64Array {
     if (this.queryCounts.length < this.lists.length) this.queryCounts = new Int32Array(Math.max(this.lists.length, this.queryCounts.length * 2));
     // Never in the middle of a turn: the ids counted so far would be given again.

@@ -63,11 +63,10 @@ export const NEEDS_FEATURES = [
 export type NeedsFeature = (typeof NEEDS_FEATURES)[number];
 
 /**
- * Function words of the languages agents are most often asked in besides
- * English (German, French, Spanish, Portuguese, Italian, Dutch), as the
- * judge's terms: when the catalog does not have them, they are grammar the
- * local judge cannot read, not unexplained content, so they do not count
- * against a skill. English ones are dropped before this (analyze.ts).
+ * Function words of the languages agents are most often asked in besides English (German, French, Spanish,
+ * Portuguese, Italian, Dutch), as the judge's terms: when the catalog does not have them, they are grammar the local
+ * judge cannot read, not unexplained content, so they do not count against a skill. English ones are dropped before
+ * this (analyze.ts).
  */
 const FOREIGN_FUNCTION_TERMS: ReadonlySet<string> = (() => {
   const english = new Set(eng);

@@ -6,7 +6,7 @@ import { type MatchFeature, matchFeatures, needsFeatures, turnTerms } from "./de
 import { COSINE_BLEND, matchProbability, needsProbability, ROUTING_BLEND, rankProbability } from "./decision-model";
 import { readTurn, type TurnReading } from "./turn-reading";
 
-/** Text tokenized between two pauses of a background build (~10 ms here). */
+/** Text tokenized between two pauses of a background build (a slice of about ten milliseconds; lib/README.md). */
 const SLICE_CHARS = 64_000;
 /** Cards put in a fresh corpus between two pauses. */
 const FILL_SLICE = 32;
@@ -15,11 +15,10 @@ const DECIDED = 5;
 /** A skill whose ranking score is within this share of the best is in the crowd at the top. */
 const CROWD_SHARE = 0.9;
 /**
- * Turns whose evidence an index keeps: as many as a server's turns in flight
- * at once (16 clients), which may ask batch by batch in turn. Measured with
- * 16 clients, a list of 1 already scored each turn once (its batches and its
- * stage two ask with no I/O between), and a longer list cost little once
- * the scores by slot stopped being allocated per turn (see `scratch`).
+ * Turns whose evidence an index keeps: as many as a server's turns in flight at once (16 clients), which may ask
+ * batch by batch in turn. Measured with 16 clients, a list of 1 already scored each turn once (its batches and its
+ * stage two ask with no I/O between), and a longer list cost little once the scores by slot stopped being allocated
+ * per turn (see `scratch`).
  */
 const RECENT_TURNS = 16;
 
@@ -40,11 +39,9 @@ export interface TurnEvidence {
 }
 
 /**
- * Both indexes over a changing set of skills, each skill in a slot of its
- * own. `sync` makes it hold exactly a catalog snapshot's cards: a card that
- * left is taken out, a new one put in (its terms tokenized once per card and
- * cached), so a changed SKILL.md costs its own terms. The snapshot's index is
- * returned; it stays valid until the next sync.
+ * Both indexes over a changing set of skills, each skill in a slot of its own. `sync` makes it hold exactly a catalog
+ * snapshot's cards: a card that left is taken out, a new one put in (its terms tokenized once per card and cached),
+ * so a changed SKILL.md costs its own terms. The snapshot's index is returned; it stays valid until the next sync.
  */
 export class LocalCorpus {
   readonly bm25: Bm25fIndex;

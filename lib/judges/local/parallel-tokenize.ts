@@ -7,14 +7,11 @@ import { rememberBatch, type TokenBatch } from "./token-batch";
 import type { TokenizeRequest } from "./tokenize-worker";
 
 /**
- * Tokenizing a big catalog on two threads: a worker takes about half of the
- * text while this thread tokenizes the rest a slice at a time, then the
- * worker's tokens are taken as the cards' own. Tokenizing is most of a cold
- * build with bodies, so this nearly halves it, and the event loop is held
- * for less. One worker per process, started on first use and kept (it does
- * not keep the process alive). If it cannot start or fails, this thread
- * tokenizes everything, as before: the result is the same either way.
+ * Tokenizing a big catalog on two threads: a worker takes about half the text while this thread tokenizes the rest a
+ * slice at a time, then the worker's tokens become the cards' own. One worker per process, started on first use
+ * and kept (it does not keep the process alive). If it cannot start or fails, this thread does it all: same result.
  */
+// Tokenizing is most of a cold build with bodies, so this nearly halves it, and holds the event loop for less.
 
 /** Below this much text a worker's round trip costs more than it saves. */
 const MIN_PARALLEL_CHARS = 200_000;

@@ -2,13 +2,10 @@ import { isStopWord, stemWord, type TermCounts } from "../../text/analyze";
 import { scanWords, type WordSink } from "../../text/words";
 
 /**
- * Counting the terms of a text without a string per word: the scanner hands
- * each word over as a span, the span is hashed and found in a table of the
- * words seen so far (sliced once, the first time), and each word's term (its
- * stem, or none for a stop word) is worked out once. Bodies repeat their
- * words, so this is most of what made tokenizing them cheap. Ids are scratch:
- * nothing outside a count keeps one, so the table can be dropped when it
- * grows large.
+ * Counting the terms of a text without a string per word: the scanner hands each word over as a span, the span is
+ * hashed and found in a table of the words seen so far (sliced once, the first time), and each word's term (its stem,
+ * or none for a stop word) is worked out once. Bodies repeat their words, so this is most of what made tokenizing
+ * them cheap. Ids are scratch: nothing outside a count keeps one, so the table can be dropped when it grows large.
  */
 export class TermCounter implements WordSink {
   private mask = 0;

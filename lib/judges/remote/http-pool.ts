@@ -2,11 +2,9 @@ import { Pool } from "undici";
 import { processWide } from "../../base/process-state";
 
 /**
- * One keep-alive connection pool per judge origin, for the whole process
- * (selection spec §4: a new TLS session per call cost more than half of a
- * decision). Every turn and every request to that origin reuses its idle
- * connections. Connections opened are counted, so decisions can say how many
- * they cost.
+ * One keep-alive connection pool per judge origin, for the whole process (selection spec §4: a new TLS session per
+ * call cost more than half of a decision). Every turn and every request to that origin reuses its idle connections.
+ * Connections opened are counted, so decisions can say how many they cost.
  */
 interface PooledOrigin {
   pool: Pool;

@@ -8,11 +8,10 @@ import type { LocalJudge } from "../../judges/local/local-judge";
 import { catalogSource } from "./source";
 
 /**
- * At server start: the default catalog is walked (without a request's time
- * limit), big local indexes build in the background from now on, and the
- * default catalog's is built before the first turn needs it (a turn
- * that comes sooner is answered as the judge says: built in the turn when
- * small, else `index_building`). Resolves with the skills indexed.
+ * At server start: the default catalog is walked (without a request's time limit), big local indexes build in the
+ * background from now on, and the default catalog's is built before the first turn needs it (a turn that comes sooner
+ * is answered as the judge says: built in the turn when small, else `index_building`). Resolves with the skills
+ * indexed.
  */
 export async function warmLocalJudge(config: JevConfig): Promise<number> {
   buildIndexesInBackground();

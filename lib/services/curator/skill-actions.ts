@@ -24,11 +24,9 @@ function refusal(result: MoveResult): JevError {
 }
 
 /**
- * `jev curator pin|unpin|archive|restore NAME`, `POST /api/curator/:action`,
- * the dashboard's buttons: one action on one skill of the Hermes home. A
- * refusal (pinned, bundled, hub, external, not found, name taken) is a
- * JevError and moves nothing; what was done is appended to the history
- * after the files changed.
+ * `jev curator pin|unpin|archive|restore NAME`, `POST /api/curator/:action`, the dashboard's buttons: one action on
+ * one skill of the Hermes home. A refusal (pinned, bundled, hub, external, not found, name taken) is a JevError and
+ * moves nothing; what was done is appended to the history after the files changed.
  */
 export async function actOnSkill(ctx: ServiceCtx, input: { action: SkillAction; name?: string }): Promise<SkillActionReply> {
   const { action } = input;

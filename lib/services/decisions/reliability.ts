@@ -10,11 +10,9 @@ export interface MatchReliability {
 }
 
 /**
- * "Does 0.7 mean 70% on my skills?": the judge's suggestions to agents that
- * report loads, by match bucket, and the share loaded, from the decision log
- * alone (nothing about the turn). A load is not the same as right (an agent
- * may skip a right skill), so this reads as a floor on how often a match is
- * right, with the agents' own skills and turns.
+ * "Does 0.7 mean 70% on my skills?": the judge's suggestions to agents that report loads, by match bucket, and the
+ * share loaded, from the decision log alone (nothing about the turn). A load is not the same as right (an agent may
+ * skip a right skill), so this reads as a floor on how often a match is right, with the agents' own skills and turns.
  */
 export async function matchReliability(ctx: DbCtx, range: { from?: string; to?: string }): Promise<MatchReliability> {
   const { db } = ctx;

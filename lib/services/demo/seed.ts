@@ -22,11 +22,10 @@ export { demoSkillsRoot } from "../../demo/demo-folders";
 const realRows = (db: Db) => rowsOutsideSessions(db, DEMO_SESSION_PREFIX, { skipFailOpen: true });
 
 /**
- * `npm run demo`: a deterministic synthetic fortnight, made by the real engine.
- * Demo sessions ask the demo skills (data/demo/skills) for turns over the last
- * 14 days (clock injected), and report loads for the useful skills more often
- * than for the ignored ones, so rule 2 comes into play. Refuses a database that
- * holds real rows unless `force`; seeding again replaces the demo rows.
+ * `npm run demo`: a deterministic synthetic fortnight, made by the real engine. Demo sessions ask the demo skills
+ * (data/demo/skills) for turns over the last 14 days (clock injected), and report loads for the useful skills more
+ * often than for the ignored ones, so rule 2 comes into play. Refuses a database that holds real rows unless `force`;
+ * seeding again replaces the demo rows.
  */
 export async function seedDemo(ctx: ServiceCtx, options: { force?: boolean; turnsPerDay?: number } = {}): Promise<{ decisions: number; loads: number }> {
   const { db, config } = ctx;

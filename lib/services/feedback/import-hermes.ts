@@ -25,11 +25,10 @@ const keyOf = (r: { skill: string; at: string; loaded: boolean; session?: string
     .digest("base64url");
 
 /**
- * `jev import hermes`: the home's `.usage.json` counters become usage events
- * (only what grew since the last import), and each record of `jev/skill-feedback.json` becomes a
- * suggestion shown to a client that reports loads, and, when loaded, a load
- * (credited by the same attribution as live). Records already imported are
- * skipped by a key of their content, so running it twice adds nothing.
+ * `jev import hermes`: the home's `.usage.json` counters become usage events (only what grew since the last import),
+ * and each record of `jev/skill-feedback.json` becomes a suggestion shown to a client that reports loads, and, when
+ * loaded, a load (credited by the same attribution as live). Records already imported are skipped by a key of their
+ * content, so running it twice adds nothing.
  */
 export async function importHermes(ctx: ServiceCtx, input: { home?: string } = {}): Promise<ImportReport> {
   const { db, config } = ctx;

@@ -24,7 +24,7 @@ export interface StartReplayInput {
   source: ReplaySource;
   rules: RulesConfig;
   sweep?: SweepGrid;
-  /** For `upload`: the id of a complete upload (lib/services/replay-upload-files). */
+  /** For `upload`: the id of a complete upload (lib/services/replay/upload-files.ts). */
   uploadId?: string;
 }
 

@@ -5,11 +5,10 @@ import path from "node:path";
 import { JevError } from "../../base/errors";
 
 /**
- * Logs uploaded from the Replay page arrive in pieces (a server action's body
- * is small and held in memory whole), appended in order to a private temp
- * file; the run then streams the file like any upload. Unfinished uploads are
- * removed after an hour, and at most MAX_PENDING_UPLOADS are kept (the oldest
- * goes first), so uploads cannot fill the temp folder.
+ * Logs uploaded from the Replay page arrive in pieces (a server action's body is small and held in memory whole),
+ * appended in order to a private temp file; the run then streams the file like any upload. Unfinished uploads are
+ * removed after an hour, and at most MAX_PENDING_UPLOADS are kept (the oldest goes first), so uploads cannot fill the
+ * temp folder.
  */
 export interface UploadStore {
   dir: string;

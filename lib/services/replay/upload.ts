@@ -8,11 +8,9 @@ import { createReplayRun, executeReplay } from "./internal/execute";
 import type { ReplayRun } from "./runs";
 
 /**
- * `POST /api/replay`: replay an uploaded log (streamed, never held whole)
- * under `rules`, and every point of `sweep` if given; store the run and return
- * it with its report. While it runs it is listed with its progress; an upload
- * refused for the client's fault (too large, a bad line in strict mode) leaves
- * no run behind.
+ * `POST /api/replay`: replay an uploaded log (streamed, never held whole) under `rules`, and every point of `sweep`
+ * if given; store the run and return it with its report. While it runs it is listed with its progress; an upload
+ * refused for the client's fault (too large, a bad line in strict mode) leaves no run behind.
  */
 export async function replayUpload(
   ctx: DbCtx,

@@ -39,12 +39,10 @@ const NO_HERMES: HermesFields = {
 };
 
 /**
- * Every skill jev ranks, one row per name: the Hermes home's skills (with
- * its telemetry and curator columns, archived ones included), the default
- * roots' (`~/.claude/skills`, Codex's `~/.codex/skills` and `~/.agents/skills`, `./skills`), and any other
- * SKILL.md the engine ranked in the last SPARK_DAYS days (roots a client sent:
- * a project's `.claude/skills`, `--root`s), each with the engine's own
- * activity and its description's health. Works with no Hermes home.
+ * Every skill jev ranks, one row per name: the Hermes home's (with its telemetry and curator columns, archived ones
+ * included), the default roots' (`~/.claude/skills`, `~/.codex/skills`, `~/.agents/skills`, `./skills`), and any other
+ * SKILL.md ranked in the last SPARK_DAYS days (roots a client sent), each with the engine's activity and its
+ * description's health. Works with no Hermes home.
  */
 export async function listSkills(ctx: ServiceCtx, filter: SkillsFilter = {}): Promise<SkillsListing> {
   const now = ctx.clock();

@@ -15,11 +15,10 @@ export interface UsageScan {
 }
 
 /**
- * Turn what Hermes counted since the last scan into events (spec §2.8): a
- * counter grown by d gives one row of count d at that counter's timestamp; a
- * counter that went down (a record forgotten or recreated) re-baselines
- * without negative rows. The first scan of a home imports its history; a
- * second finds nothing new. `map` is the file as just read, when the caller has it.
+ * Turn what Hermes counted since the last scan into events (spec §2.8): a counter grown by d gives one row of count d
+ * at that counter's timestamp; a counter that went down (a record forgotten or recreated) re-baselines without
+ * negative rows. The first scan of a home imports its history; a second finds nothing new. `map` is the file as just
+ * read, when the caller has it.
  */
 export async function refreshUsageHistory(ctx: ServiceCtx, input: { home?: string; map?: UsageMap } = {}): Promise<UsageScan> {
   const { db } = ctx;

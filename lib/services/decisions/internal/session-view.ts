@@ -6,14 +6,11 @@ import type { RulesConfig } from "../../../rules/config";
 import { checkSuggestion, type ShownWindow, shownWindow } from "../../../rules/suggestion-rules";
 
 /**
- * What a served turn knows of its session: the skills it loaded (rule 1;
- * the request's `loaded` and the session's reports) and whether its client
- * reports loads (rule 2, and the log's row). The reports are read with rule
- * 2's windows of the first names the engine asks about, in one read (one
- * round trip on PostgreSQL): ranking needs neither. A turn the engine never
- * asks about (gated, failed open, nothing fits) reads the reports alone,
- * for the log. Reads the session once.
+ * What a served turn knows of its session: the skills it loaded (rule 1: the request's `loaded` and the session's
+ * reports) and whether its client reports loads (rule 2, and the log's row). Reads the session once.
  */
+// The reports are read with rule 2's windows of the first names the engine asks about, in one read (one round trip
+// on PostgreSQL): ranking needs neither. A turn the engine never asks about reads the reports alone, for the log.
 export class SessionView {
   /** The session's loads; filled before the first rule check returns. */
   readonly loaded: Set<string>;

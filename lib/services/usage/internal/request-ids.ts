@@ -1,11 +1,10 @@
 import { processWide } from "../../../base/process-state";
 
 /**
- * The `request_id`s of usage bumps this process answered (or is answering)
- * lately, per Hermes home: a retry whose first answer was lost is answered
- * again without counting twice, even while the first is still being written
- * or when the database could not record it. The database remembers them too
- * (usage_requests), across restarts and for other processes.
+ * The `request_id`s of usage bumps this process answered (or is answering) lately, per Hermes home: a retry whose
+ * first answer was lost is answered again without counting twice, even while the first is still being written or when
+ * the database could not record it. The database remembers them too (usage_requests), across restarts and for other
+ * processes.
  */
 const KEEP_MS = 24 * 3_600_000;
 const MAX_PER_HOME = 50_000;
