@@ -1,23 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/** Production source files under the folders that hold process state. */
-function sources(): string[] {
-  const out: string[] = [];
-  const visit = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) {
-        if (e.name !== "testing") visit(full);
-      } else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(full);
-    }
-  };
-  for (const dir of ["lib", "db", "server", "app", "cli"]) visit(path.join(ROOT, dir));
-  return out;
-}
+import { productionSources, REPO_ROOT } from "../testing/source-files";
 
 describe("process-wide state (lib/base/process-state.ts)", () => {
   it("is one value per key whichever copy of the module asks, and one reset empties it", async () => {
@@ -34,12 +18,12 @@ describe("process-wide state (lib/base/process-state.ts)", () => {
 
   it("holds every module-level cache, or the cache says in one line why it is copy-local", () => {
     const unnamed: string[] = [];
-    for (const file of sources()) {
+    for (const file of productionSources()) {
       const lines = fs.readFileSync(file, "utf8").split("\n");
       lines.forEach((line, i) => {
         const m = /^(?:const|let) ([a-zA-Z_]\w*)(?::[^=]+)? = new (?:Map|WeakMap|Set|WeakSet)\b/.exec(line);
         if (!m || /^[A-Z_]+$/.test(m[1])) return; // SCREAMING_CASE: a constant table, not a cache
-        if (!lines[i - 1]?.includes("copy-local:")) unnamed.push(`${path.relative(ROOT, file)}:${i + 1} ${m[1]}`);
+        if (!lines[i - 1]?.includes("copy-local:")) unnamed.push(`${path.relative(REPO_ROOT, file)}:${i + 1} ${m[1]}`);
       });
     }
     expect(unnamed).toEqual([]);
