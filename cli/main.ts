@@ -18,6 +18,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   start: async () => (await import("./commands/start")).startCommand,
   settings: async () => (await import("./commands/agent-settings")).settingsCommand,
   db: async () => (await import("./commands/db")).dbCommand,
+  mcp: async () => (await import("./commands/mcp")).mcpCommand,
+  openapi: async () => (await import("./commands/openapi")).openapiCommand,
 };
 
 const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";

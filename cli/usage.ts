@@ -43,6 +43,12 @@ export const COMMAND_USAGE: Record<string, string> = {
   db: `jev db copy --to postgres://USER@HOST/DATABASE [--from FILE] [--batch ROWS]
       Copy the SQLite database (JEV_DB, or --from) into an empty PostgreSQL database: resumable (run it again after an
       interruption), progress on stderr, then the row counts of every table on both sides; it refuses a non-empty target.`,
+  mcp: `jev mcp [--url URL]
+      jev's MCP server on standard input and output, for an MCP client that starts it (tools pick_skill, report_load,
+      list_skills, read_skill; skills as skill://NAME resources). Alone it answers from this machine's database and config;
+      with --url it relays to that running server's /api/mcp with JEV_API_TOKEN (else this machine's token).`,
+  openapi: `jev openapi [--out FILE]
+      The HTTP API's OpenAPI 3.1 document (what GET /api/openapi.json serves), generated from the routes' schemas.`,
   token: `jev token [--new]
       Print the API token agents send (JEV_API_TOKEN, or the one generated at first start, kept in <JEV_DB>.token; the
       database holds only its hash). --new replaces the generated token: agents using the old one must be given the new one.`,

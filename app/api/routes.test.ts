@@ -50,8 +50,8 @@ describe("the route table (app/api/routes.ts)", () => {
     expect(Object.getPrototypeOf(API.match(["api", "replay", "constructor"])?.params)).toBeNull();
   });
 
-  it("keeps the front door's direct routes to the agents' per-turn POSTs", () => {
-    expect(API.routes.filter((r) => r.direct).map((r) => r.path)).toEqual(["/api/pick-skill", "/api/feedback", "/api/skills/[name]/usage"]);
+  it("keeps the front door's direct routes to the agents' per-turn POSTs (an MCP client's pick_skill among them)", () => {
+    expect(API.routes.filter((r) => r.direct).map((r) => r.path)).toEqual(["/api/pick-skill", "/api/feedback", "/api/mcp", "/api/skills/[name]/usage"]);
     expect(API.routes.filter((r) => r.open).map((r) => r.path)).toEqual(["/api/health"]);
   });
 

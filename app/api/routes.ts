@@ -6,6 +6,7 @@ import { decisionSummaryReply } from "./decisions/summary/reply";
 import { doctorReply } from "./doctor/reply";
 import { feedbackReply } from "./feedback/reply";
 import { healthReply } from "./health/reply";
+import { mcpReply } from "./mcp/reply";
 import { pickSkillReply } from "./pick-skill/reply";
 import { replayRunReply } from "./replay/[id]/reply";
 import { replayLogReply } from "./replay/log/reply";
@@ -26,6 +27,7 @@ export const API = new RouteTable([
   { path: "/api/pick-skill", direct: true, handlers: { POST: pickSkillReply } },
   { path: "/api/route-turn", handlers: { POST: routeTurnReply } },
   { path: "/api/feedback", direct: true, handlers: { POST: feedbackReply } },
+  { path: "/api/mcp", direct: true, handlers: { POST: mcpReply } },
   { path: "/api/decisions", handlers: { GET: decisionsReply } },
   { path: "/api/decisions/summary", handlers: { GET: decisionSummaryReply } },
   { path: "/api/decisions/[id]", handlers: { GET: decisionReply } },

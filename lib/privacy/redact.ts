@@ -30,10 +30,18 @@ export function looksSecret(turn: string): boolean {
  * only redacted text, and send nothing at all when `looksSecret` is true.
  */
 export function redact(turn: string): string {
-  let text = turn;
-  for (const pattern of GLOBAL_SECRET_PATTERNS) text = text.replace(pattern, "[SECRET]");
-  for (const [start, end] of genericSecretSpans(text).reverse()) text = `${text.slice(0, start)}[SECRET]${text.slice(end)}`;
-  return maskPersonalData(text);
+  return maskPersonalData(redactSecrets(turn));
+}
+
+/**
+ * Only the credentials replaced: for text jev hands out rather than sends away (a SKILL.md an MCP client reads),
+ * where an example address or IP is the skill's own content.
+ */
+export function redactSecrets(text: string): string {
+  let out = text;
+  for (const pattern of GLOBAL_SECRET_PATTERNS) out = out.replace(pattern, "[SECRET]");
+  for (const [start, end] of genericSecretSpans(out).reverse()) out = `${out.slice(0, start)}[SECRET]${out.slice(end)}`;
+  return out;
 }
 
 /**

@@ -1,14 +1,11 @@
 import { z } from "zod";
-import { isLoggableInstant, LOG_YEARS_TEXT } from "@/lib/base/time";
 import { FeedbackEvent } from "@/lib/vocab/feedback-events";
+import { ReportedAt, SessionId, SkillName } from "@/lib/vocab/request-fields";
 
-/** Body of `POST /api/feedback` (interfaces.md). */
+/** Body of `POST /api/feedback` (interfaces.md); MCP's `report_load` takes the same fields. */
 export const FeedbackBody = z.object({
-  session_id: z.string().min(1).max(256),
-  skill: z.string().min(1).max(256),
+  session_id: SessionId,
+  skill: SkillName,
   event: FeedbackEvent,
-  at: z.iso
-    .datetime({ offset: true })
-    .refine((v) => isLoggableInstant(Date.parse(v)), `must be ${LOG_YEARS_TEXT}`)
-    .optional(),
+  at: ReportedAt.optional(),
 });

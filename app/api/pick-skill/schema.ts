@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { PickRequest } from "@/lib/services/decisions";
-
-const name = z.string().min(1).max(256);
+import { AgentName, SessionId, SkillNames, TurnText } from "@/lib/vocab/request-fields";
 
 /**
  * Body of `POST /api/pick-skill` (interfaces.md), turned into the service's
@@ -9,13 +8,13 @@ const name = z.string().min(1).max(256);
  */
 export const PickSkillBody = z
   .object({
-    turn: z.string().max(100_000),
-    session_id: z.string().min(1).max(256).optional(),
+    turn: TurnText,
+    session_id: SessionId.optional(),
     roots: z.array(z.string().min(1).max(4096)).max(64).optional(),
-    loaded: z.array(name).max(10_000).optional(),
-    loadable: z.array(name).max(10_000).optional(),
-    hidden: z.array(name).max(10_000).optional(),
-    agent: z.string().min(1).max(64).optional(),
+    loaded: SkillNames.optional(),
+    loadable: SkillNames.optional(),
+    hidden: SkillNames.optional(),
+    agent: AgentName.optional(),
     platform: z.string().min(1).max(64).optional(),
     feedback: z.boolean().optional(),
     route: z.boolean().optional(),

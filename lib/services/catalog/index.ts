@@ -3,5 +3,6 @@ export * from "./entry-skills";
 export * from "./judge-in-use";
 export * from "./left-out-roots";
 export * from "./overview";
+export * from "./skill-files";
 export * from "./source";
 export * from "./warm-judge";

@@ -1,0 +1,3 @@
+export async function openapiCommand(): Promise<number> {
+  return 0;
+}

@@ -1,0 +1,33 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { type CallCtx, jevMcpServer } from "./jev-mcp-server";
+
+/** The headers of a Streamable HTTP POST the transport reads (content negotiation and the protocol version). */
+const PASSED_HEADERS = ["accept", "content-type", "mcp-protocol-version", "mcp-session-id", "last-event-id"] as const;
+
+export interface McpExchange {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * One Streamable HTTP POST, answered statelessly: a server and a transport per request, JSON replies instead of an
+ * event stream. jev's tools answer in one reply each and keep no per-client state, so a session would only be
+ * memory to expire; the front door has checked the token and the Host already.
+ */
+export async function answerMcpPost(callCtx: CallCtx, header: (name: string) => string | null, body: string): Promise<McpExchange> {
+  const server = jevMcpServer(callCtx);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    const headers = new Headers();
+    for (const name of PASSED_HEADERS) {
+      const value = header(name);
+      if (value !== null) headers.set(name, value);
+    }
+    const reply = await transport.handleRequest(new Request("http://jev.invalid/api/mcp", { method: "POST", headers, body }));
+    return { status: reply.status, contentType: reply.headers.get("content-type") ?? "application/json", body: await reply.text() };
+  } finally {
+    await server.close();
+  }
+}
