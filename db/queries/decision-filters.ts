@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { HOUR_MS } from "../../lib/base/time";
+import type { DecisionChannel } from "../../lib/vocab/channels";
 import { type DecisionOutcome, type DecisionStatus, type ReasonCode, UNKNOWN_REASON } from "../../lib/vocab/reason-codes";
 import type { Db } from "../client";
 import { noRow } from "../dialect";
@@ -19,6 +20,8 @@ export interface DecisionFilter {
   /** The ids `skill` is stored under (skillRefIdsOf); set by the query functions. */
   skillRefIds?: readonly number[];
   session?: string;
+  /** Where the decisions were asked from (the API, the CLI, an MCP client). */
+  channel?: DecisionChannel;
 }
 
 /** The skill-ref ids of a name; none means no decision ever ranked it, so nothing needs walking. */
@@ -52,6 +55,7 @@ export function decisionWhere(db: Db, f: DecisionFilter): SQL {
   if (f.reason === UNKNOWN_REASON) clauses.push(and(eq(decisions.status, "fail_open"), sql`${decisions.reasonCode} is null`)!);
   else if (f.reason) clauses.push(eq(decisions.reasonCode, f.reason));
   if (f.session) clauses.push(eq(decisions.sessionId, f.session));
+  if (f.channel) clauses.push(eq(decisions.channel, f.channel));
   if (f.skill) {
     // Candidate rows are keyed by (decision, rank): a lookup per decision walked. No index by skill
     // (it tripled the cost of logging a decision); callers walk only the skill's hours (skillHoursIn).
@@ -84,7 +88,8 @@ export async function groupsOverRange<G>(
       out.push(...(await fromRows({ ...f, from: Math.max(f.from, h), to: Math.min(f.to, h + HOUR_MS) })));
     return out;
   }
-  if (f.session) return fromRows(f);
+  // The rollups are not kept per session or channel: those filters count rows.
+  if (f.session || f.channel) return fromRows(f);
   const fromHour = Math.ceil(f.from / HOUR_MS) * HOUR_MS;
   const toHour = Math.floor(f.to / HOUR_MS) * HOUR_MS;
   if (fromHour >= toHour) return fromRows(f);

@@ -29,6 +29,10 @@ export class DecisionsPage {
     await this.page.getByRole("combobox", { name: "Outcome", exact: true }).selectOption(outcome);
   }
 
+  async filterChannel(label: string) {
+    await this.page.getByRole("combobox", { name: "Channel", exact: true }).selectOption({ label });
+  }
+
   async filterSession(session: string) {
     const box = this.page.getByRole("searchbox", { name: "Session" });
     await box.fill(session);

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { secondText } from "@/lib/base/time";
 import type { DecisionListItem } from "@/lib/services/decisions";
+import { channelLabel } from "@/lib/vocab/channels";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { VIA_LABELS } from "@/lib/vocab/suggestion-via";
 import { type Column, DataTable } from "./kit/data-table";
@@ -29,7 +30,19 @@ const SESSION: Column<DecisionListItem> = {
   cell: (d) => (d.session ? <Link href={`/sessions/${encodeURIComponent(d.session)}`}>{d.session}</Link> : <span className="muted">–</span>),
 };
 const REST: Column<DecisionListItem>[] = [
-  { key: "agent", header: "Agent", cell: (d) => d.agent ?? <span className="muted">–</span> },
+  {
+    key: "agent",
+    header: "Agent",
+    cell: (d) => (
+      <>
+        {d.agent ?? <span className="muted">–</span>}
+        <span className="muted" data-testid="channel">
+          {" "}
+          via {channelLabel(d.channel)}
+        </span>
+      </>
+    ),
+  },
   {
     key: "outcome",
     header: "Outcome",

@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useTransition } from "react";
+import { CHANNEL_LABELS, DECISION_CHANNELS } from "@/lib/vocab/channels";
 import { DECISION_OUTCOMES, OUTCOME_LABELS, REASON_CODES, UNKNOWN_REASON } from "@/lib/vocab/reason-codes";
 import { DEFAULT_PRESET, type DecisionsView, PRESETS, type Preset, viewHref } from "./search-params";
 
@@ -61,6 +62,22 @@ export function DecisionFilters({ view, fromDay, lastDay }: { view: DecisionsVie
           <option value="">all</option>
           {[...REASON_CODES, UNKNOWN_REASON].map((r) => (
             <option key={r}>{r}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Channel{" "}
+        <select
+          name="channel"
+          aria-label="Channel"
+          value={view.channel ?? ""}
+          onChange={(e) => go({ channel: (e.target.value || undefined) as DecisionsView["channel"] })}
+        >
+          <option value="">all</option>
+          {DECISION_CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {CHANNEL_LABELS[c]}
+            </option>
           ))}
         </select>
       </label>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
 import { decisionPage, decisionSummary, matchReliability } from "@/lib/services/decisions";
+import { CHANNEL_LABELS } from "@/lib/vocab/channels";
 import { DECISION_OUTCOMES, OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { EmptyState } from "../_components/kit/empty-state";
 import { OutcomeChart } from "../_components/outcome-chart";
@@ -23,8 +24,16 @@ async function readView(view: DecisionsView, now: number) {
   const ctx = liveCtx({ clock: () => now });
   const range = viewRange(view, now);
   const [summary, page, reliability] = await Promise.all([
-    decisionSummary(ctx, { ...range, skill: view.skill, session: view.session }),
-    decisionPage(ctx, { ...range, outcome: view.outcome, reason: view.reason, skill: view.skill, session: view.session, cursor: view.cursor }),
+    decisionSummary(ctx, { ...range, skill: view.skill, session: view.session, channel: view.channel }),
+    decisionPage(ctx, {
+      ...range,
+      outcome: view.outcome,
+      reason: view.reason,
+      skill: view.skill,
+      session: view.session,
+      channel: view.channel,
+      cursor: view.cursor,
+    }),
     matchReliability(ctx, range),
   ]);
   return { summary, page, reliability };
@@ -66,10 +75,10 @@ export default async function DecisionsPage({ searchParams }: { searchParams: Pr
       {summary.total === 0 ? (
         <EmptyState
           testId="decisions-empty"
-          title={`No decisions from ${fromDay} to ${lastDay} (UTC)${view.skill ? ` with ${view.skill} among the candidates` : ""}${view.session ? ` in session ${view.session}` : ""}.`}
+          title={`No decisions from ${fromDay} to ${lastDay} (UTC)${view.skill ? ` with ${view.skill} among the candidates` : ""}${view.session ? ` in session ${view.session}` : ""}${view.channel ? ` asked through ${CHANNEL_LABELS[view.channel]}` : ""}.`}
         >
-          Decisions appear here when an agent calls <code>POST /api/pick-skill</code> or you run <code>npx jev pick-skill</code>. Widen the range or clear a
-          filter if you expected some.
+          Decisions appear here when an agent calls <code>POST /api/pick-skill</code>, an MCP client calls <code>pick_skill</code>, or you run{" "}
+          <code>npx jev pick-skill</code>. Widen the range or clear a filter if you expected some.
         </EmptyState>
       ) : (
         <>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DAY_MS, HOUR_MS, isLoggableInstant, utcDay } from "@/lib/base/time";
+import { DECISION_CHANNELS } from "@/lib/vocab/channels";
 import { DecisionOutcome, ReasonCode, UNKNOWN_REASON } from "@/lib/vocab/reason-codes";
 
 /** Time presets of the Decisions page: how far back from now. */
@@ -34,6 +35,7 @@ export const DecisionsView = z
       .union([ReasonCode, z.literal(UNKNOWN_REASON)])
       .optional()
       .catch(undefined),
+    channel: z.enum(DECISION_CHANNELS).optional().catch(undefined),
     skill: text,
     session: text,
     cursor: z.string().max(64).optional().catch(undefined),
@@ -54,7 +56,7 @@ export function viewRange(view: DecisionsView, now: number): { from?: string; to
 }
 
 /** Query keys in the order links spell them, so one view has one URL. */
-const VIEW_KEYS = ["range", "from", "to", "outcome", "reason", "skill", "session", "cursor"] as const;
+const VIEW_KEYS = ["range", "from", "to", "outcome", "reason", "channel", "skill", "session", "cursor"] as const;
 
 /** The view as a query string, with `patch` applied; changing a filter starts again from the newest page. */
 export function viewHref(pathname: string, view: DecisionsView, patch: Partial<DecisionsView>): string {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { instant } from "@/lib/http/query";
+import { DECISION_CHANNELS } from "@/lib/vocab/channels";
 import { DecisionOutcome, DecisionStatus, ReasonCode, UNKNOWN_REASON } from "@/lib/vocab/reason-codes";
 
 /** The filters the decision routes share (interfaces.md). */
@@ -9,4 +10,5 @@ export const DecisionFilters = z.object({
   status: DecisionStatus.optional(),
   outcome: DecisionOutcome.optional(),
   reason: z.union([ReasonCode, z.literal(UNKNOWN_REASON)]).optional(),
+  channel: z.enum(DECISION_CHANNELS).optional(),
 });

@@ -1,6 +1,7 @@
 import { type CandidateRow, candidatesOf } from "../../../db/queries/decision-candidates";
 import { type DecisionCursor, type DecisionRow, getDecisionRow, listDecisions, sessionDecisions, sessionFeedback } from "../../../db/queries/decision-list";
 import { JevError } from "../../base/errors";
+import type { DecisionChannel } from "../../vocab/channels";
 import { type DecisionOutcome, type ReasonCode, UNKNOWN_REASON } from "../../vocab/reason-codes";
 import type { SuggestionVia } from "../../vocab/suggestion-via";
 import type { CandidateVerdict } from "../../vocab/verdicts";
@@ -50,6 +51,7 @@ export interface DecisionQuery {
   reason?: ReasonCode | typeof UNKNOWN_REASON;
   skill?: string;
   session?: string;
+  channel?: DecisionChannel;
   cursor?: string;
   limit?: number;
 }

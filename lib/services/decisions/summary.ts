@@ -2,6 +2,7 @@ import { type DecisionSummary, summarizeDecisions } from "../../../db/queries/de
 import { type JudgeWork, summarizeJudgeWork } from "../../../db/queries/judge-work";
 import { JevError } from "../../base/errors";
 import { DAY_MS, isLoggableInstant, LATEST_LOG_MS, LOG_YEARS_TEXT, utcDay } from "../../base/time";
+import type { DecisionChannel } from "../../vocab/channels";
 import type { DecisionOutcome, DecisionStatus, ReasonCode, UNKNOWN_REASON } from "../../vocab/reason-codes";
 import type { DbCtx } from "../context";
 
@@ -13,6 +14,7 @@ export interface SummaryRange {
   reason?: ReasonCode | typeof UNKNOWN_REASON;
   skill?: string;
   session?: string;
+  channel?: DecisionChannel;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,6 +47,7 @@ export async function decisionSummary(ctx: DbCtx, range: SummaryRange): Promise<
     reason: range.reason,
     skill: range.skill,
     session: range.session,
+    channel: range.channel,
   });
   const judge = await summarizeJudgeWork(db, { from, to, skill: range.skill, session: range.session });
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...summary, judge };

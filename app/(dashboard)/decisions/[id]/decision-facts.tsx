@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { secondText } from "@/lib/base/time";
 import type { DecisionDetail } from "@/lib/services/decisions";
+import { channelLabel } from "@/lib/vocab/channels";
 import { OUTCOME_LABELS } from "@/lib/vocab/reason-codes";
 import { VIA_LABELS } from "@/lib/vocab/suggestion-via";
 import { formatMatch } from "../../_components/decision-table";
@@ -34,7 +35,7 @@ export function DecisionFacts({ d }: { d: DecisionDetail }) {
       <dd>{d.reports_loads ? "yes: rule 2 counts this suggestion" : "no: rule 2 does not count it"}</dd>
       <dt>Judge</dt>
       <dd>
-        {d.judge} via {d.channel}, {d.requests} {d.requests === 1 ? "request" : "requests"}
+        {d.judge} via {channelLabel(d.channel)}, {d.requests} {d.requests === 1 ? "request" : "requests"}
         {d.connections > 0 ? `, ${d.connections} new ${d.connections === 1 ? "connection" : "connections"}` : ""}
         {d.merged ? ", routing merged into stage 1" : ""}
       </dd>
