@@ -7,6 +7,7 @@ import { doctorReply } from "./doctor/reply";
 import { feedbackReply } from "./feedback/reply";
 import { healthReply } from "./health/reply";
 import { mcpReply } from "./mcp/reply";
+import { openApiReply } from "./openapi.json/reply";
 import { pickSkillReply } from "./pick-skill/reply";
 import { replayRunReply } from "./replay/[id]/reply";
 import { replayLogReply } from "./replay/log/reply";
@@ -23,6 +24,7 @@ import { suppressionReply } from "./suppression/reply";
  */
 export const API = new RouteTable([
   { path: "/api/health", open: true, handlers: { GET: healthReply } },
+  { path: "/api/openapi.json", open: true, handlers: { GET: openApiReply } },
   { path: "/api/doctor", handlers: { GET: doctorReply } },
   { path: "/api/pick-skill", direct: true, handlers: { POST: pickSkillReply } },
   { path: "/api/route-turn", handlers: { POST: routeTurnReply } },

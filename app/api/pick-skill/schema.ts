@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PickReplyShape } from "@/lib/engine/reply-shape";
 import type { PickRequest } from "@/lib/services/decisions";
 import { AgentName, SessionId, SkillNames, TurnText } from "@/lib/vocab/request-fields";
 
@@ -21,3 +22,6 @@ export const PickSkillBody = z
     merge_requests: z.boolean().optional(),
   })
   .transform(({ session_id, merge_requests, ...rest }): PickRequest => ({ ...rest, sessionId: session_id, mergeRequests: merge_requests }));
+
+/** Reply of `POST /api/pick-skill` (selection spec §6). */
+export const PickSkillReply = PickReplyShape;

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { JevError } from "@/lib/base/errors";
 import { parseWith } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
@@ -8,12 +7,7 @@ import { parseSweep } from "@/lib/replay/sweep";
 import { DEFAULT_RULES } from "@/lib/rules/config";
 import { parseRules } from "@/lib/rules/rules-file";
 import { recentReplayRuns, replayUpload } from "@/lib/services/replay";
-
-const ReplayQuery = z.object({
-  rules: z.string().max(10_000).optional(),
-  sweep: z.string().max(10_000).optional(),
-  strict: z.enum(["1", "true", "0", "false"]).optional(),
-});
+import { ListQuery, ReplayQuery } from "./schema";
 
 /** POST /api/replay: replay a JSONL body (streamed) under `?rules=` (only what it changes) and every point of `?sweep=`; the run is stored. */
 export const replayUploadReply: RouteHandler = async (request, _params, ctx) => {
@@ -32,8 +26,6 @@ export const replayUploadReply: RouteHandler = async (request, _params, ctx) => 
   });
   return jsonReply(run, 201);
 };
-
-const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() });
 
 /** GET /api/replay: the stored runs, newest first, without their reports. */
 export const replayRunsReply: RouteHandler = async (request, _params, ctx) => {

@@ -1,20 +1,9 @@
-import { z } from "zod";
 import { parseWith } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
 import { searchParamsOf } from "@/lib/http/query";
 import type { RouteHandler } from "@/lib/http/route-table";
 import { listSkills } from "@/lib/services/skills";
-import { LIFECYCLE_STATES, Provenance } from "@/lib/vocab/curator";
-import { SKILL_LOCATIONS, SKILL_SORTS, SkillSource } from "@/lib/vocab/skill-sources";
-
-const SkillsQuery = z.object({
-  source: SkillSource.optional(),
-  provenance: Provenance.optional(),
-  state: z.enum(LIFECYCLE_STATES).optional(),
-  location: z.enum(SKILL_LOCATIONS).optional(),
-  sort: z.enum(SKILL_SORTS).optional(),
-  q: z.string().trim().min(1).max(256).optional(),
-});
+import { SkillsQuery } from "./schema";
 
 /**
  * GET /api/skills: every skill jev ranks, from every root, with the engine's counts; where a Hermes home holds it,

@@ -1,17 +1,12 @@
-import { z } from "zod";
 import { parseWith, readJson } from "@/lib/http/handle";
 import { jsonReply } from "@/lib/http/json-reply";
 import type { RouteHandler } from "@/lib/http/route-table";
 import { curatorAction } from "@/lib/services/curator";
-import { CuratorAction } from "@/lib/vocab/curator";
-
-const NameBody = z.object({ name: z.string().trim().min(1, "the skill to act on").max(256) }).strict();
-const RunBody = z.object({ dry_run: z.boolean().optional() }).strict();
-const NoBody = z.object({}).strict();
+import { ActionParams, NameBody, NoBody, RunBody } from "./schema";
 
 /** POST /api/curator/[action]: `pin`/`unpin`/`archive`/`restore`/`adopt` take `{"name"}`, `run` `{"dry_run"}`, `pause`/`resume` `{}`. Refusals are 404 or 409. */
 export const curatorActionReply: RouteHandler = async (request, params, ctx) => {
-  const { action } = parseWith(z.object({ action: CuratorAction }), params);
+  const { action } = parseWith(ActionParams, params);
   if (action === "pause" || action === "resume") {
     await readJson(request, NoBody);
     return jsonReply(await curatorAction(ctx, { action }));

@@ -1,10 +1,8 @@
-import { z } from "zod";
 import { parseWith } from "@/lib/http/handle";
-import { instant, searchParamsOf } from "@/lib/http/query";
+import { searchParamsOf } from "@/lib/http/query";
 import type { RouteHandler } from "@/lib/http/route-table";
 import { exportReplayLog } from "@/lib/services/decisions";
-
-const ExportQuery = z.object({ from: instant.optional(), to: instant.optional() });
+import { ExportQuery } from "./schema";
 
 /** GET /api/replay/log: the live suggestions and loads as a replay log (JSON Lines), streamed a batch of lines at a time. */
 export const replayLogReply: RouteHandler = async (request, _params, ctx) => {

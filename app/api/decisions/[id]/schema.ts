@@ -1,0 +1,3 @@
+import { z } from "zod";
+
+export const DecisionId = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
