@@ -25,12 +25,14 @@ export const COMMAND_USAGE: Record<string, string> = {
       Curate a Hermes home as Hermes's own curator does: lifecycle (active, stale, archived), pins, archive and restore.`,
   integrate: `jev integrate claude-code [--print] [--settings FILE] [--url URL] [--remove]    jev integrate codex [--print] [--hooks FILE] [--url URL] [--remove]
       jev integrate hermes [--hermes-home DIR] [--url URL] [--print] [--remove]
+      jev integrate claude-code|codex --mcp [--config FILE] [--url URL] [--print] [--remove]
       Add jev's hooks to Claude Code's settings (default ~/.claude/settings.json) or Codex's hooks.json (default
       $CODEX_HOME/hooks.json), a backup first, the rest kept, idempotent, and store the server's URL and API token where the
       hook reads them (0600); or link jev's plugin into a Hermes home, enable it in its config.yaml (the rest kept) and set
       JEV_URL and JEV_API_TOKEN in its .env (0600). The URL: --url, else the running server's, else HOST and PORT. It
       checks the URL and token against the running server first and refuses a token it rejects. --print shows what it would
-      write; --remove undoes it.`,
+      write; --remove undoes it. --mcp adds jev as an MCP server to the client's own config instead (~/.claude.json,
+      $CODEX_HOME/config.toml; the rest kept, a backup first): the client starts \`jev mcp --url URL --token-file FILE\`.`,
   start: `jev start
       Serve jev (what npm start does in its folder: build if needed, migrate the database, serve on HOST:PORT), from anywhere.`,
   doctor: `jev doctor [--url URL] [--json]
@@ -43,10 +45,10 @@ export const COMMAND_USAGE: Record<string, string> = {
   db: `jev db copy --to postgres://USER@HOST/DATABASE [--from FILE] [--batch ROWS]
       Copy the SQLite database (JEV_DB, or --from) into an empty PostgreSQL database: resumable (run it again after an
       interruption), progress on stderr, then the row counts of every table on both sides; it refuses a non-empty target.`,
-  mcp: `jev mcp [--url URL]
+  mcp: `jev mcp [--url URL [--token-file FILE]]
       jev's MCP server on standard input and output, for an MCP client that starts it (tools pick_skill, report_load,
       list_skills, read_skill; skills as skill://NAME resources). Alone it answers from this machine's database and config;
-      with --url it relays to that running server's /api/mcp with JEV_API_TOKEN (else this machine's token).`,
+      with --url it relays to that running server's /api/mcp with JEV_API_TOKEN (else --token-file, else this machine's token).`,
   openapi: `jev openapi [--out FILE]
       The HTTP API's OpenAPI 3.1 document (what GET /api/openapi.json serves), generated from the routes' schemas.`,
   token: `jev token [--new]

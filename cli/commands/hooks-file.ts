@@ -11,13 +11,13 @@ import { UsageError } from "../usage";
 type Json = Record<string, unknown>;
 
 /** A file the command writes for the hook, mode 0600 in a 0700 folder (the token is a secret). */
-interface HookFile {
+export interface HookFile {
   path: string;
   content: string;
 }
 
 /** An agent's hooks file as it is: null when it does not exist yet; a file that is not a JSON object is refused as it is. */
-function readHooksFile(file: string): { text: string | null; settings: Json } {
+export function readHooksFile(file: string): { text: string | null; settings: Json } {
   let text: string | null = null;
   try {
     text = fs.readFileSync(file, "utf8");
@@ -36,7 +36,7 @@ function readHooksFile(file: string): { text: string | null; settings: Json } {
 }
 
 /** Write a hook file privately, unless it already says this; true when it changed. Its folder is jev's own: 0700. */
-async function writePrivate(file: HookFile): Promise<boolean> {
+export async function writePrivate(file: HookFile): Promise<boolean> {
   ensurePrivateFolder(path.dirname(file.path));
   const now = fs.lstatSync(file.path, { throwIfNoEntry: false });
   if (now?.isFile() && (now.mode & 0o077) === 0 && fs.readFileSync(file.path, "utf8") === file.content) return false;
@@ -50,14 +50,19 @@ async function writeMerged(file: string, text: string | null, merged: { settings
     out(`jev's hooks are already in ${file}`);
     return false;
   }
+  await replaceWithBackup(file, text, `${JSON.stringify(merged.settings, null, 2)}\n`, out);
+  return true;
+}
+
+/** Write `content` to an agent's file, a copy of what was there (`text`) first; the file keeps its mode (atomicWriteFile). */
+export async function replaceWithBackup(file: string, text: string | null, content: string, out: (line: string) => void): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (text !== null) {
     const backup = `${file}.jev-backup-${new Date().toISOString().replace(/[:.]/g, "-")}`;
     fs.copyFileSync(file, backup);
     out(`backup: ${backup}`);
   }
-  await atomicWriteFile(file, `${JSON.stringify(merged.settings, null, 2)}\n`, `.${path.basename(file)}.jev`);
-  return true;
+  await atomicWriteFile(file, content, `.${path.basename(file)}.jev`);
 }
 
 /** The files the hook reads its server from: `<dir>/url`, and `<dir>/token` when jev can show the token. */

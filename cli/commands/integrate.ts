@@ -8,12 +8,15 @@ import { parseFlags, UsageError } from "../usage";
 import { agentServerUrl, checkAgainstServer } from "./hooks-file";
 import { integrateClaudeCode } from "./integrate-claude";
 import { integrateCodex } from "./integrate-codex";
+import { integrateMcp } from "./integrate-mcp";
 import { tokenForAgents } from "./token-for-agents";
 
 /** `jev integrate claude-code|codex|hermes …`: connect an agent to this jev server. */
 export async function integrateCommand(args: string[], out: (line: string) => void): Promise<number> {
   const [agent, ...rest] = args;
   if (agent === "hermes") return integrateHermes(rest, out);
+  // --mcp: the client's MCP config instead of its hooks (an agent may have both).
+  if ((agent === "claude-code" || agent === "codex") && rest.includes("--mcp")) return integrateMcp(agent, rest, out);
   if (agent === "claude-code") return integrateClaudeCode(rest, out);
   if (agent === "codex") return integrateCodex(rest, out);
   throw new UsageError("integrate takes claude-code, codex or hermes");

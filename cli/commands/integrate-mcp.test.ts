@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { tempDir } from "../../lib/testing/factories";
+import { main } from "../main";
+
+let tmp: ReturnType<typeof tempDir>;
+let out: string[];
+let err: ReturnType<typeof vi.spyOn>;
+const run = (...argv: string[]) => main(argv, (line) => out.push(line));
+const backups = (file: string) => fs.readdirSync(path.dirname(file)).filter((f) => f.startsWith(`${path.basename(file)}.jev-backup-`));
+
+beforeEach(() => {
+  tmp = tempDir("jev-mcp-config-");
+  out = [];
+  err = vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.stubEnv("JEV_DB", path.join(tmp.dir, "jev.db"));
+  vi.stubEnv("HOME", path.join(tmp.dir, "home"));
+  vi.stubEnv("CODEX_HOME", path.join(tmp.dir, "codex"));
+  vi.stubEnv("JEV_API_TOKEN", "mcp-config-token");
+  vi.stubEnv("PORT", "3219");
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  err.mockRestore();
+  tmp.cleanup();
+});
+
+it("jev integrate codex --mcp adds [mcp_servers.jev] as `codex mcp add` writes it, keeping every other line, with a backup, idempotently", async () => {
+  const file = path.join(tmp.dir, "codex", "config.toml");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const theirs =
+    '# my settings\nmodel = "o3"\n\n[mcp_servers.other]\ncommand = "x"\n\n[mcp_servers.jev]\ncommand = "old"\n\n[mcp_servers.jev.env]\nA = "1"\n\n[tui]\ntheme = "dark"\n';
+  fs.writeFileSync(file, theirs, { mode: 0o600 });
+
+  expect(await run("integrate", "codex", "--mcp")).toBe(0);
+  const text = fs.readFileSync(file, "utf8");
+  expect(text).toContain('# my settings\nmodel = "o3"\n\n[mcp_servers.other]\ncommand = "x"\n\n[tui]\ntheme = "dark"\n');
+  const toml = parseToml(text) as { mcp_servers: Record<string, { command: string; args: string[]; env?: unknown }>; tui: unknown };
+  const tokenFile = path.join(tmp.dir, "codex", "jev", "mcp-token");
+  expect(toml.mcp_servers.jev).toEqual({
+    command: process.execPath,
+    args: [path.resolve("bin/jev.mjs"), "mcp", "--url", "http://127.0.0.1:3219", "--token-file", tokenFile],
+  });
+  expect(toml.mcp_servers.other).toEqual({ command: "x" });
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  expect(fs.readFileSync(tokenFile, "utf8")).toBe("mcp-config-token\n");
+  expect(fs.statSync(tokenFile).mode & 0o777).toBe(0o600);
+  expect(backups(file)).toHaveLength(1);
+  expect(fs.readFileSync(path.join(path.dirname(file), backups(file)[0]), "utf8")).toBe(theirs);
+
+  out = [];
+  expect(await run("integrate", "codex", "--mcp")).toBe(0);
+  expect(out.join("\n")).toContain("already in");
+  expect(backups(file)).toHaveLength(1);
+
+  expect(await run("integrate", "codex", "--mcp", "--remove")).toBe(0);
+  const removed = parseToml(fs.readFileSync(file, "utf8")) as { mcp_servers: Record<string, unknown> };
+  expect(Object.keys(removed.mcp_servers)).toEqual(["other"]);
+  expect(fs.existsSync(tokenFile)).toBe(false);
+});
+
+it("refuses a config.toml that is not TOML, or defines jev inline, and writes nothing", async () => {
+  const file = path.join(tmp.dir, "codex", "config.toml");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (const text of ["model = [unclosed\n", 'mcp_servers = { jev = { command = "x" } }\n']) {
+    fs.writeFileSync(file, text);
+    expect(await run("integrate", "codex", "--mcp")).toBe(1);
+    expect(fs.readFileSync(file, "utf8")).toBe(text);
+    expect(backups(file)).toHaveLength(0);
+    expect(fs.existsSync(path.join(tmp.dir, "codex", "jev", "mcp-token"))).toBe(false);
+  }
+  expect(err.mock.calls.flat().join("\n")).toMatch(/not valid TOML|does not rewrite/);
+});
+
+it("jev integrate claude-code --mcp sets mcpServers.jev in ~/.claude.json as `claude mcp add --scope user` does, the rest kept", async () => {
+  const file = path.join(tmp.dir, "home", ".claude.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const theirs = { numStartups: 3, mcpServers: { other: { type: "http", url: "https://example.org/mcp" } }, projects: { "/w": { allowedTools: [] } } };
+  fs.writeFileSync(file, JSON.stringify(theirs), { mode: 0o600 });
+
+  expect(await run("integrate", "claude-code", "--mcp", "--print")).toBe(0);
+  expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(theirs); // --print writes nothing
+
+  expect(await run("integrate", "claude-code", "--mcp", "--url", "http://127.0.0.1:4000")).toBe(0);
+  const written = JSON.parse(fs.readFileSync(file, "utf8"));
+  const tokenFile = path.join(tmp.dir, "home", ".claude", "jev", "mcp-token");
+  expect(written).toEqual({
+    ...theirs,
+    mcpServers: {
+      other: theirs.mcpServers.other,
+      jev: {
+        type: "stdio",
+        command: process.execPath,
+        args: [path.resolve("bin/jev.mjs"), "mcp", "--url", "http://127.0.0.1:4000", "--token-file", tokenFile],
+        env: {},
+      },
+    },
+  });
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  expect(backups(file)).toHaveLength(1);
+
+  expect(await run("integrate", "claude-code", "--mcp", "--remove")).toBe(0);
+  expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(theirs);
+  expect(fs.existsSync(tokenFile)).toBe(false);
+});
+
+it("jev mcp --token-file that cannot be read is bad usage in one line", async () => {
+  expect(await run("mcp", "--url", "http://127.0.0.1:1", "--token-file", path.join(tmp.dir, "missing"))).toBe(2);
+  expect(err.mock.calls.flat().join("\n")).toContain("--token-file");
+});

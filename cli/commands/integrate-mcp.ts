@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { JevError } from "../../lib/base/errors";
+import { loadConfig, packageRoot } from "../../lib/config";
+import { assertWritableTarget } from "../../lib/fs/safe-target";
+import { type McpLaunch, mergeClaudeMcp, mergeCodexMcp, removeClaudeMcp, removeCodexMcp } from "../../lib/integrations/mcp-client-config";
+import { parseFlags } from "../usage";
+import { agentServerUrl, checkAgainstServer, readHooksFile, replaceWithBackup, writePrivate } from "./hooks-file";
+import { tokenForAgents } from "./token-for-agents";
+
+/** The MCP clients `--mcp` writes for, where each reads its user-wide servers. */
+const CLIENTS = {
+  "claude-code": {
+    name: "Claude Code",
+    configFile: (home: string) => path.join(home, ".claude.json"),
+    jevDir: (home: string) => path.join(home, ".claude", "jev"),
+  },
+  codex: { name: "Codex", configFile: (codexHome: string) => path.join(codexHome, "config.toml"), jevDir: (codexHome: string) => path.join(codexHome, "jev") },
+} as const;
+export type McpClient = keyof typeof CLIENTS;
+
+/** The file `jev mcp --token-file` reads: its own, so removing the hooks (which own `token`) leaves MCP working. */
+const TOKEN_FILE = "mcp-token";
+
+/** The client's config file as text, or null when it does not exist yet. */
+function readText(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new JevError("internal", `cannot read ${file}`);
+  }
+}
+
+/** The merged (or, with remove, cleaned) config text; null when it already says so. */
+function nextConfig(client: McpClient, file: string, text: string | null, launch: McpLaunch | null): string | null {
+  if (client === "codex") {
+    const done = launch ? mergeCodexMcp(text ?? "", file, launch) : removeCodexMcp(text ?? "", file);
+    return done.changed ? done.text : null;
+  }
+  const { settings } = readHooksFile(file);
+  const done = launch ? mergeClaudeMcp(settings, launch) : removeClaudeMcp(settings);
+  return done.changed ? `${JSON.stringify(done.settings, null, 2)}\n` : null;
+}
+
+/**
+ * `jev integrate claude-code|codex --mcp [--config FILE] [--url URL] [--print] [--remove]`: jev as a stdio MCP server in
+ * the client's user config (Claude Code's ~/.claude.json, Codex's $CODEX_HOME/config.toml), the rest kept, a backup
+ * first, idempotent. The client starts this checkout's `jev mcp --url URL`, which reads the token from a 0600 file.
+ */
+export async function integrateMcp(client: McpClient, args: string[], out: (line: string) => void): Promise<number> {
+  const flags = parseFlags(args, {
+    mcp: { type: "boolean" },
+    print: { type: "boolean" },
+    remove: { type: "boolean" },
+    config: { type: "string" },
+    url: { type: "string" },
+  });
+  const config = loadConfig();
+  const spec = CLIENTS[client];
+  const base = client === "codex" ? path.resolve(process.env.CODEX_HOME || path.join(config.home, ".codex")) : config.home;
+  const file = path.resolve(flags.config ?? spec.configFile(base));
+  const tokenFile = path.join(spec.jevDir(base), TOKEN_FILE);
+  if (flags.remove) {
+    const text = readText(file);
+    const next = text === null ? null : nextConfig(client, file, text, null);
+    if (next !== null) await replaceWithBackup(file, text, next, out);
+    out(next === null ? `no jev MCP server in ${file}` : `jev's MCP server removed from ${file}`);
+    if (fs.lstatSync(tokenFile, { throwIfNoEntry: false })) {
+      fs.unlinkSync(tokenFile);
+      out(`${tokenFile}: removed`);
+    }
+    return 0;
+  }
+  const url = agentServerUrl(flags.url, config);
+  const token = await tokenForAgents(config);
+  const launch: McpLaunch = { command: process.execPath, args: [path.join(packageRoot(), "bin", "jev.mjs"), "mcp", "--url", url, "--token-file", tokenFile] };
+  if (flags.print) {
+    out(JSON.stringify({ config: file, mcpServers: { jev: launch }, files: token ? [{ path: tokenFile, mode: "0600" }] : [] }, null, 2));
+    return 0;
+  }
+  // Every file this writes is checked first: a link, a FIFO or a folder at one of them changes nothing anywhere.
+  for (const target of [file, tokenFile]) assertWritableTarget(target);
+  await checkAgainstServer(url, token, out);
+  const text = readText(file);
+  const next = nextConfig(client, file, text, launch);
+  if (next === null) out(`jev's MCP server is already in ${file}`);
+  else {
+    await replaceWithBackup(file, text, next, out);
+    out(`jev's MCP server added to ${file}: ${spec.name} starts \`jev mcp --url ${url}\` and sees its tools pick_skill, report_load, list_skills, read_skill.`);
+  }
+  if (token) out(`${tokenFile}: ${(await writePrivate({ path: tokenFile, content: `${token}\n` })) ? "written" : "already so"} (mode 0600)`);
+  else out("note: the API token is kept only as a hash here; run `jev token --new` and then this command again");
+  out(`${spec.name} runs this checkout's jev (${packageRoot()}): run this again if the checkout moves.`);
+  return 0;
+}
