@@ -23,6 +23,7 @@ const benches = [
   "cli.ts",
   "decision-log.ts",
   "http.ts",
+  "mcp.ts",
   "agent-integrations.ts",
   "fleet.ts",
   "db-copy.ts",

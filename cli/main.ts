@@ -44,8 +44,9 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
     return 0;
   }
   try {
-    const [run, { setDiscoveryWatching }] = await Promise.all([load(), import("../lib/catalog/discover")]);
-    setDiscoveryWatching(false); // one call per process: a change watch would never pay off
+    // One call per process: a change watch would never pay off (`jev mcp` lives on, and its relay never walks).
+    const unwatched = command === "mcp" ? null : import("../lib/catalog/discover").then((m) => m.setDiscoveryWatching(false));
+    const [run] = await Promise.all([load(), unwatched]);
     // On PostgreSQL (a fleet) the schema is brought up to date before a command reads it, as the server does at start.
     if (process.env.DATABASE_URL && command !== "db") await (await import("../db/client-pg")).migratePostgres(process.env.DATABASE_URL);
     return await run(rest, out);

@@ -22,6 +22,7 @@ import {
   ReportLoadResult,
   SKILL_URI_TEMPLATE,
   skillUri,
+  TOOL_ANNOTATIONS,
   TOOL_DESCRIPTIONS,
 } from "./tools";
 
@@ -102,7 +103,7 @@ export function jevMcpServer(callCtx: CallCtx, options: McpServerOptions = {}): 
   });
   const tool = <I extends ZodObject, O extends ZodObject>(name: McpToolName, inputSchema: I, outputSchema: O) => ({
     name,
-    config: { description: TOOL_DESCRIPTIONS[name], inputSchema, outputSchema },
+    config: { description: TOOL_DESCRIPTIONS[name], inputSchema, outputSchema, annotations: TOOL_ANNOTATIONS[name] },
   });
 
   const pick = tool("pick_skill", PickSkillArgs, PickSkillResult);

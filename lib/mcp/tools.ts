@@ -70,3 +70,18 @@ export const TOOL_DESCRIPTIONS: Record<McpToolName, string> = {
   list_skills: "List the skills jev can offer (name, description, path), by name, a page at a time.",
   read_skill: "Read one skill's SKILL.md by name (credentials redacted).",
 };
+
+/**
+ * What each tool does to the client's world, as MCP's hints say it: nothing but jev's own log. Clients decide from
+ * these which calls need the user's approval (Codex runs a read-only tool of a server it was given without asking).
+ */
+export const TOOL_ANNOTATIONS: Record<
+  McpToolName,
+  { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean }
+> = {
+  // Logs the decision in jev's own database: the user's files and the outside world are untouched.
+  pick_skill: { title: "Which skill fits this turn", readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  report_load: { title: "Report a skill's load", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  list_skills: { title: "List skills", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  read_skill: { title: "Read a skill", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+};
