@@ -84,7 +84,12 @@ async function sharedChecks(client: Client, session: string) {
   const { tools } = await client.listTools();
   expect(tools.map((t) => t.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
   // Clients approve calls by these hints (Codex runs a read-only tool unasked): only report_load writes anything of note.
-  expect(tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name).sort()).toEqual(["list_skills", "pick_skill", "read_skill"]);
+  expect(
+    tools
+      .filter((t) => t.annotations?.readOnlyHint)
+      .map((t) => t.name)
+      .sort(),
+  ).toEqual(["list_skills", "pick_skill", "read_skill"]);
 
   const before = mcpDecisions();
   const picked = await call(client, "pick_skill", { turn: "merge these two PDF files into one", session_id: session });
