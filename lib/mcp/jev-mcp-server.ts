@@ -34,16 +34,20 @@ export type CallCtx = () => ServiceCtx<Db | null>;
 
 type ToolAnswer = { content: { type: "text"; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
+/** What a tool adds for the client's model beside its JSON: that JSON without the long parts, and the text they hold. */
+type ForTheModel<T> = (value: T) => { json: unknown; text: string } | null;
+
 /**
  * A tool's answer: its result as structured content and as JSON text (clients that read only text), or a clear
  * error. Only jev's own errors say what went wrong; anything else is "internal error", as on the HTTP API.
  */
-async function answer<T extends Record<string, unknown>>(run: () => Promise<T>, extra?: (value: T) => string | null): Promise<ToolAnswer> {
+async function answer<T extends Record<string, unknown>>(run: () => Promise<T>, forTheModel?: ForTheModel<T>): Promise<ToolAnswer> {
   try {
     const value = await run();
-    const more = extra?.(value);
-    const content: ToolAnswer["content"] = [{ type: "text", text: JSON.stringify(value) }];
-    if (more) content.push({ type: "text", text: more });
+    const more = forTheModel?.(value);
+    // A SKILL.md is sent once, as it is: JSON-escaped in the first block too, it would cost the model twice.
+    const content: ToolAnswer["content"] = [{ type: "text", text: JSON.stringify(more ? more.json : value) }];
+    if (more) content.push({ type: "text", text: more.text });
     return { content, structuredContent: value };
   } catch (err) {
     const e = toJevError(err);
@@ -74,10 +78,12 @@ async function pickSkill(ctx: ServiceCtx<Db | null>, args: PickSkillArgs) {
   return { ...fields, load };
 }
 
-/** How a client's model reads the skill to load: the file itself, not JSON-escaped. */
-function loadText(result: Awaited<ReturnType<typeof pickSkill>>): string | null {
+/** How a client's model reads the skill to load: the file itself, not JSON-escaped, after the reply without it. */
+function loadText(result: Awaited<ReturnType<typeof pickSkill>>): ReturnType<ForTheModel<typeof result>> {
   if (!result.load) return null;
-  return `Follow the skill "${result.load.name}" for this turn. Its SKILL.md (${result.load.path}):\n\n${result.load.text}`;
+  const { text, ...load } = result.load;
+  const json = { ...result, load: { ...load, text: "(the next block)" } };
+  return { json, text: `Follow the skill "${load.name}" for this turn. Its SKILL.md (${load.path}):\n\n${text}` };
 }
 
 function skillNotFound(err: unknown): never {
@@ -92,8 +98,8 @@ export interface McpServerOptions {
 
 /** jev's MCP server: the four tools and the skills as `skill://<name>` resources, each call in its own context. */
 export function jevMcpServer(callCtx: CallCtx, options: McpServerOptions = {}): McpServer {
-  const answered = <T extends Record<string, unknown>>(run: () => Promise<T>, extra?: (value: T) => string | null) => {
-    const call = answer(run, extra);
+  const answered = <T extends Record<string, unknown>>(run: () => Promise<T>, forTheModel?: ForTheModel<T>) => {
+    const call = answer(run, forTheModel);
     options.running?.add(call);
     return call.finally(() => options.running?.delete(call));
   };

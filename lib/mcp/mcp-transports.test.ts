@@ -102,7 +102,11 @@ async function sharedChecks(client: Client, session: string) {
   expect(result.load?.text).toContain("[SECRET]");
   expect(result.load?.text).not.toContain(SECRET);
   expect(result.load?.text).toContain("jane@example.org"); // only credentials are the file's to hide
-  expect(picked.content.map((c) => c.text).join("\n")).toContain('Follow the skill "pdf"');
+  // The model reads the file once, as it is: the first block is the reply with the text left out.
+  expect(picked.content).toHaveLength(2);
+  expect(JSON.parse(picked.content[0].text).load).toMatchObject({ name: "pdf", text: "(the next block)" });
+  expect(picked.content[1].text).toMatch(/^Follow the skill "pdf" for this turn\. Its SKILL\.md .*\n\n---\nname: "pdf"/);
+  expect(picked.content[1].text).not.toContain(SECRET);
   expect(mcpDecisions()).toBe(before + 1);
 
   const none = await call(client, "pick_skill", { turn: "what's the capital of France?" });
