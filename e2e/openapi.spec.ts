@@ -37,11 +37,17 @@ test("the served OpenAPI document needs no token, and the running server's repli
   }
 });
 
-test("an error reply validates against the document's envelope", async ({ request }) => {
+test("error replies validate against the document: the envelope, and JSON-RPC on /api/mcp", async ({ request }) => {
   const doc = (await (await request.get("/api/openapi.json")).json()) as Doc;
   const ajv = addFormats(new Ajv2020({ strict: false }));
   const res = await request.post("/api/pick-skill", { data: { turn: 7 }, headers: authHeaders });
   expect(res.status()).toBe(400);
   const schema = doc.paths["/api/pick-skill"].post.responses["400"].content["application/json"].schema;
   expect(ajv.validate(schema, await res.json())).toBe(true);
+  // MCP's transport answers in JSON-RPC, and the document says so.
+  const headers = { ...authHeaders, "content-type": "application/json", accept: "application/json, text/event-stream" };
+  const rpc = await request.post("/api/mcp", { headers, data: "{not json" });
+  expect(rpc.status()).toBe(400);
+  const rpcSchema = doc.paths["/api/mcp"].post.responses["400"].content["application/json"].schema;
+  expect(ajv.validate(rpcSchema, await rpc.json())).toBe(true);
 });

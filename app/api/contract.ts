@@ -106,6 +106,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: { schema: McpBody },
     reply: { status: 200, schema: McpReply, description: "The JSON-RPC answer" },
     moreErrors: [406, 415],
+    // The transport answers a body it cannot read as JSON-RPC errors (parse error, wrong Accept or Content-Type).
+    otherErrorBodies: new Map([
+      [400, McpReply],
+      [406, McpReply],
+      [415, McpReply],
+    ]),
     example: {
       body: { jsonrpc: "2.0", id: 1, method: "ping" },
       reply: { jsonrpc: "2.0", id: 1, result: {} },

@@ -21,6 +21,8 @@ export interface ApiOperation {
   reply: { status: number; schema: ZodType; contentType?: string; description: string };
   /** Error statuses beyond the ones every route of its kind can answer (400, 401, 404, 413, 421, 500). */
   moreErrors?: number[];
+  /** Statuses whose body is not the error envelope (MCP's transport answers JSON-RPC errors), with their schema. */
+  otherErrorBodies?: ReadonlyMap<number, ZodType>;
   /** A real exchange: the request's parts and the reply the server gives for it (examples validate against the schemas). */
   example: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; reply: unknown };
 }
@@ -34,8 +36,10 @@ const ERROR_MEANING: ReadonlyMap<number, string> = new Map([
   [404, "No such thing (an unknown skill, decision or run)"],
   [405, "Method not allowed on this path"],
   [408, "The body did not arrive whole"],
+  [406, "The client does not accept JSON and an event stream (Accept)"],
   [409, "Refused in this state (the curator's rules, a read-only home)"],
   [413, "Body over the limit"],
+  [415, "The body is not JSON (Content-Type)"],
   [421, "A Host name this server does not answer for (JEV_ALLOWED_HOSTS)"],
   [500, "Internal error (its cause is never in the reply)"],
   [503, "Busy: a lock another process holds, or the catalog over the walk's limits"],
@@ -68,8 +72,10 @@ function operationObject(op: ApiOperation, errorEnvelope: ZodType): ZodOpenApiOp
       content: { [op.reply.contentType ?? JSON_TYPE]: { schema: op.reply.schema, example: op.example.reply } },
     },
   };
-  for (const status of errorStatuses(op))
-    responses[String(status)] = { description: ERROR_MEANING.get(status) ?? "Error", content: { [JSON_TYPE]: { schema: errorEnvelope } } };
+  for (const status of errorStatuses(op)) {
+    const schema = op.otherErrorBodies?.get(status) ?? errorEnvelope;
+    responses[String(status)] = { description: ERROR_MEANING.get(status) ?? "Error", content: { [JSON_TYPE]: { schema } } };
+  }
   return {
     operationId: operationIdOf(op),
     summary: op.summary,
