@@ -28,9 +28,9 @@ async function tokenOnThisMachine(): Promise<string | null> {
 }
 
 /**
- * `jev mcp [--url URL [--token-file FILE]]`: jev's MCP server on standard input and output, for a client that starts it. Alone it answers
- * from this machine's database and config, as `npm start` would; with `--url` it carries each message to that running
- * server's `/api/mcp` (the token: JEV_API_TOKEN, else `--token-file`, else this machine's jev token). Runs until the client closes stdin.
+ * `jev mcp [--url URL [--token-file FILE]]`: jev's MCP server on stdin and stdout, for a client that starts it. Alone it
+ * answers from this machine's database and config, as `npm start` would; with `--url` it carries each message to that
+ * server's `/api/mcp` (token: JEV_API_TOKEN, else `--token-file`, else this machine's). Runs until stdin closes.
  */
 export async function mcpCommand(args: string[]): Promise<number> {
   const flags = parseFlags(args, { url: { type: "string" }, "token-file": { type: "string" } });
