@@ -3,8 +3,9 @@
  * downloads Claude Code): Claude Code (`CLAUDE_CODE_VERSION`, default 2.1.197) is installed from npm into a temp
  * prefix, `jev integrate claude-code --mcp` writes `mcpServers.jev` into a temp HOME's ~/.claude.json, and `claude -p`
  * runs one turn against a loopback fake of the Messages API (bench/support/fake-messages-api.ts) whose model calls the
- * pick_skill tool Claude Code lists. `--allowedTools` grants that one tool, as a user does once. Prints what Claude
- * Code listed of jev's tools, what it called and what came back, what jev logged, and the turn's time. Needs a build.
+ * pick_skill tool Claude Code lists; it runs unasked because the integration allowed jev's tools in settings.json. Prints
+ * what Claude Code listed of jev's tools, what it called and what came back, what jev logged, and the turn's time.
+ * Needs a build.
  *
  *   node bin/run-ts.mjs bench/claude-code-mcp.ts
  */
@@ -61,7 +62,7 @@ try {
   const { JEV_API_TOKEN: _unset, ...claudeEnv } = process.env;
   const started = performance.now();
   const status = await new Promise<number | null>((resolve) => {
-    const child = spawn(claude, ["-p", TURN, "--allowedTools", PICK], {
+    const child = spawn(claude, ["-p", TURN], {
       cwd: work,
       env: {
         ...claudeEnv,

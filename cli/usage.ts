@@ -32,7 +32,8 @@ export const COMMAND_USAGE: Record<string, string> = {
       JEV_URL and JEV_API_TOKEN in its .env (0600). The URL: --url, else the running server's, else HOST and PORT. It
       checks the URL and token against the running server first and refuses a token it rejects. --print shows what it would
       write; --remove undoes it. --mcp adds jev as an MCP server to the client's own config instead (~/.claude.json,
-      $CODEX_HOME/config.toml; the rest kept, a backup first): the client starts \`jev mcp --url URL --token-file FILE\`.`,
+      $CODEX_HOME/config.toml; the rest kept, a backup first): the client starts \`jev mcp --url URL --token-file FILE\`;
+      for Claude Code it also allows jev's four tools in ~/.claude/settings.json (it asks before every MCP call otherwise).`,
   start: `jev start
       Serve jev (what npm start does in its folder: build if needed, migrate the database, serve on HOST:PORT), from anywhere.`,
   doctor: `jev doctor [--url URL] [--json]

@@ -74,11 +74,15 @@ it("refuses a config.toml that is not TOML, or defines jev inline, and writes no
   expect(err.mock.calls.flat().join("\n")).toMatch(/not valid TOML|does not rewrite/);
 });
 
-it("jev integrate claude-code --mcp sets mcpServers.jev in ~/.claude.json as `claude mcp add --scope user` does, the rest kept", async () => {
+it("jev integrate claude-code --mcp sets mcpServers.jev in ~/.claude.json as `claude mcp add --scope user` does, and allows jev's tools, the rest kept", async () => {
   const file = path.join(tmp.dir, "home", ".claude.json");
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const theirs = { numStartups: 3, mcpServers: { other: { type: "http", url: "https://example.org/mcp" } }, projects: { "/w": { allowedTools: [] } } };
   fs.writeFileSync(file, JSON.stringify(theirs), { mode: 0o600 });
+  const settingsFile = path.join(tmp.dir, "home", ".claude", "settings.json");
+  fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+  const theirSettings = { model: "opus", permissions: { allow: ["Bash(ls:*)"], deny: ["WebFetch"] } };
+  fs.writeFileSync(settingsFile, JSON.stringify(theirSettings));
 
   expect(await run("integrate", "claude-code", "--mcp", "--print")).toBe(0);
   expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(theirs); // --print writes nothing
@@ -100,9 +104,20 @@ it("jev integrate claude-code --mcp sets mcpServers.jev in ~/.claude.json as `cl
   });
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   expect(backups(file)).toHaveLength(1);
+  // Claude Code asks before every MCP call (`claude -p` refuses it): jev's tools are allowed once, the rest kept.
+  const jevRules = ["mcp__jev__pick_skill", "mcp__jev__report_load", "mcp__jev__list_skills", "mcp__jev__read_skill"];
+  expect(JSON.parse(fs.readFileSync(settingsFile, "utf8"))).toEqual({
+    ...theirSettings,
+    permissions: { ...theirSettings.permissions, allow: ["Bash(ls:*)", ...jevRules] },
+  });
+  expect(backups(settingsFile)).toHaveLength(1);
+  expect(await run("integrate", "claude-code", "--mcp", "--url", "http://127.0.0.1:4000")).toBe(0);
+  expect(backups(file)).toHaveLength(1);
+  expect(backups(settingsFile)).toHaveLength(1);
 
   expect(await run("integrate", "claude-code", "--mcp", "--remove")).toBe(0);
   expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(theirs);
+  expect(JSON.parse(fs.readFileSync(settingsFile, "utf8"))).toEqual(theirSettings);
   expect(fs.existsSync(tokenFile)).toBe(false);
 });
 

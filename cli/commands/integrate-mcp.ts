@@ -3,7 +3,17 @@ import path from "node:path";
 import { JevError } from "../../lib/base/errors";
 import { loadConfig, packageRoot } from "../../lib/config";
 import { assertWritableTarget } from "../../lib/fs/safe-target";
-import { type McpLaunch, mergeClaudeMcp, mergeCodexMcp, removeClaudeMcp, removeCodexMcp } from "../../lib/integrations/mcp-client-config";
+import {
+  claudeToolRules,
+  grantClaudeTools,
+  type McpLaunch,
+  mergeClaudeMcp,
+  mergeCodexMcp,
+  removeClaudeMcp,
+  removeCodexMcp,
+  revokeClaudeTools,
+} from "../../lib/integrations/mcp-client-config";
+import { MCP_TOOL_NAMES } from "../../lib/mcp/tools";
 import { parseFlags } from "../usage";
 import { agentServerUrl, checkAgainstServer, readHooksFile, replaceWithBackup, writePrivate } from "./hooks-file";
 import { tokenForAgents } from "./token-for-agents";
@@ -44,6 +54,20 @@ function nextConfig(client: McpClient, file: string, text: string | null, launch
 }
 
 /**
+ * Claude Code asks before every MCP call, read-only or not (`claude -p` refuses it): jev's four tools, which touch
+ * nothing but jev's own log, go in its settings' `permissions.allow`, as "always allow" would put them.
+ */
+async function grantInClaudeSettings(home: string, grant: boolean, out: (line: string) => void): Promise<void> {
+  const file = path.join(home, ".claude", "settings.json");
+  const rules = claudeToolRules(MCP_TOOL_NAMES);
+  const { text, settings } = readHooksFile(file);
+  const done = grant ? grantClaudeTools(settings, rules) : revokeClaudeTools(settings, rules);
+  if (!done.changed) return;
+  await replaceWithBackup(file, text, `${JSON.stringify(done.settings, null, 2)}\n`, out);
+  out(`${file}: jev's tools ${grant ? "allowed" : "no longer allowed"} (permissions.allow: ${rules.join(", ")})`);
+}
+
+/**
  * `jev integrate claude-code|codex --mcp [--config FILE] [--url URL] [--print] [--remove]`: jev as a stdio MCP server in
  * the client's user config (Claude Code's ~/.claude.json, Codex's $CODEX_HOME/config.toml), the rest kept, a backup
  * first, idempotent. The client starts this checkout's `jev mcp --url URL`, which reads the token from a 0600 file.
@@ -70,17 +94,20 @@ export async function integrateMcp(client: McpClient, args: string[], out: (line
       fs.unlinkSync(tokenFile);
       out(`${tokenFile}: removed`);
     }
+    if (client === "claude-code") await grantInClaudeSettings(config.home, false, out);
     return 0;
   }
   const url = agentServerUrl(flags.url, config);
   const token = await tokenForAgents(config);
   const launch: McpLaunch = { command: process.execPath, args: [path.join(packageRoot(), "bin", "jev.mjs"), "mcp", "--url", url, "--token-file", tokenFile] };
   if (flags.print) {
-    out(JSON.stringify({ config: file, mcpServers: { jev: launch }, files: token ? [{ path: tokenFile, mode: "0600" }] : [] }, null, 2));
+    const allow = client === "claude-code" ? { "permissions.allow": claudeToolRules(MCP_TOOL_NAMES) } : {};
+    out(JSON.stringify({ config: file, mcpServers: { jev: launch }, ...allow, files: token ? [{ path: tokenFile, mode: "0600" }] : [] }, null, 2));
     return 0;
   }
+  const claudeSettings = path.join(config.home, ".claude", "settings.json");
   // Every file this writes is checked first: a link, a FIFO or a folder at one of them changes nothing anywhere.
-  for (const target of [file, tokenFile]) assertWritableTarget(target);
+  for (const target of [file, tokenFile, ...(client === "claude-code" ? [claudeSettings] : [])]) assertWritableTarget(target);
   await checkAgainstServer(url, token, out);
   const text = readText(file);
   const next = nextConfig(client, file, text, launch);
@@ -89,6 +116,7 @@ export async function integrateMcp(client: McpClient, args: string[], out: (line
     await replaceWithBackup(file, text, next, out);
     out(`jev's MCP server added to ${file}: ${spec.name} starts \`jev mcp --url ${url}\` and sees its tools pick_skill, report_load, list_skills, read_skill.`);
   }
+  if (client === "claude-code") await grantInClaudeSettings(config.home, true, out);
   if (token) out(`${tokenFile}: ${(await writePrivate({ path: tokenFile, content: `${token}\n` })) ? "written" : "already so"} (mode 0600)`);
   else out("note: the API token is kept only as a hash here; run `jev token --new` and then this command again");
   out(`${spec.name} runs this checkout's jev (${packageRoot()}): run this again if the checkout moves.`);

@@ -94,3 +94,23 @@ export function removeCodexMcp(text: string, file: string): { text: string; chan
     throw new JevError("conflict", `${file} defines mcp_servers.jev in a form jev does not rewrite; left as it is`);
   return { text: next, changed: true };
 }
+
+/** jev's tools as Claude Code names them in `permissions.allow`: granted once, as "always allow" would. */
+export function claudeToolRules(tools: readonly string[]): string[] {
+  return tools.map((tool) => `mcp__${MCP_SERVER_NAME}__${tool}`);
+}
+
+/** Claude Code's settings with jev's tools in `permissions.allow` (the rest kept); `changed` false when they were all there. */
+export function grantClaudeTools(settings: Json, rules: readonly string[]): { settings: Json; changed: boolean } {
+  const permissions = isObject(settings.permissions) ? settings.permissions : {};
+  const allow = Array.isArray(permissions.allow) ? permissions.allow : [];
+  const missing = rules.filter((rule) => !allow.includes(rule));
+  if (missing.length === 0) return { settings, changed: false };
+  return { settings: { ...settings, permissions: { ...permissions, allow: [...allow, ...missing] } }, changed: true };
+}
+
+export function revokeClaudeTools(settings: Json, rules: readonly string[]): { settings: Json; changed: boolean } {
+  const permissions = isObject(settings.permissions) ? settings.permissions : null;
+  if (!permissions || !Array.isArray(permissions.allow) || !permissions.allow.some((r) => rules.includes(r))) return { settings, changed: false };
+  return { settings: { ...settings, permissions: { ...permissions, allow: permissions.allow.filter((r) => !rules.includes(r)) } }, changed: true };
+}
