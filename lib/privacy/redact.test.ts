@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { looksSecret, redact } from "./redact";
+import { looksSecret, redact, redactSecrets } from "./redact";
 
 // Fixtures are assembled from parts so no complete credential sits in the source tree.
 const j = (...parts: string[]) => parts.join("");
@@ -58,6 +58,18 @@ describe("redact", () => {
   it("masks e-mail addresses, phone numbers and IPs but keeps the request", () => {
     const out = redact("email jane.doe@example.org or call +44 20 7946 0958 about 10.0.0.12, then draft the reply");
     expect(out).toBe("email [EMAIL] or call [PHONE] about [IP], then draft the reply");
+  });
+});
+
+describe("redactSecrets (a SKILL.md jev hands out)", () => {
+  it.each(SECRET_TURNS)("removes the %s and keeps the rest", (_label, turn) => {
+    const out = redactSecrets(turn);
+    expect(out).toContain("[SECRET]");
+    expect(looksSecret(out)).toBe(false);
+  });
+  it("keeps addresses and IPs: in a skill they are its own examples", () => {
+    const text = "Mail jane.doe@example.org; the server is 10.0.0.12.";
+    expect(redactSecrets(text)).toBe(text);
   });
 });
 

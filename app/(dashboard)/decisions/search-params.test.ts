@@ -14,6 +14,9 @@ describe("Decisions view from the URL", () => {
     expect(parseDecisionsView({ from: "yesterday", outcome: "weird", reason: ["timeout", "other"], range: "9y" })).toEqual({ reason: "timeout" });
     expect(parseDecisionsView({ from: "2026-11-07", to: "2026-11-01" })).toMatchObject({ from: "2026-11-01", to: "2026-11-07" });
     expect(parseDecisionsView({ from: "2026-13-45" }).from).toBeUndefined();
+    expect(parseDecisionsView({ channel: "mcp" })).toEqual({ channel: "mcp" });
+    expect(parseDecisionsView({ channel: "carrier-pigeon" })).toEqual({});
+    expect(viewHref("/decisions", { channel: "mcp", outcome: "suggested" }, { skill: "pdf" })).toBe("/decisions?outcome=suggested&channel=mcp&skill=pdf");
     expect(parseDecisionsView({ from: "1970-01-01" }).from).toBeUndefined();
   });
 
