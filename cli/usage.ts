@@ -38,8 +38,9 @@ export const COMMAND_USAGE: Record<string, string> = {
       Serve jev (what npm start does in its folder: build if needed, migrate the database, serve on HOST:PORT), from anywhere.`,
   doctor: `jev doctor [--url URL] [--json]
       Why no hint? Checks that the server answers and takes this shell's token, that each agent set up here reaches it with a
-      token it takes (and Codex trusts the hooks), when jev last heard from each, the roots requests left out, and Hermes's
-      platform lists. Changes nothing; exit 1 when a check fails.`,
+      token it takes (and Codex trusts the hooks), that each MCP client set up with --mcp still finds jev mcp and its token,
+      when jev last heard from each, the roots requests left out, and Hermes's platform lists. Changes nothing; exit 1
+      when a check fails.`,
   settings: `jev settings --agent NAME [--skills on|off] [--feedback on|off]
       An agent's switches kept by the server, for agents without a Hermes home (Claude Code): skills off = no hints,
       feedback off = rule 2 does not suppress for it. Prints them.`,

@@ -8,8 +8,11 @@ import { authHeaders } from "./support/env";
 type Schema = Record<string, unknown>;
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>> };
 
-test("the served OpenAPI document needs no token, and the running server's replies to its examples validate against it", async ({ request }) => {
-  const served = await request.get("/api/openapi.json");
+test("the served OpenAPI document takes the token like every route but health, and the running server's replies to its examples validate against it", async ({
+  request,
+}) => {
+  expect((await request.get("/api/openapi.json")).status()).toBe(401);
+  const served = await request.get("/api/openapi.json", { headers: authHeaders });
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toContain("application/json");
   const doc = (await served.json()) as Doc;
@@ -38,7 +41,7 @@ test("the served OpenAPI document needs no token, and the running server's repli
 });
 
 test("error replies validate against the document: the envelope, and JSON-RPC on /api/mcp", async ({ request }) => {
-  const doc = (await (await request.get("/api/openapi.json")).json()) as Doc;
+  const doc = (await (await request.get("/api/openapi.json", { headers: authHeaders })).json()) as Doc;
   const ajv = addFormats(new Ajv2020({ strict: false }));
   const res = await request.post("/api/pick-skill", { data: { turn: 7 }, headers: authHeaders });
   expect(res.status()).toBe(400);

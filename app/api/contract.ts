@@ -324,8 +324,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     path: "/api/openapi.json",
     method: "GET",
-    open: true,
-    summary: "This document",
+    summary: "This document (also `jev openapi`, which needs no token)",
     reply: { status: 200, schema: z.looseObject({ openapi: z.literal("3.1.0"), paths: z.looseObject({}) }), description: "OpenAPI 3.1" },
     example: { reply: { openapi: "3.1.0", info: { title: "jev", version: "0.1.0" }, paths: {} } },
   },

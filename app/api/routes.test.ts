@@ -52,7 +52,7 @@ describe("the route table (app/api/routes.ts)", () => {
 
   it("keeps the front door's direct routes to the agents' per-turn POSTs (an MCP client's pick_skill among them)", () => {
     expect(API.routes.filter((r) => r.direct).map((r) => r.path)).toEqual(["/api/pick-skill", "/api/feedback", "/api/mcp", "/api/skills/[name]/usage"]);
-    expect(API.routes.filter((r) => r.open).map((r) => r.path)).toEqual(["/api/health", "/api/openapi.json"]);
+    expect(API.routes.filter((r) => r.open).map((r) => r.path)).toEqual(["/api/health"]); // interfaces.md: the token on every /api route but health
   });
 
   it("allows HEAD with GET and always OPTIONS, sorted", () => {

@@ -24,7 +24,7 @@ import { suppressionReply } from "./suppression/reply";
  */
 export const API = new RouteTable([
   { path: "/api/health", open: true, handlers: { GET: healthReply } },
-  { path: "/api/openapi.json", open: true, handlers: { GET: openApiReply } },
+  { path: "/api/openapi.json", handlers: { GET: openApiReply } },
   { path: "/api/doctor", handlers: { GET: doctorReply } },
   { path: "/api/pick-skill", direct: true, handlers: { POST: pickSkillReply } },
   { path: "/api/route-turn", handlers: { POST: routeTurnReply } },

@@ -1,8 +1,9 @@
+import fs from "node:fs";
 import path from "node:path";
 import { getDb } from "../../db/client";
 import { shownToken, tokenSources } from "../../lib/auth/api-token";
 import { loadConfig } from "../../lib/config";
-import { claudeCodeSetup, codexSetup, hermesSetup } from "../../lib/doctor/agent-setups";
+import { claudeCodeMcpSetup, claudeCodeSetup, codexMcpSetup, codexSetup, hermesSetup } from "../../lib/doctor/agent-setups";
 import { type Finding, runDoctor } from "../../lib/doctor/run-doctor";
 import { probeServer } from "../../lib/doctor/server-probe";
 import { readHermesSkillsConfig } from "../../lib/hermes/config-yaml";
@@ -29,6 +30,8 @@ export async function doctorCommand(args: string[], out: (line: string) => void)
     urlFrom: from,
     token,
     setups: [claudeCodeSetup(config.home), codexSetup(codexHome), hermesSetup(config.hermesHome)],
+    mcpSetups: [claudeCodeMcpSetup(config.home), codexMcpSetup(codexHome)].filter((s) => s !== null),
+    exists: (file) => fs.existsSync(file),
     hermesSkills: readHermesSkillsConfig(config.hermesHome),
     hermesPlatform: process.env.HERMES_PLATFORM || undefined,
     now: Date.now(),
@@ -37,7 +40,7 @@ export async function doctorCommand(args: string[], out: (line: string) => void)
   if (flags.json) out(JSON.stringify({ server: url, findings }));
   else
     for (const f of findings) {
-      out(`${MARK[f.verdict]}  ${f.check.padEnd(11)} ${f.line}`);
+      out(`${MARK[f.verdict]}  ${f.check.padEnd(15)} ${f.line}`);
       if (f.fix && f.verdict !== "ok") out(`${" ".repeat(18)}→ ${f.fix}`);
     }
   return findings.some((f) => f.verdict === "fail") ? 1 : 0;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempDir } from "../testing/factories";
-import { claudeCodeSetup, codexSetup, hermesSetup } from "./agent-setups";
+import { claudeCodeMcpSetup, claudeCodeSetup, codexMcpSetup, codexSetup, hermesSetup } from "./agent-setups";
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -45,5 +45,22 @@ describe("agent set-ups as their files say", () => {
     write(path.join(hermes, "plugins", "jev", "__init__.py"), "");
     write(path.join(hermes, ".env"), `OTHER=1\nexport JEV_URL="http://10.0.0.2:3000"\nJEV_API_TOKEN='jev_q'\n`);
     expect(hermesSetup(hermes)).toMatchObject({ installed: true, url: "http://10.0.0.2:3000", token: "jev_q" });
+  });
+
+  it("MCP clients: jev's `jev mcp --url … --token-file …` entry, as `jev integrate <client> --mcp` writes it", () => {
+    expect(claudeCodeMcpSetup(tmp.dir)).toBeNull();
+    expect(codexMcpSetup(path.join(tmp.dir, ".codex"))).toBeNull();
+    const tokenFile = path.join(tmp.dir, "mcp-token");
+    write(tokenFile, "jev_mcp\n");
+    const args = ["/jev/bin/jev.mjs", "mcp", "--url", "http://127.0.0.1:3100", "--token-file", tokenFile];
+    write(path.join(tmp.dir, ".claude.json"), JSON.stringify({ mcpServers: { jev: { type: "stdio", command: "/usr/bin/node", args, env: {} } } }));
+    expect(claudeCodeMcpSetup(tmp.dir)).toMatchObject({ client: "claude-code", bin: "/jev/bin/jev.mjs", url: "http://127.0.0.1:3100", token: "jev_mcp" });
+    write(path.join(tmp.dir, ".codex", "config.toml"), `[mcp_servers.jev]\ncommand = "/usr/bin/node"\nargs = ${JSON.stringify(args)}\n`);
+    expect(codexMcpSetup(path.join(tmp.dir, ".codex"))).toMatchObject({ client: "codex", url: "http://127.0.0.1:3100", token: "jev_mcp" });
+    // An entry named jev that jev did not write (another server), or a file that does not parse: not jev's set-up.
+    write(path.join(tmp.dir, ".claude.json"), JSON.stringify({ mcpServers: { jev: { command: "other", args: ["serve"] } } }));
+    expect(claudeCodeMcpSetup(tmp.dir)).toBeNull();
+    write(path.join(tmp.dir, ".codex", "config.toml"), "[mcp_servers.jev\n");
+    expect(codexMcpSetup(path.join(tmp.dir, ".codex"))).toBeNull();
   });
 });

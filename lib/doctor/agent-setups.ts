@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "dotenv";
+import { parse as parseToml } from "smol-toml";
 import { readSmallTextSync } from "../fs/regular-file";
 import { HOOK_SCRIPT_NAME } from "../integrations/claude-settings";
 import type { KnownAgent } from "../vocab/agents";
@@ -77,4 +78,47 @@ export function hermesSetup(hermesHome: string): AgentSetup {
     token: env.get("JEV_API_TOKEN") ?? null,
     trusted: null,
   };
+}
+
+/** An MCP client's jev entry as its config says it (`jev integrate <client> --mcp`): what `jev doctor` checks. */
+export interface McpSetup {
+  client: "claude-code" | "codex";
+  /** The config file it was looked for in. */
+  where: string;
+  /** The `jev mcp` the client starts (this checkout's bin/jev.mjs), the URL it relays to and the token its file holds. */
+  bin: string | null;
+  url: string | null;
+  token: string | null;
+}
+
+type Launch = { command?: unknown; args?: unknown };
+
+/** The setup a `jev mcp --url … --token-file …` entry describes; null for no entry, or one jev did not write. */
+function fromLaunch(client: McpSetup["client"], where: string, entry: Launch | undefined): McpSetup | null {
+  if (!entry || !Array.isArray(entry.args) || !entry.args.every((a) => typeof a === "string")) return null;
+  const args = entry.args as string[];
+  const after = (flag: string) => (args.includes(flag) ? (args[args.indexOf(flag) + 1] ?? null) : null);
+  if (args[1] !== "mcp") return null;
+  const tokenFile = after("--token-file");
+  return { client, where, bin: args[0] ?? null, url: after("--url"), token: tokenFile ? firstLine(tokenFile) : null };
+}
+
+export function claudeCodeMcpSetup(home: string): McpSetup | null {
+  const where = path.join(home, ".claude.json");
+  try {
+    const servers = (JSON.parse(read(where) ?? "{}") as { mcpServers?: Record<string, Launch> }).mcpServers;
+    return fromLaunch("claude-code", where, servers && Object.hasOwn(servers, "jev") ? servers.jev : undefined);
+  } catch {
+    return null;
+  }
+}
+
+export function codexMcpSetup(codexHome: string): McpSetup | null {
+  const where = path.join(codexHome, "config.toml");
+  try {
+    const servers = (parseToml(read(where) ?? "") as { mcp_servers?: Record<string, Launch> }).mcp_servers;
+    return fromLaunch("codex", where, servers && Object.hasOwn(servers, "jev") ? servers.jev : undefined);
+  } catch {
+    return null;
+  }
 }

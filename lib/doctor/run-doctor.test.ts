@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ServerFacts } from "../services/doctor/server-facts";
-import type { AgentSetup } from "./agent-setups";
+import type { AgentSetup, McpSetup } from "./agent-setups";
 import { runDoctor } from "./run-doctor";
 import type { ServerProbe } from "./server-probe";
 
@@ -75,5 +75,16 @@ describe("jev doctor's findings", () => {
       "Claude Code reaches http://127.0.0.1:3000 with a token it takes",
       "last heard from Claude Code 3 h ago (7 turns)",
     ]);
+  });
+
+  it("an MCP client's jev mcp: gone when the checkout moved, refused with a bad token file, fine otherwise", async () => {
+    const setup: McpSetup = { client: "codex", where: "/h/.codex/config.toml", bin: "/jev/bin/jev.mjs", url: "http://127.0.0.1:3000", token: "t0ken-ok" };
+    const mcp = async (over: Partial<McpSetup>, exists = true) =>
+      (await runDoctor(input({ mcpSetups: [{ ...setup, ...over }], exists: () => exists }))).find((f) => f.check === "codex-mcp");
+    expect(await mcp({})).toMatchObject({ verdict: "ok", line: "Codex (MCP) relays to http://127.0.0.1:3000 with a token it takes (/h/.codex/config.toml)" });
+    expect(await mcp({}, false)).toMatchObject({ verdict: "fail", fix: "npx jev integrate codex --mcp" });
+    expect((await mcp({ token: "stale" }))?.line).toContain("token is rejected");
+    expect((await mcp({ token: null }))?.line).toContain("token file is missing");
+    expect((await mcp({ url: "http://127.0.0.1:3999" }))?.line).toContain("where no jev server answers");
   });
 });

@@ -2,7 +2,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from "../base/time";
 import type { HermesSkillsConfig } from "../hermes/config-yaml";
 import type { ServerFacts } from "../services/doctor";
 import { SKILL_SOURCE_LABELS } from "../vocab/skill-sources";
-import type { AgentSetup } from "./agent-setups";
+import type { AgentSetup, McpSetup } from "./agent-setups";
 import type { ServerProbe } from "./server-probe";
 
 /** `ok` fine, `warn` works but something is off, `fail` a hint cannot reach the agent, `skip` not set up here. */
@@ -23,6 +23,10 @@ export interface DoctorInput {
   /** The token this shell would send (JEV_API_TOKEN, or the generated one's file); null when none can be shown. */
   token: string | null;
   setups: readonly AgentSetup[];
+  /** MCP clients `jev integrate <client> --mcp` set up here (only those: a client without jev is not a problem). */
+  mcpSetups?: readonly McpSetup[];
+  /** Whether a file exists (the `jev mcp` an MCP client starts). */
+  exists?: (file: string) => boolean;
   /** Hermes's `skills:` section and the platform this shell would give Hermes (HERMES_PLATFORM). */
   hermesSkills: HermesSkillsConfig | null;
   hermesPlatform: string | undefined;
@@ -87,6 +91,7 @@ export async function runDoctor(input: DoctorInput): Promise<Finding[]> {
   }
   const facts = server.up && server.token === "accepted" ? server.facts : null;
   for (const setup of input.setups) findings.push(...(await agentFindings(setup, input, server, facts)));
+  for (const setup of input.mcpSetups ?? []) findings.push(await mcpFinding(setup, input));
   for (const root of facts?.leftOutRoots ?? []) {
     findings.push({
       check: "roots",
@@ -145,6 +150,26 @@ async function agentFindings(setup: AgentSetup, input: DoctorInput, server: Serv
     );
   }
   return out;
+}
+
+/** An MCP client's `jev mcp`: is it still where the client starts it, and does its relay reach a server that takes its token? */
+async function mcpFinding(setup: McpSetup, input: DoctorInput): Promise<Finding> {
+  const name = `${SKILL_SOURCE_LABELS[setup.client]} (MCP)`;
+  const check = `${setup.client}-mcp`;
+  const fix = `npx jev integrate ${setup.client} --mcp`;
+  if (!setup.bin || !(input.exists ?? (() => true))(setup.bin))
+    return { check, verdict: "fail", line: `${name} starts jev from ${setup.bin ?? "nowhere"}, which is not there (the checkout moved?)`, fix };
+  const url = (setup.url ?? AGENT_DEFAULT_URL).replace(/\/+$/, "");
+  const reached = await input.probe(url, setup.token);
+  if (!reached.up) return { check, verdict: "fail", line: `${name} relays to ${url}, where no jev server answers`, fix };
+  if (reached.token !== "accepted")
+    return {
+      check,
+      verdict: "fail",
+      line: `${name}'s ${setup.token ? "token is rejected" : "token file is missing, so it is refused"} by the server at ${url}`,
+      fix,
+    };
+  return { check, verdict: "ok", line: `${name} relays to ${url} with a token it takes (${setup.where})` };
 }
 
 /** Hermes applies `skills.platform_disabled` only on a platform it knows; its CLI sets none. */
