@@ -25,15 +25,16 @@ export const COMMAND_USAGE: Record<string, string> = {
       Curate a Hermes home as Hermes's own curator does: lifecycle (active, stale, archived), pins, archive and restore.`,
   integrate: `jev integrate claude-code [--print] [--settings FILE] [--url URL] [--remove]    jev integrate codex [--print] [--hooks FILE] [--url URL] [--remove]
       jev integrate hermes [--hermes-home DIR] [--url URL] [--print] [--remove]
-      jev integrate claude-code|codex --mcp [--config FILE] [--url URL] [--print] [--remove]
+      jev integrate claude-code|codex|gemini --mcp [--config FILE] [--url URL] [--print] [--remove]
       Add jev's hooks to Claude Code's settings (default ~/.claude/settings.json) or Codex's hooks.json (default
       $CODEX_HOME/hooks.json), a backup first, the rest kept, idempotent, and store the server's URL and API token where the
       hook reads them (0600); or link jev's plugin into a Hermes home, enable it in its config.yaml (the rest kept) and set
       JEV_URL and JEV_API_TOKEN in its .env (0600). The URL: --url, else the running server's, else HOST and PORT. It
       checks the URL and token against the running server first and refuses a token it rejects. --print shows what it would
-      write; --remove undoes it. --mcp adds jev as an MCP server to the client's own config instead (~/.claude.json,
-      $CODEX_HOME/config.toml; the rest kept, a backup first): the client starts \`jev mcp --url URL --token-file FILE\`;
-      for Claude Code it also allows jev's four tools in ~/.claude/settings.json (it asks before every MCP call otherwise).`,
+      write; --remove undoes it. --mcp adds jev as an MCP server to the client's own config instead
+      (~/.claude.json, $CODEX_HOME/config.toml, ~/.gemini/settings.json; the rest kept, a backup first): the client starts
+      \`jev mcp --url URL --token-file FILE\`; jev's tools are allowed where the client would ask before each call
+      (Claude Code's permissions.allow, Gemini's trust).`,
   start: `jev start
       Serve jev (what npm start does in its folder: build if needed, migrate the database, serve on HOST:PORT), from anywhere.`,
   doctor: `jev doctor [--url URL] [--json]

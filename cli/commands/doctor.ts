@@ -3,7 +3,7 @@ import path from "node:path";
 import { getDb } from "../../db/client";
 import { shownToken, tokenSources } from "../../lib/auth/api-token";
 import { loadConfig } from "../../lib/config";
-import { claudeCodeMcpSetup, claudeCodeSetup, codexMcpSetup, codexSetup, hermesSetup } from "../../lib/doctor/agent-setups";
+import { claudeCodeMcpSetup, claudeCodeSetup, codexMcpSetup, codexSetup, geminiMcpSetup, hermesSetup } from "../../lib/doctor/agent-setups";
 import { type Finding, runDoctor } from "../../lib/doctor/run-doctor";
 import { probeServer } from "../../lib/doctor/server-probe";
 import { readHermesSkillsConfig } from "../../lib/hermes/config-yaml";
@@ -30,7 +30,7 @@ export async function doctorCommand(args: string[], out: (line: string) => void)
     urlFrom: from,
     token,
     setups: [claudeCodeSetup(config.home), codexSetup(codexHome), hermesSetup(config.hermesHome)],
-    mcpSetups: [claudeCodeMcpSetup(config.home), codexMcpSetup(codexHome)].filter((s) => s !== null),
+    mcpSetups: [claudeCodeMcpSetup(config.home), codexMcpSetup(codexHome), geminiMcpSetup(config.home)].filter((s) => s !== null),
     exists: (file) => fs.existsSync(file),
     hermesSkills: readHermesSkillsConfig(config.hermesHome),
     hermesPlatform: process.env.HERMES_PLATFORM || undefined,

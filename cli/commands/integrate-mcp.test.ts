@@ -121,6 +121,29 @@ it("jev integrate claude-code --mcp sets mcpServers.jev in ~/.claude.json as `cl
   expect(fs.existsSync(tokenFile)).toBe(false);
 });
 
+it("jev integrate gemini --mcp sets mcpServers.jev in ~/.gemini/settings.json as `gemini mcp add --scope user` does, trusted", async () => {
+  const file = path.join(tmp.dir, "home", ".gemini", "settings.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const theirs = { theme: "Dracula", mcpServers: { other: { command: "x" } } };
+  fs.writeFileSync(file, JSON.stringify(theirs));
+  expect(await run("integrate", "gemini", "--mcp")).toBe(0);
+  const tokenFile = path.join(tmp.dir, "home", ".gemini", "jev", "mcp-token");
+  expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({
+    ...theirs,
+    mcpServers: {
+      other: { command: "x" },
+      jev: { command: process.execPath, args: [path.resolve("bin/jev.mjs"), "mcp", "--url", "http://127.0.0.1:3219", "--token-file", tokenFile], trust: true },
+    },
+  });
+  expect(fs.readFileSync(tokenFile, "utf8")).toBe("mcp-config-token\n");
+  expect(backups(file)).toHaveLength(1);
+  expect(await run("integrate", "gemini", "--mcp", "--remove")).toBe(0);
+  expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(theirs);
+  // Gemini CLI has no hooks: without --mcp it is bad usage, in one line.
+  expect(await run("integrate", "gemini")).toBe(2);
+  expect(err.mock.calls.flat().join("\n")).toContain("integrate gemini takes --mcp");
+});
+
 it("jev mcp --token-file that cannot be read is bad usage in one line", async () => {
   expect(await run("mcp", "--url", "http://127.0.0.1:1", "--token-file", path.join(tmp.dir, "missing"))).toBe(2);
   expect(err.mock.calls.flat().join("\n")).toContain("--token-file");

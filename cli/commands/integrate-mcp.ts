@@ -9,25 +9,23 @@ import {
   type McpLaunch,
   mergeClaudeMcp,
   mergeCodexMcp,
-  removeClaudeMcp,
+  mergeGeminiMcp,
   removeCodexMcp,
+  removeJsonMcp,
   revokeClaudeTools,
 } from "../../lib/integrations/mcp-client-config";
 import { MCP_TOOL_NAMES } from "../../lib/mcp/tools";
+import { MCP_CLIENT_LABELS, type McpClient } from "../../lib/vocab/mcp-clients";
 import { parseFlags } from "../usage";
 import { agentServerUrl, checkAgainstServer, readHooksFile, replaceWithBackup, writePrivate } from "./hooks-file";
 import { tokenForAgents } from "./token-for-agents";
 
-/** The MCP clients `--mcp` writes for, where each reads its user-wide servers. */
-const CLIENTS = {
-  "claude-code": {
-    name: "Claude Code",
-    configFile: (home: string) => path.join(home, ".claude.json"),
-    jevDir: (home: string) => path.join(home, ".claude", "jev"),
-  },
-  codex: { name: "Codex", configFile: (codexHome: string) => path.join(codexHome, "config.toml"), jevDir: (codexHome: string) => path.join(codexHome, "jev") },
-} as const;
-export type McpClient = keyof typeof CLIENTS;
+/** Where each MCP client reads its user-wide servers (`base`: the home, or Codex's CODEX_HOME). */
+const CLIENT_FILES: Record<McpClient, { configFile: (base: string) => string; jevDir: (base: string) => string }> = {
+  "claude-code": { configFile: (home) => path.join(home, ".claude.json"), jevDir: (home) => path.join(home, ".claude", "jev") },
+  codex: { configFile: (codexHome) => path.join(codexHome, "config.toml"), jevDir: (codexHome) => path.join(codexHome, "jev") },
+  gemini: { configFile: (home) => path.join(home, ".gemini", "settings.json"), jevDir: (home) => path.join(home, ".gemini", "jev") },
+};
 
 /** The file `jev mcp --token-file` reads: its own, so removing the hooks (which own `token`) leaves MCP working. */
 const TOKEN_FILE = "mcp-token";
@@ -49,7 +47,8 @@ function nextConfig(client: McpClient, file: string, text: string | null, launch
     return done.changed ? done.text : null;
   }
   const { settings } = readHooksFile(file);
-  const done = launch ? mergeClaudeMcp(settings, launch) : removeClaudeMcp(settings);
+  const merge = client === "gemini" ? mergeGeminiMcp : mergeClaudeMcp;
+  const done = launch ? merge(settings, launch) : removeJsonMcp(settings);
   return done.changed ? `${JSON.stringify(done.settings, null, 2)}\n` : null;
 }
 
@@ -68,9 +67,9 @@ async function grantInClaudeSettings(home: string, grant: boolean, out: (line: s
 }
 
 /**
- * `jev integrate claude-code|codex --mcp [--config FILE] [--url URL] [--print] [--remove]`: jev as a stdio MCP server in
- * the client's user config (Claude Code's ~/.claude.json, Codex's $CODEX_HOME/config.toml), the rest kept, a backup
- * first, idempotent. The client starts this checkout's `jev mcp --url URL`, which reads the token from a 0600 file.
+ * `jev integrate claude-code|codex|gemini --mcp [--config FILE] [--url URL] [--print] [--remove]`: jev as a stdio MCP
+ * server in the client's user config (~/.claude.json, $CODEX_HOME/config.toml, ~/.gemini/settings.json), the rest kept,
+ * a backup first, idempotent. The client starts this checkout's `jev mcp --url URL`, which reads a 0600 token file.
  */
 export async function integrateMcp(client: McpClient, args: string[], out: (line: string) => void): Promise<number> {
   const flags = parseFlags(args, {
@@ -81,7 +80,8 @@ export async function integrateMcp(client: McpClient, args: string[], out: (line
     url: { type: "string" },
   });
   const config = loadConfig();
-  const spec = CLIENTS[client];
+  const spec = CLIENT_FILES[client];
+  const name = MCP_CLIENT_LABELS[client];
   const base = client === "codex" ? path.resolve(process.env.CODEX_HOME || path.join(config.home, ".codex")) : config.home;
   const file = path.resolve(flags.config ?? spec.configFile(base));
   const tokenFile = path.join(spec.jevDir(base), TOKEN_FILE);
@@ -114,11 +114,11 @@ export async function integrateMcp(client: McpClient, args: string[], out: (line
   if (next === null) out(`jev's MCP server is already in ${file}`);
   else {
     await replaceWithBackup(file, text, next, out);
-    out(`jev's MCP server added to ${file}: ${spec.name} starts \`jev mcp --url ${url}\` and sees its tools pick_skill, report_load, list_skills, read_skill.`);
+    out(`jev's MCP server added to ${file}: ${name} starts \`jev mcp --url ${url}\` and sees its tools pick_skill, report_load, list_skills, read_skill.`);
   }
   if (client === "claude-code") await grantInClaudeSettings(config.home, true, out);
   if (token) out(`${tokenFile}: ${(await writePrivate({ path: tokenFile, content: `${token}\n` })) ? "written" : "already so"} (mode 0600)`);
   else out("note: the API token is kept only as a hash here; run `jev token --new` and then this command again");
-  out(`${spec.name} runs this checkout's jev (${packageRoot()}): run this again if the checkout moves.`);
+  out(`${name} runs this checkout's jev (${packageRoot()}): run this again if the checkout moves.`);
   return 0;
 }

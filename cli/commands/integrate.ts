@@ -4,6 +4,7 @@ import { assertWritableTarget } from "../../lib/fs/safe-target";
 import { removeDotenvKeys, writeDotenv } from "../../lib/integrations/dotenv-file";
 import { installHermesPlugin, uninstallHermesPlugin } from "../../lib/integrations/hermes-install";
 import { hookHome, installHermesPluginFiles } from "../../lib/integrations/hook-install";
+import { isMcpClient } from "../../lib/vocab/mcp-clients";
 import { parseFlags, UsageError } from "../usage";
 import { agentServerUrl, checkAgainstServer } from "./hooks-file";
 import { integrateClaudeCode } from "./integrate-claude";
@@ -15,11 +16,12 @@ import { tokenForAgents } from "./token-for-agents";
 export async function integrateCommand(args: string[], out: (line: string) => void): Promise<number> {
   const [agent, ...rest] = args;
   if (agent === "hermes") return integrateHermes(rest, out);
-  // --mcp: the client's MCP config instead of its hooks (an agent may have both).
-  if ((agent === "claude-code" || agent === "codex") && rest.includes("--mcp")) return integrateMcp(agent, rest, out);
+  // --mcp: the client's MCP config instead of its hooks (an agent may have both; Gemini CLI has only MCP).
+  if (isMcpClient(agent) && rest.includes("--mcp")) return integrateMcp(agent, rest, out);
+  if (agent === "gemini") throw new UsageError("integrate gemini takes --mcp (jev reaches Gemini CLI as an MCP server)");
   if (agent === "claude-code") return integrateClaudeCode(rest, out);
   if (agent === "codex") return integrateCodex(rest, out);
-  throw new UsageError("integrate takes claude-code, codex or hermes");
+  throw new UsageError("integrate takes claude-code, codex or hermes (or claude-code, codex or gemini with --mcp)");
 }
 
 /**

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempDir } from "../testing/factories";
-import { claudeCodeMcpSetup, claudeCodeSetup, codexMcpSetup, codexSetup, hermesSetup } from "./agent-setups";
+import { claudeCodeMcpSetup, claudeCodeSetup, codexMcpSetup, codexSetup, geminiMcpSetup, hermesSetup } from "./agent-setups";
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -57,6 +57,8 @@ describe("agent set-ups as their files say", () => {
     expect(claudeCodeMcpSetup(tmp.dir)).toMatchObject({ client: "claude-code", bin: "/jev/bin/jev.mjs", url: "http://127.0.0.1:3100", token: "jev_mcp" });
     write(path.join(tmp.dir, ".codex", "config.toml"), `[mcp_servers.jev]\ncommand = "/usr/bin/node"\nargs = ${JSON.stringify(args)}\n`);
     expect(codexMcpSetup(path.join(tmp.dir, ".codex"))).toMatchObject({ client: "codex", url: "http://127.0.0.1:3100", token: "jev_mcp" });
+    write(path.join(tmp.dir, ".gemini", "settings.json"), JSON.stringify({ mcpServers: { jev: { command: "/usr/bin/node", args, trust: true } } }));
+    expect(geminiMcpSetup(tmp.dir)).toMatchObject({ client: "gemini", url: "http://127.0.0.1:3100", token: "jev_mcp" });
     // An entry named jev that jev did not write (another server), or a file that does not parse: not jev's set-up.
     write(path.join(tmp.dir, ".claude.json"), JSON.stringify({ mcpServers: { jev: { command: "other", args: ["serve"] } } }));
     expect(claudeCodeMcpSetup(tmp.dir)).toBeNull();

@@ -5,6 +5,7 @@ import { parse as parseToml } from "smol-toml";
 import { readSmallTextSync } from "../fs/regular-file";
 import { HOOK_SCRIPT_NAME } from "../integrations/claude-settings";
 import type { KnownAgent } from "../vocab/agents";
+import type { McpClient } from "../vocab/mcp-clients";
 
 /** One agent's jev set-up as its files say it (no network): what `jev doctor` checks against the server. */
 export interface AgentSetup {
@@ -82,7 +83,7 @@ export function hermesSetup(hermesHome: string): AgentSetup {
 
 /** An MCP client's jev entry as its config says it (`jev integrate <client> --mcp`): what `jev doctor` checks. */
 export interface McpSetup {
-  client: "claude-code" | "codex";
+  client: McpClient;
   /** The config file it was looked for in. */
   where: string;
   /** The `jev mcp` the client starts (this checkout's bin/jev.mjs), the URL it relays to and the token its file holds. */
@@ -103,15 +104,18 @@ function fromLaunch(client: McpSetup["client"], where: string, entry: Launch | u
   return { client, where, bin: args[0] ?? null, url: after("--url"), token: tokenFile ? firstLine(tokenFile) : null };
 }
 
-export function claudeCodeMcpSetup(home: string): McpSetup | null {
-  const where = path.join(home, ".claude.json");
+/** jev's entry in a JSON config's `mcpServers` (Claude Code's ~/.claude.json, Gemini CLI's settings.json). */
+function jsonMcpSetup(client: McpClient, where: string): McpSetup | null {
   try {
     const servers = (JSON.parse(read(where) ?? "{}") as { mcpServers?: Record<string, Launch> }).mcpServers;
-    return fromLaunch("claude-code", where, servers && Object.hasOwn(servers, "jev") ? servers.jev : undefined);
+    return fromLaunch(client, where, servers && Object.hasOwn(servers, "jev") ? servers.jev : undefined);
   } catch {
     return null;
   }
 }
+
+export const claudeCodeMcpSetup = (home: string) => jsonMcpSetup("claude-code", path.join(home, ".claude.json"));
+export const geminiMcpSetup = (home: string) => jsonMcpSetup("gemini", path.join(home, ".gemini", "settings.json"));
 
 export function codexMcpSetup(codexHome: string): McpSetup | null {
   const where = path.join(codexHome, "config.toml");

@@ -1,6 +1,7 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../base/time";
 import type { HermesSkillsConfig } from "../hermes/config-yaml";
 import type { ServerFacts } from "../services/doctor";
+import { MCP_CLIENT_LABELS } from "../vocab/mcp-clients";
 import { SKILL_SOURCE_LABELS } from "../vocab/skill-sources";
 import type { AgentSetup, McpSetup } from "./agent-setups";
 import type { ServerProbe } from "./server-probe";
@@ -154,7 +155,7 @@ async function agentFindings(setup: AgentSetup, input: DoctorInput, server: Serv
 
 /** An MCP client's `jev mcp`: is it still where the client starts it, and does its relay reach a server that takes its token? */
 async function mcpFinding(setup: McpSetup, input: DoctorInput): Promise<Finding> {
-  const name = `${SKILL_SOURCE_LABELS[setup.client]} (MCP)`;
+  const name = `${MCP_CLIENT_LABELS[setup.client]} (MCP)`;
   const check = `${setup.client}-mcp`;
   const fix = `npx jev integrate ${setup.client} --mcp`;
   if (!setup.bin || !(input.exists ?? (() => true))(setup.bin))

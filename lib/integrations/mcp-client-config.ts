@@ -27,10 +27,22 @@ export function mergeClaudeMcp(config: Json, launch: McpLaunch): { settings: Jso
   return { settings: { ...config, mcpServers: { ...servers, [MCP_SERVER_NAME]: entry } }, changed: true };
 }
 
-export function removeClaudeMcp(config: Json): { settings: Json; changed: boolean } {
+/** jev's entry out of a JSON config's `mcpServers` (Claude Code's, Gemini CLI's), the rest kept. */
+export function removeJsonMcp(config: Json): { settings: Json; changed: boolean } {
   if (!isObject(config.mcpServers) || !Object.hasOwn(config.mcpServers, MCP_SERVER_NAME)) return { settings: config, changed: false };
   const { [MCP_SERVER_NAME]: _gone, ...rest } = config.mcpServers;
   return { settings: { ...config, mcpServers: rest }, changed: true };
+}
+
+/**
+ * Gemini CLI (`~/.gemini/settings.json`, `mcpServers`, as `gemini mcp add --scope user` writes it). `trust: true` is
+ * Gemini's own "don't ask before this server's tools", the counterpart of Claude Code's `permissions.allow` grant.
+ */
+export function mergeGeminiMcp(settings: Json, launch: McpLaunch): { settings: Json; changed: boolean } {
+  const servers = isObject(settings.mcpServers) ? settings.mcpServers : {};
+  const entry = { command: launch.command, args: launch.args, trust: true };
+  if (JSON.stringify(servers[MCP_SERVER_NAME]) === JSON.stringify(entry)) return { settings, changed: false };
+  return { settings: { ...settings, mcpServers: { ...servers, [MCP_SERVER_NAME]: entry } }, changed: true };
 }
 
 /** A TOML table header line that belongs to jev's server: `[mcp_servers.jev]` or one of its sub-tables. */
