@@ -103,3 +103,20 @@ test("integrate --remove takes jev's hooks out and keeps the user's own", () => 
   expect(JSON.parse(fs.readFileSync(settings, "utf8"))).toEqual({ model: "opus", hooks: { UserPromptSubmit: [{ hooks: [own] }] } });
   expect(fs.existsSync(path.join(home, ".claude", "jev", "token"))).toBe(false);
 });
+
+test("an MCP client set up with --mcp: doctor checks its relay against the running server, and a token file gone stale", () => {
+  const integrate = jev(["integrate", "codex", "--mcp"]);
+  expect(integrate.status, integrate.err).toBe(0);
+  expect(integrate.out).toContain(`checked: ${E2E.baseURL} answers and takes the token`);
+  const ok = jev(["doctor", "--json"]);
+  const codexMcp = JSON.parse(ok.out).findings.find((f: { check: string }) => f.check === "codex-mcp");
+  expect(codexMcp).toMatchObject({ verdict: "ok" });
+  expect(codexMcp.line).toContain(`Codex (MCP) relays to ${E2E.baseURL} with a token it takes`);
+  fs.writeFileSync(path.join(home, ".codex", "jev", "mcp-token"), "stale-token\n");
+  const stale = jev(["doctor", "--json"]);
+  expect(stale.status).toBe(1);
+  expect(JSON.parse(stale.out).findings.find((f: { check: string }) => f.check === "codex-mcp")).toMatchObject({
+    verdict: "fail",
+    fix: "npx jev integrate codex --mcp",
+  });
+});
