@@ -4,9 +4,9 @@ import { type CallCtx, jevMcpServer } from "./jev-mcp-server";
 /** The headers of a Streamable HTTP POST the transport reads (content negotiation and the protocol version). */
 const PASSED_HEADERS = ["accept", "content-type", "mcp-protocol-version", "mcp-session-id", "last-event-id"] as const;
 
+/** The transport's answer: JSON (its replies, or its JSON-RPC errors), or empty for a notification's 202. */
 export interface McpExchange {
   status: number;
-  contentType: string;
   body: string;
 }
 
@@ -26,7 +26,7 @@ export async function answerMcpPost(callCtx: CallCtx, header: (name: string) => 
       if (value !== null) headers.set(name, value);
     }
     const reply = await transport.handleRequest(new Request("http://jev.invalid/api/mcp", { method: "POST", headers, body }));
-    return { status: reply.status, contentType: reply.headers.get("content-type") ?? "application/json", body: await reply.text() };
+    return { status: reply.status, body: await reply.text() };
   } finally {
     await server.close();
   }
