@@ -15,6 +15,7 @@ const benches = [
   "replay.ts",
   "suppression.ts",
   "curator.ts",
+  "overlaps.ts",
   "body-quality.ts",
   "decision-quality.ts",
   "ranking-fields.ts",

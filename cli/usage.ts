@@ -22,6 +22,7 @@ export const COMMAND_USAGE: Record<string, string> = {
       jev/skill-feedback.json while the server was down; running it again adds nothing.`,
   curator: `jev curator status|usage|run [--dry-run]|pause|resume|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived|list-unmanaged [--hermes-home DIR] [--json]
       jev curator prune [--days N] [--dry-run] [-y]    jev curator adopt NAME...|--all-unmanaged [--dry-run] [-y]
+      jev curator overlaps [--json]: skills that explain each other (jev's own index, no model) and names in several roots
       Curate a Hermes home as Hermes's own curator does: lifecycle (active, stale, archived), pins, archive and restore.`,
   integrate: `jev integrate claude-code [--print] [--settings FILE] [--url URL] [--remove]    jev integrate codex [--print] [--hooks FILE] [--url URL] [--remove]
       jev integrate hermes [--hermes-home DIR] [--url URL] [--print] [--remove]

@@ -126,3 +126,37 @@ describe("every curator verb that changes skills is in the history", () => {
     ]);
   });
 });
+
+describe("jev curator overlaps", () => {
+  it("needs no Hermes home: any agent's skills, the overlapping ones grouped with their evidence, copies across roots named", async () => {
+    const home = path.join(tmp.dir, "home");
+    const write = (root: string, name: string, description: string, body: string) => {
+      fs.mkdirSync(path.join(root, name), { recursive: true });
+      fs.writeFileSync(path.join(root, name, "SKILL.md"), `---\nname: ${name}\ndescription: ${description}\n---\n${body}\n`);
+    };
+    const claude = path.join(home, ".claude", "skills");
+    write(claude, "pdf-merge", "Merge PDF files and split PDF pages.", "Use qpdf to merge PDF files; split pages out of a PDF.");
+    write(claude, "pdf-tools", "Merge, split and rotate PDF pages.", "qpdf merges PDF files, splits PDF pages and rotates them.");
+    for (const [name, description] of [
+      ["docx", "Create and edit Word documents with tracked changes."],
+      ["weather", "Look up the forecast for a city."],
+      ["haiku", "Write haiku poems."],
+    ])
+      write(claude, name, description, "");
+    write(path.join(home, ".codex", "skills"), "docx", "Word documents, an older copy.", "");
+    vi.stubEnv("HOME", home);
+    vi.stubEnv("HERMES_HOME", path.join(tmp.dir, "no-hermes-here"));
+    vi.stubEnv("JEV_DB", path.join(tmp.dir, "jev.db"));
+    expect(await main(["curator", "overlaps", "--json"], (l) => out.push(l))).toBe(0);
+    const found = JSON.parse(out.join("\n"));
+    expect(found.skills).toBe(5);
+    expect(found.clusters.map((c: { skills: { name: string }[] }) => c.skills.map((s) => s.name).sort())).toEqual([["pdf-merge", "pdf-tools"]]);
+    expect(found.copies).toEqual([
+      expect.objectContaining({ kind: "copies", skills: [expect.objectContaining({ name: "docx" }), expect.objectContaining({ name: "docx" })] }),
+    ]);
+    out = [];
+    expect(await main(["curator", "overlaps"], (l) => out.push(l))).toBe(0);
+    expect(out[0]).toMatch(/^5 skills read in \d+ ms: 1 group overlaps, 1 name is in more than one root$/);
+    expect(out.join("\n")).toContain("shared: ");
+  });
+});

@@ -12,6 +12,7 @@ import {
   pruneSkills,
   requireHome,
   runCuratorIfDue,
+  skillOverlaps,
   unmanagedNames,
   unmanagedReport,
 } from "../../lib/services/curator";
@@ -33,6 +34,7 @@ const SUBCOMMANDS = [
   "prune",
   "adopt",
   "list-unmanaged",
+  "overlaps",
 ] as const;
 const WITH_NAME = new Set(["pin", "unpin", "archive", "restore"]);
 
@@ -67,6 +69,7 @@ export async function curatorCommand(args: string[], out: (line: string) => void
   const base = loadConfig();
   const dir = flags["hermes-home"] ?? flags.home;
   const ctx = cliCtx(dir ? { ...base, hermesHome: expandPath(dir, process.cwd()) } : base);
+  if (sub === "overlaps") return overlaps(ctx, flags, out); // any agent's skills: no Hermes home needed
   requireHome(ctx.config);
   if (sub !== "run" && sub !== "pause" && sub !== "resume") await runCuratorIfDue(ctx); // as Hermes's CLI does on start: a due run happens first
   switch (sub) {
@@ -108,6 +111,25 @@ export async function curatorCommand(args: string[], out: (line: string) => void
       return 0;
     }
   }
+}
+
+/** `jev curator overlaps [--json]`: skills that explain each other, and names in several roots, with the evidence. */
+async function overlaps(ctx: ServiceCtx, flags: Flags, out: (line: string) => void): Promise<number> {
+  const found = await skillOverlaps(ctx);
+  if (flags.json) {
+    out(JSON.stringify(found));
+    return 0;
+  }
+  const groups = found.clusters.length === 1 ? "1 group overlaps" : `${found.clusters.length} groups overlap`;
+  const copies = found.copies.length === 1 ? "1 name is" : `${found.copies.length} names are`;
+  out(`${found.skills} skills read in ${found.ms} ms: ${groups}, ${copies} in more than one root`);
+  for (const c of found.clusters) {
+    out(`  ${c.pairs[0].overlap.toFixed(2)}  ${c.skills.map((s) => s.name).join(", ")}`);
+    if (c.sharedTerms.length) out(`        shared: ${c.sharedTerms.join(", ")}`);
+  }
+  for (const c of found.copies) out(`  copies  ${c.skills[0].name}: ${c.skills.map((s) => s.path).join("  ")}`);
+  if (found.clusters.length + found.copies.length === 0) out("  no skills overlap");
+  return 0;
 }
 
 type Flags = { "dry-run"?: boolean; days?: string; yes?: boolean; "all-unmanaged"?: boolean; json?: boolean };

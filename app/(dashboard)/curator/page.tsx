@@ -1,8 +1,9 @@
 import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
-import { type CuratorOverview, curatorOverview } from "@/lib/services/curator";
+import { type CuratorOverview, curatorOverview, type SkillOverlaps, skillOverlaps } from "@/lib/services/curator";
 import { EmptyState } from "../_components/kit/empty-state";
 import { ArchivedList, CuratorHistory } from "./archived-and-history";
+import { OverlapTable } from "./overlap-table";
 import { PlanTable } from "./plan-table";
 import { ReportsTable } from "./reports-table";
 import { StatusPanel } from "./status-panel";
@@ -17,6 +18,7 @@ export const dynamic = "force-dynamic";
  */
 export default async function CuratorPage() {
   const ctx = liveCtx();
+  const overlaps = overlapSection(await skillOverlaps(ctx).catch((err) => err));
   let o: CuratorOverview;
   try {
     o = await curatorOverview(ctx);
@@ -30,6 +32,7 @@ export default async function CuratorPage() {
           <code>~/.hermes</code>) and restart. To try it first, <code>npm run demo</code> writes a synthetic home:{" "}
           <code>HERMES_HOME=data/demo/hermes npm start</code>.
         </EmptyState>
+        {overlaps}
       </section>
     );
   }
@@ -50,6 +53,19 @@ export default async function CuratorPage() {
       <ReportsTable reports={o.reports} home={o.home} runCount={o.status.state.run_count} />
       <h2>What the curator did</h2>
       <CuratorHistory history={o.history} />
+      {overlaps}
     </section>
+  );
+}
+
+/** The overlaps, for any agent's skills (no Hermes home needed); a catalog over the walk's limits says so instead. */
+function overlapSection(found: SkillOverlaps | unknown) {
+  const busy = found instanceof JevError && found.code === "busy";
+  if (found instanceof Error && !busy) throw found;
+  return (
+    <>
+      <h2>Skills that overlap</h2>
+      {busy ? <p role="alert">{(found as JevError).message}</p> : <OverlapTable overlaps={found as SkillOverlaps} />}
+    </>
   );
 }

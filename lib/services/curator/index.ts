@@ -2,6 +2,7 @@
 export * from "./act";
 export * from "./adopt";
 export * from "./home";
+export * from "./overlaps";
 export * from "./overview";
 export * from "./pause";
 export * from "./prune";
