@@ -18,7 +18,7 @@ export const FLOORS = {
   "lib/replay": ["lib/base", "lib/vocab", "lib/rules"],
   "lib/catalog": ["lib/base", "lib/vocab", "lib/fs", "lib/text", "lib/hermes"],
   "lib/demo": ["lib/base", "lib/vocab", "lib/fs", "lib/hermes", "lib/replay"],
-  "lib/curator": ["lib/base", "lib/vocab", "lib/fs", "lib/text", "lib/hermes", "lib/catalog", "lib/judges"],
+  "lib/curator": ["lib/base", "lib/vocab", "lib/fs", "lib/privacy", "lib/text", "lib/hermes", "lib/catalog", "lib/judges"],
   "lib/judges": ["lib/base", "lib/vocab", "lib/text", "lib/rules", "lib/catalog"],
   "lib/routing": ["lib/base", "lib/vocab", "lib/fs", "lib/text", "lib/judges"],
   "lib/engine": ["lib/base", "lib/vocab", "lib/gate", "lib/privacy", "lib/text", "lib/rules", "lib/catalog", "lib/judges", "lib/routing"],
