@@ -160,3 +160,33 @@ describe("jev curator overlaps", () => {
     expect(out.join("\n")).toContain("shared: ");
   });
 });
+
+describe("jev curator consolidate", () => {
+  it("prints the judge's checked plans as a preview, and needs a remote judge (one line, exit 1)", async () => {
+    const { startJudgeServer } = await import("../../lib/testing/judge-server");
+    const { writeSkill } = await import("../../lib/testing/factories");
+    const judge = await startJudgeServer();
+    try {
+      const home = path.join(tmp.dir, "hermes");
+      buildHermesHome(home, {});
+      writeSkill(path.join(home, "skills"), "pdf", "Merge, split and rotate PDF pages.", { body: "\nqpdf merges PDF files and splits PDF pages.\n" });
+      writeSkill(path.join(home, "skills"), "pdf-merge", "Merge PDF files into one PDF.", { body: "\nqpdf merges PDF files; it splits PDF pages too.\n" });
+      vi.stubEnv("HERMES_HOME", home);
+      vi.stubEnv("JEV_DB", path.join(tmp.dir, "jev.db"));
+      expect(await main(["curator", "consolidate"], (l) => out.push(l))).toBe(1);
+      expect(err.mock.calls.flat().join("\n")).toContain("JEV_JUDGE=openai");
+      vi.stubEnv("JEV_JUDGE", "openai");
+      vi.stubEnv("JEV_JUDGE_URL", `${judge.url}/v1`);
+      vi.stubEnv("JEV_JUDGE_MODEL", "test-model");
+      const plan = { cluster: 1, umbrella: { name: "pdf" }, absorb: [{ skill: "pdf-merge", as: "reference" }], reason: "one skill for PDF pages" };
+      judge.script(() => ({ kind: "content", content: JSON.stringify({ plans: [plan] }) }));
+      out = [];
+      expect(await main(["curator", "consolidate"], (l) => out.push(l))).toBe(0);
+      expect(out[0]).toMatch(/^1 overlapping group of .*hermes's skills, 1 question\(s\) to the judge: 1 plan\(s\), nothing changed \(a preview\)$/);
+      expect(out[1]).toBe("  group 1: 'pdf' absorbs pdf-merge (as a reference)");
+      expect(fs.existsSync(path.join(home, "skills", "pdf-merge", "SKILL.md"))).toBe(true);
+    } finally {
+      await judge.close();
+    }
+  });
+});

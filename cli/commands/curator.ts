@@ -5,6 +5,7 @@ import type { ServiceCtx } from "../../lib/services/context";
 import {
   adoptSkills,
   archivedNames,
+  consolidationPreview,
   curatorAction,
   curatorStatusOf,
   curatorUsageReport,
@@ -35,6 +36,7 @@ const SUBCOMMANDS = [
   "adopt",
   "list-unmanaged",
   "overlaps",
+  "consolidate",
 ] as const;
 const WITH_NAME = new Set(["pin", "unpin", "archive", "restore"]);
 
@@ -71,6 +73,7 @@ export async function curatorCommand(args: string[], out: (line: string) => void
   const ctx = cliCtx(dir ? { ...base, hermesHome: expandPath(dir, process.cwd()) } : base);
   if (sub === "overlaps") return overlaps(ctx, flags, out); // any agent's skills: no Hermes home needed
   requireHome(ctx.config);
+  if (sub === "consolidate") return consolidate(ctx, flags, out);
   if (sub !== "run" && sub !== "pause" && sub !== "resume") await runCuratorIfDue(ctx); // as Hermes's CLI does on start: a due run happens first
   switch (sub) {
     case "status": {
@@ -129,6 +132,24 @@ async function overlaps(ctx: ServiceCtx, flags: Flags, out: (line: string) => vo
   }
   for (const c of found.copies) out(`  copies  ${c.skills[0].name}: ${c.skills.map((s) => s.path).join("  ")}`);
   if (found.clusters.length + found.copies.length === 0) out("  no skills overlap");
+  return 0;
+}
+
+/** `jev curator consolidate [--json]`: the consolidation pass's plans from the remote judge, checked; a preview, nothing written. */
+async function consolidate(ctx: ServiceCtx, flags: Flags, out: (line: string) => void): Promise<number> {
+  const preview = await consolidationPreview(ctx);
+  if (flags.json) {
+    out(JSON.stringify(preview));
+    return 0;
+  }
+  const groups = preview.clusters.length === 1 ? "1 overlapping group" : `${preview.clusters.length} overlapping groups`;
+  out(`${groups} of ${preview.home}'s skills, ${preview.requests} question(s) to the judge: ${preview.plans.length} plan(s), nothing changed (a preview)`);
+  for (const plan of preview.plans) {
+    const umbrella = plan.umbrella.create ? `a new '${plan.umbrella.name}' (${plan.umbrella.description})` : `'${plan.umbrella.name}'`;
+    out(`  group ${plan.cluster}: ${umbrella} absorbs ${plan.absorb.map((a) => `${a.skill} (as a ${a.as})`).join(", ")}`);
+    out(`           ${plan.reason}`);
+  }
+  for (const r of preview.refused) out(`  group ${r.cluster} refused: ${r.reason}`);
   return 0;
 }
 

@@ -1,4 +1,5 @@
 import type { SkillCard } from "../catalog/types";
+import type { ChatMessage } from "../judges/remote/prompts";
 import { redact } from "../privacy/redact";
 import type { OverlapCluster } from "./overlaps";
 
@@ -11,11 +12,6 @@ import type { OverlapCluster } from "./overlaps";
 
 /** Characters of each body sent: enough to see what a skill teaches, not its whole reference text. */
 export const BODY_SENT = 1200;
-
-export interface ChatMessage {
-  role: "system" | "user";
-  content: string;
-}
 
 const SYSTEM = [
   "You curate a library of skills for an AI agent. A skill is a folder whose SKILL.md teaches one kind of task.",

@@ -14,7 +14,7 @@ import { failureOfError, failureOfStatus, isRetryable, type RemoteFailure } from
 import { allConnectionsBusy, connectionsOpened, postJson } from "./http-pool";
 import { type ChatMessage, routeMessages, stageOneMessages, stageTwoMessages } from "./prompts";
 import type { RemoteJudgeConfig } from "./remote-config";
-import { routeAnswers, stageOneScores, stageTwoVerdict } from "./replies";
+import { completionJson, routeAnswers, stageOneScores, stageTwoVerdict } from "./replies";
 
 /** Wait before the one retry a safe failure gets (doubled for a rate limit without Retry-After). */
 const RETRY_DELAY_MS = 250;
@@ -55,6 +55,14 @@ export class OpenAiJudge implements Judge {
     const cards = finalists.map((i) => catalog.skills[i]);
     const body = await this.ask(stageTwoMessages(turn, cards), { signal, deadline, meter });
     return stageTwoVerdict(body, cards.length);
+  }
+
+  /**
+   * Any other question with a JSON answer (the curator's consolidation plans): the same endpoint, connection pool,
+   * timeout and retry as the selection's questions. The parsed JSON, or a JudgeError.
+   */
+  async askJson(messages: ChatMessage[], options: { signal?: AbortSignal; deadline?: number; meter?: RequestMeter } = {}): Promise<unknown> {
+    return completionJson(await this.ask(messages, options));
   }
 
   /** One question: the reply body on a 2xx, else a JudgeError with the failure's code. Retried once where safe and in time. */

@@ -1,6 +1,7 @@
 // The curator area's door: the verbs the edges (app/, cli/, server/) call. Helpers sit in internal/.
 export * from "./act";
 export * from "./adopt";
+export * from "./consolidate";
 export * from "./home";
 export * from "./overlaps";
 export * from "./overview";
