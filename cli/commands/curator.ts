@@ -148,6 +148,12 @@ async function consolidate(ctx: ServiceCtx, flags: Flags, out: (line: string) =>
     const umbrella = plan.umbrella.create ? `a new '${plan.umbrella.name}' (${plan.umbrella.description})` : `'${plan.umbrella.name}'`;
     out(`  group ${plan.cluster}: ${umbrella} absorbs ${plan.absorb.map((a) => `${a.skill} (as a ${a.as})`).join(", ")}`);
     out(`           ${plan.reason}`);
+    const change = preview.changes.find((c) => c.cluster === plan.cluster);
+    if (!change) continue;
+    for (const line of change.umbrella.diff.trimEnd().split("\n")) out(`    ${line}`);
+    for (const r of change.references) out(`    writes ${r.file}`);
+    for (const a of change.archive) out(`    archives ${a.folder}`);
+    for (const c of change.cron) out(`    cron job ${c.job}: ${c.before.join(", ")} -> ${c.after.join(", ")}`);
   }
   for (const r of preview.refused) out(`  group ${r.cluster} refused: ${r.reason}`);
   return 0;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { JevError } from "../../base/errors";
 import { readSkillCard } from "../../catalog/discover";
 import type { SkillCard } from "../../catalog/types";
+import { type PlanChanges, planChanges } from "../../curator/consolidation-changes";
 import { type CheckedPlans, type ConsolidationPlan, checkAnswer, planFactsOf } from "../../curator/consolidation-plan";
 import { consolidationMessages } from "../../curator/consolidation-request";
 import { loadCuratorHome } from "../../curator/curator-home";
@@ -20,6 +21,8 @@ export interface ConsolidationPreview {
   clusters: OverlapCluster[];
   /** The judge's plans that keep every rule. */
   plans: ConsolidationPlan[];
+  /** What each of those plans would change: the umbrella's SKILL.md as a diff, the references, the archives, the cron jobs. */
+  changes: PlanChanges[];
   /** The clusters left without a plan by a refused plan or answer, or a judge that failed, and why: none changes anything. */
   refused: CheckedPlans["refused"];
   /** Questions asked of the judge. */
@@ -79,5 +82,8 @@ export async function consolidationPreview(ctx: Pick<ServiceCtx, "config">): Pro
       else refused.push({ cluster: r.cluster + start, reason: r.reason });
     }
   }
-  return { home, clusters, plans, refused, requests };
+  const composed = planChanges(h, plans);
+  refused.push(...composed.refused);
+  const carried = new Set(composed.changes.map((c) => c.cluster));
+  return { home, clusters, plans: plans.filter((p) => carried.has(p.cluster)), changes: composed.changes, refused, requests };
 }
