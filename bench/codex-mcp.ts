@@ -9,33 +9,21 @@
  *   node bin/run-ts.mjs bench/codex-mcp.ts
  *   BENCH_DUMP=/tmp/requests.json node bin/run-ts.mjs bench/codex-mcp.ts   # also keep the model's requests, Codex's output shown
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { MCP_TOOL_NAMES } from "../lib/mcp/tools";
-import { writeSkill } from "../lib/testing/factories";
-import { isolatedServerEnv, prepareDb, startServer } from "../lib/testing/server-process";
+import { prepareDb, startServer } from "../lib/testing/server-process";
 import { fakeResponsesApiCalling } from "./support/fake-responses-api";
+import { carriesSkill, clientEnv, decisionsLine, installClient, integrateMcp, mcpBenchHome, runTurn, MCP_BENCH_TURN as TURN } from "./support/mcp-client-run";
 import { fmt } from "./support/stats";
 
 const PORT = 3343;
 const TOKEN = "bench-codex-mcp-token";
-const TURN = "merge these two PDF files into one";
 const version = process.env.CODEX_VERSION || "0.171.0";
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jev-bench-codex-mcp-"));
-const env = isolatedServerEnv(path.join(dir, "jev"), TOKEN);
-const home = env.HOME;
+const { dir, env, home } = mcpBenchHome("codex-mcp", TOKEN);
 const codexHome = path.join(home, ".codex");
-writeSkill(path.join(env.HERMES_HOME, "skills"), "pdf-tools", "Merge, split and extract text and tables from PDF files.", {
-  body: "\n# PDF tools\n\nMerge with `qpdf --empty --pages a.pdf b.pdf -- out.pdf`.\n",
-});
-writeSkill(path.join(env.HERMES_HOME, "skills"), "slides", "Make PowerPoint slide decks (.pptx).");
-const prefix = path.join(dir, "npm");
-const installed = spawnSync("npm", ["install", "--prefix", prefix, `@openai/codex@${version}`, "--no-audit", "--no-fund"], { encoding: "utf8" });
-if (installed.status !== 0) throw new Error(`could not install @openai/codex@${version}`);
-const codex = path.join(prefix, "node_modules", ".bin", "codex");
+const codex = installClient(dir, "@openai/codex", version, "codex");
 
 interface ListedTool {
   name: string;
@@ -68,45 +56,26 @@ const model = await fakeResponsesApiCalling((body) => {
   return pick ? { ...pick, arguments: { turn: TURN, session_id: "codex-mcp-bench" } } : null;
 });
 try {
-  const jevEnv = { ...process.env, ...env, CODEX_HOME: codexHome, PORT: String(PORT) };
-  const integrate = spawnSync(process.execPath, [path.resolve("bin/jev.mjs"), "integrate", "codex", "--mcp"], { env: jevEnv, encoding: "utf8" });
-  if (integrate.status !== 0) throw new Error(integrate.stderr);
+  integrateMcp("codex", env, PORT, { CODEX_HOME: codexHome });
   const listed = spawnSync(codex, ["mcp", "list"], { env: { ...process.env, HOME: home, CODEX_HOME: codexHome }, encoding: "utf8" });
   const work = path.join(home, "work");
   fs.mkdirSync(work, { recursive: true });
   const provider = `model_providers.fake={name="fake",base_url="http://127.0.0.1:${model.port}/v1",wire_api="responses",env_key="OPENAI_API_KEY"}`;
-  const started = performance.now();
-  // Asynchronously: the fake model answers from this process's event loop. JEV_API_TOKEN is left out of Codex's
-  // environment on purpose: `jev mcp` must read the token from the file the integration wrote.
-  const { JEV_API_TOKEN: _unset, ...codexEnv } = process.env;
-  const status = await new Promise<number | null>((resolve) => {
-    const child = spawn(codex, ["exec", "--skip-git-repo-check", "-c", "model_provider=fake", "-c", provider, "-m", "gpt-5-codex", TURN], {
-      cwd: work,
-      env: { ...codexEnv, HOME: home, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-fake", JEV_DB: env.JEV_DB },
-      stdio: process.env.BENCH_DUMP ? "inherit" : "ignore",
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
+  const { status, ms } = await runTurn(codex, ["exec", "--skip-git-repo-check", "-c", "model_provider=fake", "-c", provider, "-m", "gpt-5-codex", TURN], {
+    cwd: work,
+    env: clientEnv({ HOME: home, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-fake", JEV_DB: env.JEV_DB }),
   });
-  const ms = performance.now() - started;
   if (process.env.BENCH_DUMP) fs.writeFileSync(process.env.BENCH_DUMP, JSON.stringify(model.requests));
   const listedTools = jevTools(model.requests[0] ?? "");
   const pick = listedTools.find((t) => t.name.endsWith("pick_skill"));
-  const calledWith = model.requests.find((r) => r.includes("function_call_output")) ?? "";
-  const loadShown = calledWith.includes("pdf-tools") && calledWith.includes("qpdf --empty");
-  const db = new Database(env.JEV_DB, { readonly: true });
-  const decisions = db.prepare("SELECT channel, suggested_skill AS skill FROM decisions").all() as { channel: string; skill: string | null }[];
-  db.close();
+  const loadShown = carriesSkill(model.requests.find((r) => r.includes("function_call_output")) ?? "");
   console.log(`jev's MCP server in Codex ${version} (codex exec, a fake Responses API on loopback), exit ${status}, the turn in ${fmt(ms)}`);
   console.log(`  codex mcp list: ${listed.stdout.split("\n").find((l) => l.startsWith("jev")) ?? "(jev not listed)"}`);
   console.log(`  tools Codex listed to the model: ${listedTools.map(shown).join(", ") || "none"}`);
   console.log(
     `  the model called ${pick ? shown(pick) : "nothing"}({"turn": "${TURN}"}); the reply Codex gave it back named pdf-tools with its SKILL.md: ${loadShown}`,
   );
-  console.log(`  jev's decisions: ${decisions.map((d) => `${d.channel} → ${d.skill ?? "none"}`).join("; ") || "none"}`);
+  console.log(`  jev's decisions: ${decisionsLine(env.JEV_DB)}`);
 } finally {
   model.close();
   await server.kill();
