@@ -185,6 +185,25 @@ describe("jev curator consolidate", () => {
       expect(out[0]).toMatch(/^1 overlapping group of .*hermes's skills, 1 question\(s\) to the judge: 1 plan\(s\), nothing changed \(a preview\)$/);
       expect(out[1]).toBe("  group 1: 'pdf' absorbs pdf-merge (as a reference)");
       expect(fs.existsSync(path.join(home, "skills", "pdf-merge", "SKILL.md"))).toBe(true);
+      expect(out.at(-1)).toMatch(/^apply it \(exactly this, preview [0-9a-f]{16}\) with: jev curator consolidate --apply$/);
+
+      out = [];
+      expect(await main(["curator", "consolidate", "--apply"], (l) => out.push(l))).toBe(0);
+      expect(out[0]).toMatch(/^consolidation applied; llm: consolidated 1 skill\(s\) into 1 umbrella\(s\)\narchived 1 skill\(s\):\n {2}• pdf-merge → pdf\n/);
+      expect(out.at(-1)).toBe("undo: jev curator restore --consolidation pdf");
+      expect(fs.existsSync(path.join(home, "skills", "pdf", "references", "pdf-merge.md"))).toBe(true);
+      out = [];
+      expect(await main(["curator", "consolidations"], (l) => out.push(l))).toBe(0);
+      expect(out).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d {2}pdf <- pdf-merge$/)]);
+      // A second apply has no preview left: one line, exit 1.
+      expect(await main(["curator", "consolidate", "--apply"], (l) => out.push(l))).toBe(1);
+      expect(err.mock.calls.flat().join("\n")).toContain("no consolidation preview to apply");
+      expect(await main(["curator", "restore", "--consolidation"], (l) => out.push(l))).toBe(2);
+      out = [];
+      expect(await main(["curator", "restore", "--consolidation", "pdf"], (l) => out.push(l))).toBe(0);
+      expect(out).toEqual(["undid the consolidation into 'pdf': restored pdf-merge"]);
+      expect(fs.existsSync(path.join(home, "skills", "pdf-merge", "SKILL.md"))).toBe(true);
+      expect(fs.existsSync(path.join(home, "skills", "pdf", "references"))).toBe(false);
     } finally {
       await judge.close();
     }

@@ -4,7 +4,9 @@ import { formatStatus } from "../../lib/curator/status";
 import type { ServiceCtx } from "../../lib/services/context";
 import {
   adoptSkills,
+  applyConsolidation,
   archivedNames,
+  consolidationHistory,
   consolidationPreview,
   curatorAction,
   curatorStatusOf,
@@ -14,6 +16,7 @@ import {
   requireHome,
   runCuratorIfDue,
   skillOverlaps,
+  undoConsolidationInto,
   unmanagedNames,
   unmanagedReport,
 } from "../../lib/services/curator";
@@ -37,6 +40,7 @@ const SUBCOMMANDS = [
   "list-unmanaged",
   "overlaps",
   "consolidate",
+  "consolidations",
 ] as const;
 const WITH_NAME = new Set(["pin", "unpin", "archive", "restore"]);
 
@@ -49,12 +53,15 @@ export async function curatorCommand(args: string[], out: (line: string) => void
   const [sub, ...rest] = args;
   if (!sub || !(SUBCOMMANDS as readonly string[]).includes(sub)) throw new UsageError(`curator needs one of: ${SUBCOMMANDS.join(", ")}`);
   // Skill names are the arguments that are neither flags nor a flag's value.
-  const valued = new Set(["--hermes-home", "--home", "--days"]);
+  const valued = new Set(["--hermes-home", "--home", "--days", "--consolidation", "--id"]);
   const nameAt = rest.map((a, i) => !a.startsWith("-") && !valued.has(rest[i - 1]));
   const positionals = rest.filter((_, i) => nameAt[i]);
-  const nameArg = WITH_NAME.has(sub) ? positionals[0] : undefined;
-  if (WITH_NAME.has(sub) && !nameArg) throw new UsageError(`curator ${sub} needs a skill name`);
-  const allowed = sub === "adopt" ? Number.POSITIVE_INFINITY : WITH_NAME.has(sub) ? 1 : 0;
+  // `restore --consolidation UMBRELLA` undoes a consolidation whole, and names no skill.
+  const undoing = sub === "restore" && rest.some((a) => a === "--consolidation" || a.startsWith("--consolidation="));
+  const withName = WITH_NAME.has(sub) && !undoing;
+  const nameArg = withName ? positionals[0] : undefined;
+  if (withName && !nameArg) throw new UsageError(`curator ${sub} needs a skill name`);
+  const allowed = sub === "adopt" ? Number.POSITIVE_INFINITY : withName ? 1 : 0;
   if (positionals.length > allowed) throw new UsageError(`curator ${sub}: unexpected '${positionals[allowed]}'`);
   const flags = parseFlags(
     rest.filter((_, i) => !nameAt[i]),
@@ -66,6 +73,9 @@ export async function curatorCommand(args: string[], out: (line: string) => void
       days: { type: "string" },
       yes: { type: "boolean", short: "y" },
       "all-unmanaged": { type: "boolean" },
+      apply: { type: "boolean" },
+      id: { type: "string" },
+      consolidation: { type: "string" },
     },
   );
   const base = loadConfig();
@@ -73,7 +83,14 @@ export async function curatorCommand(args: string[], out: (line: string) => void
   const ctx = cliCtx(dir ? { ...base, hermesHome: expandPath(dir, process.cwd()) } : base);
   if (sub === "overlaps") return overlaps(ctx, flags, out); // any agent's skills: no Hermes home needed
   requireHome(ctx.config);
-  if (sub === "consolidate") return consolidate(ctx, flags, out);
+  if (sub === "consolidate") return flags.apply ? applyPreview(ctx, flags, out) : consolidate(ctx, flags, out);
+  if (sub === "consolidations") return listConsolidations(ctx, flags, out);
+  if (undoing) {
+    if (!flags.consolidation?.trim()) throw new UsageError("curator restore --consolidation needs the umbrella's name");
+    const undone = await undoConsolidationInto(ctx, { umbrella: flags.consolidation });
+    out(flags.json ? JSON.stringify(undone) : undone.message);
+    return 0;
+  }
   if (sub !== "run" && sub !== "pause" && sub !== "resume") await runCuratorIfDue(ctx); // as Hermes's CLI does on start: a due run happens first
   switch (sub) {
     case "status": {
@@ -156,6 +173,34 @@ async function consolidate(ctx: ServiceCtx, flags: Flags, out: (line: string) =>
     for (const c of change.cron) out(`    cron job ${c.job}: ${c.before.join(", ")} -> ${c.after.join(", ")}`);
   }
   for (const r of preview.refused) out(`  group ${r.cluster} refused: ${r.reason}`);
+  if (preview.changes.length) out(`apply it (exactly this, preview ${preview.id}) with: jev curator consolidate --apply`);
+  return 0;
+}
+
+/** `jev curator consolidate --apply [--id ID]`: carry out the saved preview; refused, changing nothing, when the home changed since. */
+async function applyPreview(ctx: ServiceCtx, flags: Flags & { id?: string }, out: (line: string) => void): Promise<number> {
+  const done = await applyConsolidation(ctx, { id: flags.id });
+  if (flags.json) {
+    out(JSON.stringify(done));
+    return 0;
+  }
+  out(done.message);
+  for (const a of done.applied) for (const l of a.left) out(`  '${l.name}' stays a skill of its own: ${l.problem}`);
+  if (done.reportPath) out(`report: ${done.reportPath}`);
+  for (const a of done.applied) out(`undo: jev curator restore --consolidation ${a.umbrella}`);
+  return 0;
+}
+
+/** `jev curator consolidations [--json]`: the consolidations applied to the home, newest first, and which were undone. */
+async function listConsolidations(ctx: ServiceCtx, flags: Flags, out: (line: string) => void): Promise<number> {
+  const rows = await consolidationHistory(ctx);
+  if (flags.json) {
+    out(JSON.stringify(rows));
+    return 0;
+  }
+  if (!rows.length) out("no consolidations yet (jev curator consolidate previews one)");
+  for (const r of rows)
+    out(`${new Date(r.at).toISOString().slice(0, 16).replace("T", " ")}  ${r.umbrella} <- ${r.absorbed.join(", ")}${r.undoneAt ? "  (undone)" : ""}`);
   return 0;
 }
 

@@ -113,15 +113,27 @@ export async function skillUsageEvents(db: Db, home: string, skill: string, limi
     .limit(limit);
 }
 
+/** The rows a curator action writes (the rest are Hermes's telemetry). */
+export const CURATOR_EVENT_KINDS: UsageEventKind[] = ["state", "pin", "unpin", "archive", "restore", "adopt", "consolidate", "unconsolidate"];
+
 /** Curator actions across skills (lifecycle history), newest first. */
 export async function curatorActionEvents(db: Db, home: string, limit = 100) {
   const { usageEvents } = db.jev.t;
   return db
     .select()
     .from(usageEvents)
-    .where(
-      and(eq(usageEvents.home, home), eq(usageEvents.source, "curator"), inArray(usageEvents.kind, ["state", "pin", "unpin", "archive", "restore", "adopt"])),
-    )
+    .where(and(eq(usageEvents.home, home), eq(usageEvents.source, "curator"), inArray(usageEvents.kind, CURATOR_EVENT_KINDS)))
+    .orderBy(desc(usageEvents.at), desc(usageEvents.id))
+    .limit(limit);
+}
+
+/** The consolidations applied to a home and their undos, newest first (the undo finds the latest not yet undone). */
+export async function consolidationEvents(db: Db, home: string, limit = 200) {
+  const { usageEvents } = db.jev.t;
+  return db
+    .select()
+    .from(usageEvents)
+    .where(and(eq(usageEvents.home, home), eq(usageEvents.source, "curator"), inArray(usageEvents.kind, ["consolidate", "unconsolidate"])))
     .orderBy(desc(usageEvents.at), desc(usageEvents.id))
     .limit(limit);
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { createTwoFilesPatch } from "diff";
 import matter from "gray-matter";
 import { readSkillFileSync } from "../fs/skill-file";
+import { cronJobSkills } from "../hermes/cron-rewrite";
 import type { ConsolidationPlan } from "./consolidation-plan";
 import type { CuratorHome } from "./curator-home";
 import { findLocalFolder } from "./provenance";
@@ -76,30 +77,11 @@ export function cronRewrites(jobs: readonly { id: string; skills: string[] }[], 
   return out;
 }
 
-/** The cron jobs of a Hermes home, each with its skill list as Hermes reads it (`skills`, else the legacy `skill`). */
-export function cronJobsOf(home: string): { id: string; skills: string[] }[] {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(fs.readFileSync(path.join(home, "cron", "jobs.json"), "utf8"));
-  } catch {
-    return [];
-  }
-  const jobs = Array.isArray(doc) ? doc : ((doc as { jobs?: unknown } | null)?.jobs ?? []);
-  if (!Array.isArray(jobs)) return [];
-  const clean = (v: unknown) => (typeof v === "string" ? v.trim().replace(/^\//, "") : "");
-  return jobs.flatMap((job, i) => {
-    if (!job || typeof job !== "object") return [];
-    const { id, name, skills, skill } = job as Record<string, unknown>;
-    const list = Array.isArray(skills) && skills.length ? skills.map(clean) : typeof skills === "string" && skills.trim() ? [clean(skills)] : [clean(skill)];
-    return [{ id: String(id ?? name ?? i), skills: list.filter(Boolean) }];
-  });
-}
-
 /** The changes of each plan, or why a plan cannot be carried out as it stands (it is then left out, the others kept). */
 export function planChanges(h: CuratorHome, plans: readonly ConsolidationPlan[]): { changes: PlanChanges[]; refused: { cluster: number; reason: string }[] } {
   const changes: PlanChanges[] = [];
   const refused: { cluster: number; reason: string }[] = [];
-  const jobs = cronJobsOf(h.home);
+  const jobs = cronJobSkills(h.home);
   for (const plan of plans) {
     const umbrellaFolder = plan.umbrella.create ? path.join(h.skillsDir, plan.umbrella.name) : findLocalFolder(h, plan.umbrella.name)?.folder;
     if (!umbrellaFolder) {

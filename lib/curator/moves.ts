@@ -12,6 +12,8 @@ export interface MoveResult {
   message: string;
   /** Why it was refused, for the API's status: the skill is missing, or the move is not allowed. */
   refusal?: "not_found" | "refused";
+  /** Where the folder now is (an archive or a restore that moved it). */
+  path?: string;
 }
 
 const refused = (message: string, refusal: MoveResult["refusal"] = "refused"): MoveResult => ({ ok: false, message, refusal });
@@ -76,11 +78,14 @@ export async function archiveSkill(h: CuratorHome, name: string, now: number): P
   }
   if (h.bundled.has(name)) await setSuppressed(h.home, name, true);
   await writeState(h, name, "archived", now);
-  return { ok: true, message: `archived to ${dest}` };
+  return { ok: true, message: `archived to ${dest}`, path: dest };
 }
 
-/** Bring an archived skill back to `skills/<name>` and mark it active (curator spec §6.2). */
-export async function restoreSkill(h: CuratorHome, name: string, now: number): Promise<MoveResult> {
+/**
+ * Bring an archived skill back to `skills/<name>` and mark it active (curator spec §6.2). `from` names the archived
+ * folder (a consolidation's undo knows it); otherwise the first of the archive's candidates.
+ */
+export async function restoreSkill(h: CuratorHome, name: string, now: number, from?: string): Promise<MoveResult> {
   if (h.hub.unreadable) return refused(HUB_UNREADABLE);
   if (!name || name.includes("/") || name.includes("\\") || name === "." || name === "..") return refused(`'${name}' is not a skill name`);
   if (h.hub.names.has(name)) return refused(`'${name}' is now hub-installed; restore would shadow the upstream version`);
@@ -89,16 +94,18 @@ export async function restoreSkill(h: CuratorHome, name: string, now: number): P
   if (linked) return linked;
   if (!fs.statSync(/*turbopackIgnore: true*/ archiveDir(h.skillsDir), { throwIfNoEntry: false })?.isDirectory())
     return refused("no archive directory", "not_found");
-  const [from] = archiveCandidates(h.skillsDir, name);
-  if (!from) return refused(`'${name}' not found in archive`, "not_found");
+  const archived = from ?? archiveCandidates(h.skillsDir, name)[0];
+  // A given folder must be one the archive holds directly (a history row is data, not a path to trust).
+  const outside = from !== undefined && (path.dirname(from) !== archiveDir(h.skillsDir) || !fs.existsSync(/*turbopackIgnore: true*/ from));
+  if (!archived || outside) return refused(`'${name}' not found in archive`, "not_found");
   const dest = path.join(h.skillsDir, name);
   if (fs.existsSync(/*turbopackIgnore: true*/ dest)) return refused(`destination already exists: ${dest}`);
   try {
-    moveFolder(from, dest);
+    moveFolder(archived, dest);
   } catch (err) {
     return refused(`failed to restore: ${(err as NodeJS.ErrnoException).code ?? "error"}`);
   }
   await setSuppressed(h.home, name, false);
   await writeState(h, name, "active", now);
-  return { ok: true, message: `restored to ${dest}` };
+  return { ok: true, message: `restored to ${dest}`, path: dest };
 }

@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { readSmallTextSync } from "../fs/regular-file";
+import type { CronRewriteReport } from "../hermes/cron-rewrite";
 import type { StateChange, TransitionCounts } from "./transitions";
+
+/** A skill the consolidation pass absorbed, as Hermes's run.json `consolidated` entries have it. */
+export interface ConsolidatedEntry {
+  name: string;
+  into: string;
+  source: string;
+  reason: string;
+}
 
 export interface RunReportInput {
   startedAt: string;
@@ -16,6 +25,8 @@ export interface RunReportInput {
   llmError: string | null;
   summary: string;
   dryRun: boolean;
+  /** The consolidation pass's results, when it ran: the absorbed skills, the new umbrellas, the cron jobs that followed. */
+  consolidation?: { consolidated: ConsolidatedEntry[]; added: string[]; cron: CronRewriteReport };
 }
 
 const stamp = (ms: number) => new Date(ms).toISOString().replace(/-/g, "").replace("T", "-").replace(/:/g, "").slice(0, 15);
@@ -41,6 +52,11 @@ export function writeRunReport(home: string, r: RunReportInput): string | null {
         folder = `${base}-${n}`;
       }
     }
+    const consolidated = r.consolidation?.consolidated ?? [];
+    const added = r.consolidation?.added ?? [];
+    const cron = r.consolidation?.cron ?? { rewrites: [], jobs_updated: 0, jobs_scanned: 0 };
+    // Hermes's `archived` is every name gone this run: the automatic archives, then the absorbed skills.
+    const archived = [...r.stateTransitions.filter((t) => t.to === "archived").map((t) => t.name), ...consolidated.map((c) => c.name)];
     const runJson = {
       started_at: r.startedAt,
       duration_seconds: Math.round(r.durationSeconds * 100) / 100,
@@ -51,22 +67,22 @@ export function writeRunReport(home: string, r: RunReportInput): string | null {
         before: r.before,
         after: r.after,
         delta: r.after - r.before,
-        archived_this_run: 0,
-        added_this_run: 0,
-        consolidated_this_run: 0,
+        archived_this_run: archived.length,
+        added_this_run: added.length,
+        consolidated_this_run: consolidated.length,
         pruned_this_run: 0,
         state_transitions: 0,
-        cron_jobs_rewritten: 0,
+        cron_jobs_rewritten: cron.jobs_updated,
         tool_calls_total: 0,
       },
       tool_call_counts: {},
-      archived: [],
-      consolidated: [],
+      archived,
+      consolidated,
       pruned: [],
       pruned_names: [],
-      added: [],
+      added,
       state_transitions: [],
-      cron_rewrites: { rewrites: [], jobs_updated: 0, jobs_scanned: 0 },
+      cron_rewrites: cron,
       llm_final: r.llmFinal,
       llm_summary: r.llmSummary,
       llm_error: r.llmError,
@@ -76,6 +92,8 @@ export function writeRunReport(home: string, r: RunReportInput): string | null {
     const reportFile = path.join(folder, "REPORT.md");
     fs.writeFileSync(/*turbopackIgnore: true*/ runFile, `${JSON.stringify(runJson, null, 2)}\n`);
     fs.writeFileSync(/*turbopackIgnore: true*/ reportFile, reportMarkdown(r));
+    // As Hermes: cron_rewrites.json only when a job was touched.
+    if (cron.jobs_updated > 0) fs.writeFileSync(/*turbopackIgnore: true*/ path.join(folder, "cron_rewrites.json"), `${JSON.stringify(cron, null, 2)}\n`);
     return folder;
   } catch {
     return null;
@@ -101,13 +119,32 @@ function reportMarkdown(r: RunReportInput): string {
     "",
     `- ${r.llmSummary}`,
   ];
+  const consolidated = r.consolidation?.consolidated ?? [];
+  if (consolidated.length) {
+    lines.push("", `### Consolidated into umbrella skills (${consolidated.length})`, "");
+    for (const c of consolidated.slice(0, 50)) lines.push(`- \`${c.name}\` → merged into \`${c.into}\`${c.reason ? ` — ${c.reason}` : ""}`);
+    if (consolidated.length > 50) lines.push(`- … and ${consolidated.length - 50} more (see \`run.json\`)`);
+  }
+  const rewrites = r.consolidation?.cron.rewrites ?? [];
+  if (rewrites.length) {
+    lines.push("", `### Cron jobs following the umbrellas (${rewrites.length})`, "");
+    for (const w of rewrites) lines.push(`- ${String(w.job_name)}: ${w.before.join(", ")} → ${w.after.join(", ")}`);
+  }
   if (r.stateTransitions.length) {
     lines.push("", "## State changes", "");
     for (const t of r.stateTransitions.slice(0, 50)) lines.push(`- ${t.name}: ${t.from} → ${t.to}`);
     if (r.stateTransitions.length > 50) lines.push(`- … and ${r.stateTransitions.length - 50} more`);
   }
   if (r.llmFinal) lines.push("", "## Consolidation output", "", r.llmFinal);
-  lines.push("", "---", "", "Archived skills can be brought back with `jev curator restore <name>` (or `hermes curator restore <name>`).", "");
+  lines.push(
+    "",
+    "---",
+    "",
+    consolidated.length
+      ? "Archived skills can be brought back with `jev curator restore <name>` (or `hermes curator restore <name>`); a consolidation is undone whole with `jev curator restore --consolidation <umbrella>`."
+      : "Archived skills can be brought back with `jev curator restore <name>` (or `hermes curator restore <name>`).",
+    "",
+  );
   return lines.join("\n");
 }
 

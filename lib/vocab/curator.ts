@@ -28,8 +28,8 @@ export const CURATOR_ACTIONS = ["pin", "unpin", "archive", "restore", "adopt", "
 export const CuratorAction = z.enum(CURATOR_ACTIONS);
 export type CuratorAction = z.infer<typeof CuratorAction>;
 
-/** Rows of jev's own usage-event store (spec §2.8): Hermes telemetry and the curator's own actions. */
-export const USAGE_EVENT_KINDS = ["use", "view", "patch", "state", "pin", "unpin", "archive", "restore", "adopt"] as const;
+/** Rows of jev's own usage-event store (spec §2.8): Hermes telemetry and the curator's own actions (a consolidation, and its undo, one row each). */
+export const USAGE_EVENT_KINDS = ["use", "view", "patch", "state", "pin", "unpin", "archive", "restore", "adopt", "consolidate", "unconsolidate"] as const;
 export const UsageEventKind = z.enum(USAGE_EVENT_KINDS);
 export type UsageEventKind = z.infer<typeof UsageEventKind>;
 

@@ -44,7 +44,7 @@ describe("consolidationPreview", () => {
     const before = snapshot();
     const plan = { cluster: 1, umbrella: { name: "pdf" }, absorb: [{ skill: "pdf-merge", as: "section" }], reason: "one PDF skill serves both" };
     judge.script(() => ({ kind: "content", content: JSON.stringify({ plans: [plan] }) }));
-    const preview = await consolidationPreview({ config });
+    const preview = await consolidationPreview({ config, clock: Date.now });
     expect(preview.clusters.map((c) => c.skills.map((s) => s.name).sort())).toEqual([["pdf", "pdf-merge", "pdf-split"]]);
     expect(preview.plans).toEqual([{ ...plan, umbrella: { name: "pdf", create: false } }]);
     expect(preview.refused).toEqual([]);
@@ -59,21 +59,21 @@ describe("consolidationPreview", () => {
   it("a malformed answer, a plan breaking a rule, and a judge that times out each change nothing and say why", async () => {
     const before = snapshot();
     judge.script(() => ({ kind: "content", content: "I would merge them all" }));
-    expect((await consolidationPreview({ config })).refused).toEqual([{ cluster: 1, reason: expect.stringMatching(/invalid_response/) }]);
+    expect((await consolidationPreview({ config, clock: Date.now })).refused).toEqual([{ cluster: 1, reason: expect.stringMatching(/invalid_response/) }]);
     judge.script(() => ({
       kind: "content",
       content: JSON.stringify({ plans: [{ cluster: 1, umbrella: { name: "pdf" }, absorb: [{ skill: "pdf-split", as: "section" }], reason: "x" }] }),
     }));
-    expect((await consolidationPreview({ config })).refused).toEqual([{ cluster: 1, reason: "'pdf-split' is pinned: it is never absorbed" }]);
+    expect((await consolidationPreview({ config, clock: Date.now })).refused).toEqual([{ cluster: 1, reason: "'pdf-split' is pinned: it is never absorbed" }]);
     const slow = { ...config, judge: { kind: "openai" as const, remote: { ...(config.judge as { remote: object }).remote, requestTimeoutMs: 100 } } };
     judge.script(() => ({ kind: "answer", delayMs: 1_000 }));
-    const timedOut = await consolidationPreview({ config: slow as typeof config });
+    const timedOut = await consolidationPreview({ config: slow as typeof config, clock: Date.now });
     expect(timedOut.plans).toEqual([]);
     expect(timedOut.refused).toEqual([{ cluster: 1, reason: "the judge did not answer in time: nothing changed" }]);
     expect(snapshot()).toEqual(before);
   });
 
   it("needs a remote judge: the local one writes no plans", async () => {
-    await expect(consolidationPreview({ config: testConfig(tmp.dir, { HERMES_HOME: home }) })).rejects.toMatchObject({ code: "conflict" });
+    await expect(consolidationPreview({ config: testConfig(tmp.dir, { HERMES_HOME: home }), clock: Date.now })).rejects.toMatchObject({ code: "conflict" });
   });
 });

@@ -2,49 +2,54 @@ import path from "node:path";
 import { JevError } from "../../base/errors";
 import { readSkillCard } from "../../catalog/discover";
 import type { SkillCard } from "../../catalog/types";
-import { type PlanChanges, planChanges } from "../../curator/consolidation-changes";
+import type { JevConfig } from "../../config";
+import { planChanges } from "../../curator/consolidation-changes";
 import { type CheckedPlans, type ConsolidationPlan, checkAnswer, planFactsOf } from "../../curator/consolidation-plan";
+import { type ConsolidationPreview, previewId } from "../../curator/consolidation-preview";
 import { consolidationMessages } from "../../curator/consolidation-request";
-import { loadCuratorHome } from "../../curator/curator-home";
-import { type OverlapCluster, overlapClusters } from "../../curator/overlaps";
+import { type CuratorHome, loadCuratorHome } from "../../curator/curator-home";
+import { overlapClusters } from "../../curator/overlaps";
 import { OpenAiJudge } from "../../judges/remote/openai-judge";
 import { JudgeError } from "../../judges/types";
 import type { ServiceCtx } from "../context";
+
+export type { ConsolidationPreview };
+
 import { homeOptionsOf, requireHome } from "./home";
+import { savePreview } from "./internal/consolidation-store";
 
 /** Clusters per question: a judge answers a short list quicker, and one bad answer costs only its own clusters. */
 export const CLUSTERS_PER_REQUEST = 8;
 
-export interface ConsolidationPreview {
-  home: string;
-  /** The Hermes home's own skills that overlap (jev's local index), numbered from 1 as the plans name them. */
-  clusters: OverlapCluster[];
-  /** The judge's plans that keep every rule. */
-  plans: ConsolidationPlan[];
-  /** What each of those plans would change: the umbrella's SKILL.md as a diff, the references, the archives, the cron jobs. */
-  changes: PlanChanges[];
-  /** The clusters left without a plan by a refused plan or answer, or a judge that failed, and why: none changes anything. */
-  refused: CheckedPlans["refused"];
-  /** Questions asked of the judge. */
-  requests: number;
-}
-
 /** Why a judge's failure left its clusters without a plan, in a line (never the judge's own text). */
 const JUDGE_FAILURE: Record<string, string> = { timeout: "the judge did not answer in time", rate_limited: "the judge is rate-limited" };
 
+const NEEDS_REMOTE_JUDGE =
+  "the consolidation pass asks a remote judge for its plans: set JEV_JUDGE=openai and JEV_JUDGE_URL (the local judge ranks, it writes no plans)";
+
+/** The remote judge's settings, or null when the configured judge cannot write plans. */
+export function planningJudge(config: JevConfig) {
+  return "problem" in config.judge || config.judge.kind !== "openai" ? null : config.judge.remote;
+}
+
 /**
- * The consolidation pass's plans, previewed (issue 46): the Hermes home's overlapping skills are sent to the
- * configured remote judge, a batch of clusters at a time, and its answers checked. Nothing is written.
+ * `jev curator consolidate`, the page's Preview (issue 46): the Hermes home's overlapping skills sent to the
+ * configured remote judge and its plans checked and composed; saved for `--apply`, nothing else written.
  */
-export async function consolidationPreview(ctx: Pick<ServiceCtx, "config">): Promise<ConsolidationPreview> {
-  const { config } = ctx;
-  const home = requireHome(config);
-  if ("problem" in config.judge || config.judge.kind !== "openai")
-    throw new JevError(
-      "conflict",
-      "the consolidation pass asks a remote judge for its plans: set JEV_JUDGE=openai and JEV_JUDGE_URL (the local judge ranks, it writes no plans)",
-    );
-  const h = await loadCuratorHome(home, homeOptionsOf(config));
+export async function consolidationPreview(ctx: Pick<ServiceCtx, "config" | "clock">): Promise<ConsolidationPreview> {
+  const home = requireHome(ctx.config);
+  if (!planningJudge(ctx.config)) throw new JevError("conflict", NEEDS_REMOTE_JUDGE);
+  const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
+  const preview = await planConsolidation(ctx.config, h, ctx.clock());
+  await savePreview(ctx.config.dbFile, preview);
+  return preview;
+}
+
+/** The plans for a loaded home: its overlapping local skills, a batch of clusters per question, each answer checked. */
+export async function planConsolidation(config: JevConfig, h: CuratorHome, now: number): Promise<ConsolidationPreview> {
+  const remote = planningJudge(config);
+  if (!remote) throw new JevError("conflict", NEEDS_REMOTE_JUDGE);
+  const home = h.home;
   const cards = new Map<string, SkillCard>();
   for (const s of h.local) {
     const card = readSkillCard(path.join(s.folder, "SKILL.md"));
@@ -52,7 +57,7 @@ export async function consolidationPreview(ctx: Pick<ServiceCtx, "config">): Pro
   }
   const clusters = overlapClusters([...cards.values()]);
   const facts = planFactsOf(h);
-  const judge = new OpenAiJudge(config.judge.remote);
+  const judge = new OpenAiJudge(remote);
   const plans: ConsolidationPlan[] = [];
   const refused: CheckedPlans["refused"] = [];
   let requests = 0;
@@ -85,5 +90,6 @@ export async function consolidationPreview(ctx: Pick<ServiceCtx, "config">): Pro
   const composed = planChanges(h, plans);
   refused.push(...composed.refused);
   const carried = new Set(composed.changes.map((c) => c.cluster));
-  return { home, clusters, plans: plans.filter((p) => carried.has(p.cluster)), changes: composed.changes, refused, requests };
+  const kept = { home, plans: plans.filter((p) => carried.has(p.cluster)), changes: composed.changes };
+  return { id: previewId(kept), ...kept, createdAt: now, clusters, refused, requests };
 }

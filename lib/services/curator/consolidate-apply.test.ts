@@ -1,0 +1,198 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../../../db/client";
+import { consolidationEvents } from "../../../db/queries/usage-events";
+import { readCuratorState } from "../../hermes/curator-state";
+import { readUsage } from "../../hermes/usage-file";
+import { recordOf } from "../../hermes/usage-record";
+import { ctxAt, freshDb, tempDir, testConfig, writeSkill } from "../../testing/factories";
+import { buildHermesHome, idleRecord } from "../../testing/hermes-home";
+import { type JudgeServer, startJudgeServer } from "../../testing/judge-server";
+import { consolidationPreview } from "./consolidate";
+import { applyConsolidation } from "./consolidate-apply";
+import { consolidationHistory, undoConsolidationInto } from "./consolidate-undo";
+
+/** Preview, apply and undo against a scripted judge on loopback, a real Hermes home, a real SQLite history. */
+describe("applying and undoing a consolidation", () => {
+  const tmp = tempDir("jev-consolidate-apply-");
+  let judge: JudgeServer;
+  let db: Db;
+  let home: string;
+  let skills: string;
+  let config: ReturnType<typeof testConfig>;
+  const NOW = Date.parse("2026-12-07T09:00:00Z");
+  const ctx = () => ctxAt(db, config, NOW);
+  /** Every file under skills/ (the archive included) with its text, and the cron jobs' skill lists. */
+  const snapshot = () => ({
+    files: fs
+      .readdirSync(skills, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.startsWith("."))
+      .map((e) => `${path.relative(skills, path.join(e.parentPath, e.name))}:${fs.readFileSync(path.join(e.parentPath, e.name), "utf8")}`)
+      .sort(),
+    cron: cronSkills(),
+  });
+  const cronSkills = () =>
+    (JSON.parse(fs.readFileSync(path.join(home, "cron", "jobs.json"), "utf8")).jobs ?? []).map((j: { id: string; skills: string[]; skill: string }) => [
+      j.id,
+      j.skills,
+      j.skill,
+    ]);
+  const plan = (p: object) => judge.script(() => ({ kind: "content", content: JSON.stringify({ plans: [p] }) }));
+  const MERGE_INTO_PDF = { cluster: 1, umbrella: { name: "pdf" }, absorb: [{ skill: "pdf-merge", as: "section" }], reason: "one PDF skill serves both" };
+
+  beforeAll(async () => {
+    judge = await startJudgeServer();
+  });
+  afterAll(async () => {
+    await judge.close();
+    tmp.cleanup();
+  });
+  beforeEach(() => {
+    const dir = fs.mkdtempSync(path.join(tmp.dir, "case-"));
+    db = freshDb(dir);
+    home = path.join(dir, "hermes");
+    skills = path.join(home, "skills");
+    buildHermesHome(home, {
+      usage: { "pdf-split": idleRecord(NOW, 2, { pinned: true }), "pdf-merge": idleRecord(NOW, 3) },
+      cronJobs: {
+        jobs: [
+          { id: "daily", name: "Daily report", skills: ["pdf-merge", "weather"], skill: "pdf-merge" },
+          { id: "both", skills: ["pdf", "pdf-merge"], skill: "pdf" },
+          { id: "legacy", skill: "pdf-merge" },
+        ],
+      },
+    });
+    writeSkill(skills, "pdf", "Merge, split and rotate PDF pages.", { body: "\nqpdf merges PDF files, splits PDF pages and rotates them.\n" });
+    writeSkill(skills, "pdf-merge", "Merge PDF files into one PDF.", { body: "\nUse qpdf to merge PDF files; split pages out of a PDF.\n" });
+    writeSkill(skills, "pdf-split", "Split PDF pages out of a PDF file.", { body: "\nqpdf splits PDF pages and merges PDF files.\n" });
+    for (const [name, description] of [
+      ["weather", "Look up the forecast for a city."],
+      ["haiku", "Write haiku poems with a 5-7-5 pattern."],
+    ])
+      writeSkill(skills, name, description);
+    config = testConfig(dir, { HERMES_HOME: home, JEV_JUDGE: "openai", JEV_JUDGE_URL: `${judge.url}/v1`, JEV_JUDGE_MODEL: "test-model" });
+  });
+
+  it("apply writes what the preview showed, as Hermes would; undo puts every file back", async () => {
+    const before = snapshot();
+    plan(MERGE_INTO_PDF);
+    const preview = await consolidationPreview(ctx());
+    expect(preview.changes).toHaveLength(1);
+    const done = await applyConsolidation(ctx(), { id: preview.id });
+    expect(done.applied).toEqual([{ umbrella: "pdf", created: false, absorbed: ["pdf-merge"], left: [], cronJobs: 3 }]);
+
+    // The umbrella holds the sibling as a section; the sibling is archived, marked so in .usage.json.
+    expect(fs.readFileSync(path.join(skills, "pdf", "SKILL.md"), "utf8")).toBe(preview.changes[0].umbrella.after);
+    expect(fs.existsSync(path.join(skills, "pdf-merge"))).toBe(false);
+    expect(fs.existsSync(path.join(skills, ".archive", "pdf-merge", "SKILL.md"))).toBe(true);
+    expect(recordOf(readUsage(home).map, "pdf-merge")?.state).toBe("archived");
+    // Cron jobs follow the umbrella as rewrite_skill_refs does: replaced, no repeats, `skill` the first.
+    expect(cronSkills()).toEqual([
+      ["daily", ["pdf", "weather"], "pdf"],
+      ["both", ["pdf"], "pdf"],
+      ["legacy", ["pdf"], "pdf"],
+    ]);
+    // The run report in Hermes's shapes, and the state pointing at it.
+    const run = JSON.parse(fs.readFileSync(path.join(done.reportPath!, "run.json"), "utf8"));
+    expect(run.consolidated).toEqual([{ name: "pdf-merge", into: "pdf", source: expect.stringContaining("jev"), reason: "one PDF skill serves both" }]);
+    expect(run.archived).toEqual(["pdf-merge"]);
+    expect(run.counts).toMatchObject({ consolidated_this_run: 1, archived_this_run: 1, cron_jobs_rewritten: 3 });
+    expect(run.cron_rewrites.rewrites[0]).toMatchObject({
+      job_id: "daily",
+      before: ["pdf-merge", "weather"],
+      after: ["pdf", "weather"],
+      mapped: { "pdf-merge": "pdf" },
+    });
+    expect(fs.existsSync(path.join(done.reportPath!, "cron_rewrites.json"))).toBe(true);
+    expect(fs.readFileSync(path.join(done.reportPath!, "REPORT.md"), "utf8")).toContain("`pdf-merge` → merged into `pdf`");
+    const state = readCuratorState(home);
+    expect(state.last_report_path).toBe(done.reportPath);
+    expect(state.last_run_summary).toContain("• pdf-merge → pdf");
+    // One history row, listed; a second apply of the same preview is refused.
+    expect((await consolidationEvents(db, home)).map((e) => e.kind)).toEqual(["consolidate"]);
+    expect(await consolidationHistory(ctx())).toMatchObject([{ umbrella: "pdf", absorbed: ["pdf-merge"], cronJobs: 3, undoneAt: null }]);
+    await expect(applyConsolidation(ctx())).rejects.toMatchObject({ code: "not_found" });
+
+    const undone = await undoConsolidationInto(ctx(), { umbrella: "pdf" });
+    expect(undone.restored).toEqual(["pdf-merge"]);
+    expect(recordOf(readUsage(home).map, "pdf-merge")?.state).toBe("active");
+    expect(snapshot().files).toEqual(before.files);
+    expect(cronSkills()).toEqual([
+      ["daily", ["pdf-merge", "weather"], "pdf-merge"],
+      ["both", ["pdf", "pdf-merge"], "pdf"],
+      ["legacy", ["pdf-merge"], "pdf-merge"],
+    ]);
+    expect((await consolidationHistory(ctx()))[0].undoneAt).toBe(NOW);
+    await expect(undoConsolidationInto(ctx(), { umbrella: "pdf" })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("a new umbrella with a reference: written, then removed whole by the undo", async () => {
+    const before = snapshot();
+    plan({
+      cluster: 1,
+      umbrella: { name: "pdf-tools", create: true, description: "Everything about PDF files: merge, split, rotate." },
+      absorb: [
+        { skill: "pdf", as: "section" },
+        { skill: "pdf-merge", as: "reference" },
+      ],
+      reason: "a class-level PDF skill",
+    });
+    const preview = await consolidationPreview(ctx());
+    await applyConsolidation(ctx(), { id: preview.id });
+    const umbrella = fs.readFileSync(path.join(skills, "pdf-tools", "SKILL.md"), "utf8");
+    expect(umbrella).toMatch(/^---\nname: pdf-tools\ndescription: "Everything about PDF files/);
+    expect(umbrella).toContain("## pdf\n");
+    expect(umbrella).toContain("- [references/pdf-merge.md](references/pdf-merge.md): Merge PDF files into one PDF.");
+    expect(fs.readFileSync(path.join(skills, "pdf-tools", "references", "pdf-merge.md"), "utf8")).toBe(
+      fs.readFileSync(path.join(skills, ".archive", "pdf-merge", "SKILL.md"), "utf8"),
+    );
+    await undoConsolidationInto(ctx(), { umbrella: "pdf-tools" });
+    expect(fs.existsSync(path.join(skills, "pdf-tools"))).toBe(false);
+    expect(snapshot().files).toEqual(before.files);
+  });
+
+  it("a home changed between preview and apply, a stale preview id, and an edited umbrella at undo: each refused, nothing changed", async () => {
+    plan(MERGE_INTO_PDF);
+    const first = await consolidationPreview(ctx());
+    plan(MERGE_INTO_PDF);
+    const second = await consolidationPreview(ctx());
+    expect(second.id).toBe(first.id); // the same plans on the same files are the same preview
+    fs.appendFileSync(path.join(skills, "pdf-merge", "SKILL.md"), "\nOne more line.\n");
+    const changed = snapshot();
+    await expect(applyConsolidation(ctx(), { id: second.id })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/changed since the preview.*fresh preview/),
+    });
+    expect(snapshot()).toEqual(changed);
+
+    plan(MERGE_INTO_PDF);
+    const fresh = await consolidationPreview(ctx());
+    await expect(applyConsolidation(ctx(), { id: "0123456789abcdef" })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("not the latest"),
+    });
+    await applyConsolidation(ctx(), { id: fresh.id });
+    fs.appendFileSync(path.join(skills, "pdf", "SKILL.md"), "\nEdited after the consolidation.\n");
+    const edited = snapshot();
+    await expect(undoConsolidationInto(ctx(), { umbrella: "pdf" })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/changed since the consolidation.*nothing was undone/),
+    });
+    expect(snapshot()).toEqual(edited);
+  });
+
+  it("a sibling pinned between preview and apply is never absorbed", async () => {
+    plan(MERGE_INTO_PDF);
+    const preview = await consolidationPreview(ctx());
+    const usageFile = path.join(skills, ".usage.json");
+    const usage = JSON.parse(fs.readFileSync(usageFile, "utf8"));
+    usage["pdf-merge"].pinned = true;
+    fs.writeFileSync(usageFile, JSON.stringify(usage));
+    await expect(applyConsolidation(ctx(), { id: preview.id })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("'pdf-merge' is pinned"),
+    });
+    expect(fs.existsSync(path.join(skills, "pdf-merge", "SKILL.md"))).toBe(true);
+  });
+});
