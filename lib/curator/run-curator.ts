@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { JevError } from "../base/errors";
 import { HOUR_MS } from "../base/time";
 import { readCuratorState, updateCuratorState } from "../hermes/curator-state";
 import { formatPyTime, parsePyTime } from "../hermes/py-time";
@@ -8,7 +9,7 @@ import { candidateList, candidateRows } from "./candidates";
 import { type Consolidator, consolidationPrompt } from "./consolidation";
 import { type CuratorHome, type CuratorHomeOptions, loadCuratorHome } from "./curator-home";
 import { curatedReport } from "./provenance";
-import { writeRunReport } from "./run-report";
+import { type RunReportInput, writeRunReport } from "./run-report";
 import { applyTransitions, planTransitions, type StateChange, type TransitionCounts } from "./transitions";
 
 export const DEFERRED_FIRST_RUN = "deferred first run — curator seeded, will run after one interval; use `hermes curator run --dry-run` to preview now";
@@ -16,6 +17,20 @@ export const DEFERRED_FIRST_RUN = "deferred first run — curator seeded, will r
 const CLAIM_STALE_MS = 3_600_000;
 const CONSOLIDATION_INSTRUCTIONS =
   "Review these agent-created skills. Merge narrow ones into umbrella skills and prune dead ones; never touch bundled, hub, external, protected or pinned skills, never delete (archive at most), never prune a cron=yes skill. End with the heading `## Structured summary (required)` and a fenced YAML block of `consolidations` and `prunings`.";
+
+/**
+ * jev's own consolidation pass, as a run is given it (lib/services/curator: plans from the remote judge, applied by
+ * jev). A dry run plans and writes nothing. Its summary is the run's `llm:` part; a throw is an `llm: error (…)`.
+ */
+export interface ConsolidationPass {
+  run(
+    h: CuratorHome,
+    options: { dryRun: boolean; now: number },
+  ): Promise<{ summary: string; report?: RunReportInput["consolidation"]; renameSummary?: string }>;
+}
+
+/** Why a run that should consolidate did not: said in its summary, never a failed run. */
+export const NO_CONSOLIDATION_JUDGE = "skipped (no remote judge: set JEV_JUDGE=openai and JEV_JUDGE_URL to let jev consolidate)";
 
 export interface CuratorRunResult {
   summary: string;
@@ -30,6 +45,8 @@ export interface CuratorRunResult {
   wouldChange?: Pick<TransitionCounts, "marked_stale" | "archived" | "reactivated">;
   startedAt: string;
   durationSeconds: number;
+  /** What the consolidation pass did, when it ran and changed something (the service writes each to the history). */
+  consolidation?: RunReportInput["consolidation"];
 }
 
 /** The counts a real run now would give, from the plan. */
@@ -91,7 +108,16 @@ export function claimRun(home: string, now: number): (() => void) | null {
  */
 export async function runCurator(
   home: string,
-  options: { dryRun?: boolean; consolidate?: boolean; now?: number; clock?: () => number; consolidator?: Consolidator; homeOptions?: CuratorHomeOptions } = {},
+  options: {
+    dryRun?: boolean;
+    consolidate?: boolean;
+    now?: number;
+    clock?: () => number;
+    /** jev's pass, preferred; else the spec's text extension point (§8.5). */
+    pass?: ConsolidationPass;
+    consolidator?: Consolidator;
+    homeOptions?: CuratorHomeOptions;
+  } = {},
 ): Promise<CuratorRunResult> {
   const clock = options.clock ?? Date.now;
   const start = options.now ?? clock();
@@ -116,15 +142,27 @@ export async function runCurator(
 
     const after = await loadCuratorHome(home, options.homeOptions);
     const before = curatedReport(after, start).length;
+    const countAfter = () => (consolidation ? loadCuratorHome(home, options.homeOptions).then((x) => curatedReport(x, start).length) : before);
     let llmSummary = "skipped (consolidation off)";
     let llmFinal = "";
     let llmError: string | null = null;
+    let consolidation: RunReportInput["consolidation"];
+    let renames = "";
     if (options.consolidate ?? h.config.consolidate) {
       if (candidateRows(after, start).length === 0) llmSummary = "skipped (no candidates)";
-      else if (!options.consolidator) {
-        llmError = "no consolidation pass is configured";
-        llmSummary = `error (${llmError})`;
-      } else {
+      else if (options.pass) {
+        try {
+          const done = await options.pass.run(after, { dryRun, now: start });
+          llmSummary = done.summary;
+          consolidation = done.report;
+          renames = done.renameSummary ?? "";
+        } catch (err) {
+          // Only jev's own refusals say what went wrong; anything else is named, not quoted.
+          llmError = err instanceof JevError ? err.message.slice(0, 200) : "the consolidation pass failed";
+          llmSummary = `error (${llmError})`;
+        }
+      } else if (!options.consolidator) llmSummary = NO_CONSOLIDATION_JUDGE;
+      else {
         try {
           llmFinal = await options.consolidator.consolidate(consolidationPrompt(CONSOLIDATION_INSTRUCTIONS, candidateList(after, start), dryRun), { dryRun });
           llmSummary = "done";
@@ -134,7 +172,7 @@ export async function runCurator(
         }
       }
     }
-    const summary = `${auto}; llm: ${llmSummary}`;
+    const summary = [`${auto}; llm: ${llmSummary}`, renames].filter(Boolean).join("\n");
     const durationSeconds = (clock() - start) / 1000;
     const startedAt = formatPyTime(start);
     const reportPath = writeRunReport(home, {
@@ -143,17 +181,28 @@ export async function runCurator(
       durationSeconds,
       counts,
       before,
-      after: before,
+      after: await countAfter(),
       stateTransitions: changes,
       llmSummary,
       llmFinal,
       llmError,
       summary,
       dryRun,
+      consolidation,
     });
     await updateCuratorState(home, { last_run_duration_seconds: durationSeconds, last_run_summary: summary, last_report_path: reportPath });
     const wouldChange = dryRun ? plannedCounts(h, start) : undefined;
-    return { summary, counts, changes, reportPath, dryRun, ...(wouldChange ? { wouldChange } : {}), startedAt, durationSeconds };
+    return {
+      summary,
+      counts,
+      changes,
+      reportPath,
+      dryRun,
+      ...(wouldChange ? { wouldChange } : {}),
+      ...(consolidation ? { consolidation } : {}),
+      startedAt,
+      durationSeconds,
+    };
   } finally {
     release();
   }
@@ -162,7 +211,7 @@ export async function runCurator(
 /** §7.3: the background trigger. Never throws; null when it did not run. */
 export async function maybeRun(
   home: string,
-  options: { now?: number; idleSeconds?: number; homeOptions?: CuratorHomeOptions } = {},
+  options: { now?: number; idleSeconds?: number; homeOptions?: CuratorHomeOptions; pass?: ConsolidationPass } = {},
 ): Promise<CuratorRunResult | null> {
   try {
     const now = options.now ?? Date.now();
@@ -170,7 +219,7 @@ export async function maybeRun(
     if (!(await shouldRunNow(h, now))) return null;
     const idle = options.idleSeconds ?? idleSecondsOf(h, now);
     if (idle !== null && idle < h.config.minIdleHours * 3600) return null;
-    return await runCurator(home, { now, homeOptions: options.homeOptions });
+    return await runCurator(home, { now, homeOptions: options.homeOptions, pass: options.pass });
   } catch {
     return null;
   }

@@ -12,6 +12,7 @@ import { type JudgeServer, startJudgeServer } from "../../testing/judge-server";
 import { consolidationPreview } from "./consolidate";
 import { applyConsolidation } from "./consolidate-apply";
 import { consolidationHistory, undoConsolidationInto } from "./consolidate-undo";
+import { runCuratorNow } from "./run";
 
 /** Preview, apply and undo against a scripted judge on loopback, a real Hermes home, a real SQLite history. */
 describe("applying and undoing a consolidation", () => {
@@ -194,5 +195,27 @@ describe("applying and undoing a consolidation", () => {
       message: expect.stringContaining("'pdf-merge' is pinned"),
     });
     expect(fs.existsSync(path.join(skills, "pdf-merge", "SKILL.md"))).toBe(true);
+  });
+
+  it("a curator run with consolidate on includes the pass; without a remote judge it says why it skipped, and the run still runs", async () => {
+    fs.writeFileSync(path.join(home, "config.yaml"), "curator:\n  consolidate: true\n");
+    plan(MERGE_INTO_PDF);
+    const dry = await runCuratorNow(ctx(), { dryRun: true });
+    expect(dry.run.summary).toBe("dry-run auto: no changes; llm: dry-run: 1 plan(s) for 1 overlapping group(s), nothing changed");
+    expect(fs.existsSync(path.join(skills, "pdf-merge", "SKILL.md"))).toBe(true);
+
+    plan(MERGE_INTO_PDF);
+    const real = await runCuratorNow(ctx());
+    expect(real.run.summary).toMatch(/^auto: no changes; llm: consolidated 1 skill\(s\) into 1 umbrella\(s\)\narchived 1 skill\(s\):\n {2}• pdf-merge → pdf\n/);
+    const run = JSON.parse(fs.readFileSync(path.join(real.run.reportPath!, "run.json"), "utf8"));
+    expect(run.consolidated).toMatchObject([{ name: "pdf-merge", into: "pdf" }]);
+    expect(run.counts).toMatchObject({ consolidated_this_run: 1, before: run.counts.after + 1 });
+    expect(await consolidationHistory(ctx())).toMatchObject([{ umbrella: "pdf", absorbed: ["pdf-merge"] }]);
+    await undoConsolidationInto(ctx(), { umbrella: "pdf" });
+
+    config = testConfig(path.dirname(home), { HERMES_HOME: home });
+    const skipped = await runCuratorNow(ctx());
+    expect(skipped.run.summary).toBe("auto: no changes; llm: skipped (no remote judge: set JEV_JUDGE=openai and JEV_JUDGE_URL to let jev consolidate)");
+    expect(JSON.parse(fs.readFileSync(path.join(skipped.run.reportPath!, "run.json"), "utf8")).llm_error).toBeNull();
   });
 });

@@ -1,9 +1,34 @@
 import { JevError } from "../../base/errors";
-import { CuratorRefusal, type CuratorRunResult, maybeRun, runCurator } from "../../curator/run-curator";
+import { type ConsolidationPass, CuratorRefusal, type CuratorRunResult, maybeRun, runCurator } from "../../curator/run-curator";
 import { homeWriteError } from "../../hermes/usage-file";
 import type { ServiceCtx } from "../context";
+import { planConsolidation, planningJudge } from "./consolidate";
 import { homeOptionsOf, presentHome, requireHome } from "./home";
-import { recordRun } from "./internal/history";
+import { carryOutPreview } from "./internal/carry-out";
+import { type RunTrigger, recordRun } from "./internal/history";
+
+/**
+ * The consolidation pass a run is given when a remote judge is configured (Hermes's `curator.consolidate`): the
+ * judge's checked plans applied at once, as Hermes's own pass applies its model's; a dry run only plans. None without one.
+ */
+function consolidationPass(ctx: ServiceCtx, by: RunTrigger): ConsolidationPass | undefined {
+  if (!planningJudge(ctx.config)) return undefined;
+  return {
+    async run(h, { dryRun, now }) {
+      const preview = await planConsolidation(ctx.config, h, now);
+      const refused = preview.refused.length ? `, ${preview.refused.length} group(s) left alone` : "";
+      if (dryRun)
+        return { summary: `dry-run: ${preview.changes.length} plan(s) for ${preview.clusters.length} overlapping group(s)${refused}, nothing changed` };
+      if (!preview.changes.length) return { summary: `done (no plan for ${preview.clusters.length} overlapping group(s)${refused})` };
+      const done = await carryOutPreview(ctx.db, h, preview, now, by);
+      return {
+        summary: `consolidated ${done.report.consolidated.length} skill(s) into ${done.applied.length} umbrella(s)${refused}`,
+        report: done.report,
+        renameSummary: done.renameSummary,
+      };
+    },
+  };
+}
 
 /** A dry run's addition to Hermes's summary: what a real run now would do (Hermes's own dry run skips the automatic transitions). */
 function wouldChangeText(c: NonNullable<CuratorRunResult["wouldChange"]>): string {
@@ -27,7 +52,7 @@ export async function runCuratorNow(ctx: ServiceCtx, input: { dryRun?: boolean }
   const home = requireHome(ctx.config);
   const now = ctx.clock();
   try {
-    const run = await runCurator(home, { dryRun: input.dryRun ?? false, now, homeOptions: homeOptionsOf(ctx.config) });
+    const run = await runCurator(home, { dryRun: input.dryRun ?? false, now, homeOptions: homeOptionsOf(ctx.config), pass: consolidationPass(ctx, "run") });
     await recordRun(ctx.db, home, run, "run", now);
     const message = run.wouldChange ? `${run.summary} (${wouldChangeText(run.wouldChange)})` : run.summary;
     return { ok: true, action: "run", message, run };
@@ -47,7 +72,7 @@ export async function runCuratorIfDue(ctx: ServiceCtx): Promise<CuratorRunResult
   const home = presentHome(ctx.config);
   if (home === null) return null;
   const now = ctx.clock();
-  const run = await maybeRun(home, { now, homeOptions: homeOptionsOf(ctx.config) });
+  const run = await maybeRun(home, { now, homeOptions: homeOptionsOf(ctx.config), pass: consolidationPass(ctx, "scheduled run") });
   // The run happened whatever the database says: a history that cannot be written is reported, not thrown.
   if (run) await recordRun(ctx.db, home, run, "scheduled run", now).catch(() => console.warn("[jev] curator: a due run's history could not be written"));
   return run;
