@@ -1,8 +1,17 @@
 import { JevError } from "@/lib/base/errors";
 import { liveCtx } from "@/lib/services/context";
-import { type CuratorOverview, curatorOverview, type SkillOverlaps, skillOverlaps } from "@/lib/services/curator";
+import {
+  type CuratorOverview,
+  consolidationHistory,
+  curatorOverview,
+  planningJudge,
+  type SkillOverlaps,
+  savedConsolidationPreview,
+  skillOverlaps,
+} from "@/lib/services/curator";
 import { EmptyState } from "../_components/kit/empty-state";
 import { ArchivedList, CuratorHistory } from "./archived-and-history";
+import { ConsolidationPanel } from "./consolidation-panel";
 import { OverlapTable } from "./overlap-table";
 import { PlanTable } from "./plan-table";
 import { ReportsTable } from "./reports-table";
@@ -54,6 +63,14 @@ export default async function CuratorPage() {
       <h2>What the curator did</h2>
       <CuratorHistory history={o.history} />
       {overlaps}
+      <h2>Consolidation</h2>
+      <ConsolidationPanel
+        home={o.home}
+        judgeReady={planningJudge(ctx.config) !== null}
+        consolidateOn={o.status.consolidate}
+        preview={savedConsolidationPreview(ctx.config)}
+        history={await consolidationHistory(ctx)}
+      />
     </section>
   );
 }

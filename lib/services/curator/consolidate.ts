@@ -16,13 +16,17 @@ import type { ServiceCtx } from "../context";
 export type { ConsolidationPreview };
 
 import { homeOptionsOf, requireHome } from "./home";
-import { savePreview } from "./internal/consolidation-store";
+import { readPreview, savePreview } from "./internal/consolidation-store";
 
 /** Clusters per question: a judge answers a short list quicker, and one bad answer costs only its own clusters. */
 export const CLUSTERS_PER_REQUEST = 8;
 
 /** Why a judge's failure left its clusters without a plan, in a line (never the judge's own text). */
-const JUDGE_FAILURE: Record<string, string> = { timeout: "the judge did not answer in time", rate_limited: "the judge is rate-limited" };
+const JUDGE_FAILURE: Record<string, string> = {
+  timeout: "the judge did not answer in time",
+  rate_limited: "the judge is rate-limited",
+  invalid_response: "the judge's answer was not JSON",
+};
 
 const NEEDS_REMOTE_JUDGE =
   "the consolidation pass asks a remote judge for its plans: set JEV_JUDGE=openai and JEV_JUDGE_URL (the local judge ranks, it writes no plans)";
@@ -43,6 +47,12 @@ export async function consolidationPreview(ctx: Pick<ServiceCtx, "config" | "clo
   const preview = await planConsolidation(ctx.config, h, ctx.clock());
   await savePreview(ctx.config.dbFile, preview);
   return preview;
+}
+
+/** The preview `--apply` would carry out now (the page shows it), or null: none saved, or one of another home. */
+export function savedConsolidationPreview(config: JevConfig): ConsolidationPreview | null {
+  const saved = readPreview(config.dbFile);
+  return saved && saved.home === config.hermesHome ? saved : null;
 }
 
 /** The plans for a loaded home: its overlapping local skills, a batch of clusters per question, each answer checked. */

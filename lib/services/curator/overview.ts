@@ -60,7 +60,14 @@ export async function curatorOverview(ctx: ServiceCtx): Promise<CuratorOverview>
     archived: listArchived(h.skillsDir),
     unmanaged: unmanagedList(h).length,
     reports: listRunReports(home),
-    history: (await curatorActionEvents(ctx.db, home, 50)).map((e) => ({ id: e.id, skill: e.skill, kind: e.kind, at: e.at, detail: e.detail })),
+    // A consolidation's row holds its undo (whole SKILL.md texts): the page lists consolidations apart, so it is left out here.
+    history: (await curatorActionEvents(ctx.db, home, 50)).map((e) => ({
+      id: e.id,
+      skill: e.skill,
+      kind: e.kind,
+      at: e.at,
+      detail: e.kind === "consolidate" || e.kind === "unconsolidate" ? null : e.detail,
+    })),
   };
 }
 
