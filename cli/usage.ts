@@ -24,6 +24,8 @@ export const COMMAND_USAGE: Record<string, string> = {
       jev curator prune [--days N] [--dry-run] [-y]    jev curator adopt NAME...|--all-unmanaged [--dry-run] [-y]
       jev curator overlaps [--json]: skills that explain each other (jev's own index, no model) and names in several roots
       jev curator consolidate [--json]: the remote judge's plans to merge a Hermes home's overlapping skills, checked (a preview)
+      jev curator consolidate --apply [--id ID]: carry out that preview    jev curator consolidations [--json]
+      jev curator restore --consolidation UMBRELLA: undo a consolidation whole
       Curate a Hermes home as Hermes's own curator does: lifecycle (active, stale, archived), pins, archive and restore.`,
   integrate: `jev integrate claude-code [--print] [--settings FILE] [--url URL] [--remove]    jev integrate codex [--print] [--hooks FILE] [--url URL] [--remove]
       jev integrate hermes [--hermes-home DIR] [--url URL] [--print] [--remove]

@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -13,6 +14,11 @@ import { consolidationPreview } from "./consolidate";
 import { applyConsolidation } from "./consolidate-apply";
 import { consolidationHistory, undoConsolidationInto } from "./consolidate-undo";
 import { runCuratorNow } from "./run";
+
+const python = ["python3", "python"].find((p) => spawnSync(p, ["--version"]).status === 0);
+const reader = path.join(__dirname, "../../testing/hermes-home-reader.py");
+/** The home as a Python reader of Hermes's files sees it (lib/testing/hermes-home-reader.py). */
+const readAsHermes = (home: string) => JSON.parse(spawnSync(python as string, [reader, "read", home], { encoding: "utf8" }).stdout);
 
 /** Preview, apply and undo against a scripted judge on loopback, a real Hermes home, a real SQLite history. */
 describe("applying and undoing a consolidation", () => {
@@ -218,4 +224,41 @@ describe("applying and undoing a consolidation", () => {
     expect(skipped.run.summary).toBe("auto: no changes; llm: skipped (no remote judge: set JEV_JUDGE=openai and JEV_JUDGE_URL to let jev consolidate)");
     expect(JSON.parse(fs.readFileSync(path.join(skipped.run.reportPath!, "run.json"), "utf8")).llm_error).toBeNull();
   });
+
+  it.skipIf(!python)(
+    "Hermes's way of reading the home agrees after apply and undo; a Python holder of cron/.jobs.lock makes apply wait",
+    { timeout: 30_000 },
+    async () => {
+      plan(MERGE_INTO_PDF);
+      const preview = await consolidationPreview(ctx());
+      // Python takes the cron lock first, as a running Hermes gateway would; jev's rewrite waits for it.
+      const holder = spawn(python as string, [reader, "hold-cron-lock", home, "1"]);
+      const exited = new Promise((resolve) => holder.once("exit", resolve));
+      await new Promise<void>((resolve) => holder.stdout.once("data", () => resolve()));
+      const started = Date.now();
+      const done = await applyConsolidation(ctx(), { id: preview.id });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+      await exited;
+
+      const after = readAsHermes(home);
+      expect(after.live).toEqual(["haiku", "pdf", "pdf-split", "weather"]);
+      expect(after.archived).toEqual(["pdf-merge"]);
+      expect(after.states["pdf-merge"]).toBe("archived");
+      expect(after.last_report_path).toBe(done.reportPath);
+      expect(after.report.consolidated).toMatchObject([{ name: "pdf-merge", into: "pdf" }]);
+      expect(after.report.counts).toMatchObject({ consolidated_this_run: 1, cron_jobs_rewritten: 3 });
+      expect(after.cron).toEqual([
+        { id: "daily", skills: ["pdf", "weather"], skill: "pdf" },
+        { id: "both", skills: ["pdf"], skill: "pdf" },
+        { id: "legacy", skills: ["pdf"], skill: "pdf" },
+      ]);
+
+      await undoConsolidationInto(ctx(), { umbrella: "pdf" });
+      const undone = readAsHermes(home);
+      expect(undone.live).toEqual(["haiku", "pdf", "pdf-merge", "pdf-split", "weather"]);
+      expect(undone.archived).toEqual([]);
+      expect(undone.states["pdf-merge"]).toBe("active");
+      expect(undone.cron.map((j: { skills: string[] }) => j.skills)).toEqual([["pdf-merge", "weather"], ["pdf", "pdf-merge"], ["pdf-merge"]]);
+    },
+  );
 });
