@@ -142,12 +142,13 @@ export async function runCurator(
 
     const after = await loadCuratorHome(home, options.homeOptions);
     const before = curatedReport(after, start).length;
-    const countAfter = () => (consolidation ? loadCuratorHome(home, options.homeOptions).then((x) => curatedReport(x, start).length) : before);
     let llmSummary = "skipped (consolidation off)";
     let llmFinal = "";
     let llmError: string | null = null;
     let consolidation: RunReportInput["consolidation"];
     let renames = "";
+    // Hermes's before/after counts diff the curated report across the consolidation phase only.
+    const countAfter = () => (consolidation ? loadCuratorHome(home, options.homeOptions).then((x) => curatedReport(x, start).length) : before);
     if (options.consolidate ?? h.config.consolidate) {
       if (candidateRows(after, start).length === 0) llmSummary = "skipped (no candidates)";
       else if (options.pass) {

@@ -189,6 +189,18 @@ describe("applying and undoing a consolidation", () => {
     expect(snapshot()).toEqual(edited);
   });
 
+  it("a curator run in progress (its claim) makes apply wait for another time, nothing written", async () => {
+    plan(MERGE_INTO_PDF);
+    const preview = await consolidationPreview(ctx());
+    fs.mkdirSync(path.join(skills, ".locks"), { recursive: true });
+    fs.writeFileSync(path.join(skills, ".locks", "curator-run"), "12345");
+    fs.utimesSync(path.join(skills, ".locks", "curator-run"), NOW / 1000, NOW / 1000); // claimed just now, on the test's clock
+    await expect(applyConsolidation(ctx(), { id: preview.id })).rejects.toMatchObject({ code: "busy" });
+    expect(fs.existsSync(path.join(skills, "pdf-merge", "SKILL.md"))).toBe(true);
+    fs.rmSync(path.join(skills, ".locks", "curator-run"));
+    await applyConsolidation(ctx(), { id: preview.id }); // the preview is still there to apply
+  });
+
   it("a sibling pinned between preview and apply is never absorbed", async () => {
     plan(MERGE_INTO_PDF);
     const preview = await consolidationPreview(ctx());

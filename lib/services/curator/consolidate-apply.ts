@@ -2,6 +2,7 @@ import { JevError } from "../../base/errors";
 import { ConsolidationRefusal } from "../../curator/consolidation-apply";
 import { loadCuratorHome } from "../../curator/curator-home";
 import { curatedReport } from "../../curator/provenance";
+import { claimRun } from "../../curator/run-curator";
 import { writeRunReport } from "../../curator/run-report";
 import { updateCuratorState } from "../../hermes/curator-state";
 import { formatPyTime } from "../../hermes/py-time";
@@ -33,6 +34,9 @@ export async function applyConsolidation(ctx: ServiceCtx, input: { id?: string }
     throw new JevError("conflict", `preview ${input.id} is not the latest one (${preview.id}): ${FRESH_PREVIEW}`);
   if (!preview.changes.length) throw new JevError("conflict", `the preview has no plan to apply: ${FRESH_PREVIEW}`);
   const now = ctx.clock();
+  // The run claim Hermes's curator and jev's runs take: a consolidation never moves folders under a running pass.
+  const release = claimRun(home, now);
+  if (!release) throw new JevError("busy", "a curator run is in progress (skills/.locks/curator-run): try again when it ends");
   try {
     const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
     const problem = previewProblem(h, preview);
@@ -75,5 +79,7 @@ export async function applyConsolidation(ctx: ServiceCtx, input: { id?: string }
   } catch (err) {
     if (err instanceof ConsolidationRefusal) throw new JevError("conflict", err.message);
     throw homeWriteError(err, "curator consolidate");
+  } finally {
+    release();
   }
 }

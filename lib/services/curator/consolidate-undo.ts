@@ -3,6 +3,7 @@ import { JevError } from "../../base/errors";
 import { type AppliedConsolidation, ConsolidationRefusal } from "../../curator/consolidation-apply";
 import { undoConsolidation } from "../../curator/consolidation-undo";
 import { loadCuratorHome } from "../../curator/curator-home";
+import { claimRun } from "../../curator/run-curator";
 import { homeWriteError } from "../../hermes/usage-file";
 import type { ServiceCtx } from "../context";
 import { homeOptionsOf, requireHome } from "./home";
@@ -90,6 +91,9 @@ export async function undoConsolidationInto(ctx: ServiceCtx, input: { umbrella: 
   const found = consolidations(await consolidationEvents(ctx.db, home)).find((c) => c.record.umbrella === umbrella && c.record.undoneAt === null);
   if (!found) throw new JevError("not_found", `no consolidation into '${umbrella}' to undo (\`jev curator consolidations\` lists them)`);
   const now = ctx.clock();
+  // The run claim Hermes's curator and jev's runs take: a consolidation never moves folders under a running pass.
+  const release = claimRun(home, now);
+  if (!release) throw new JevError("busy", "a curator run is in progress (skills/.locks/curator-run): try again when it ends");
   try {
     const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
     const undone = await undoConsolidation(h, found.applied, now);
@@ -100,5 +104,7 @@ export async function undoConsolidationInto(ctx: ServiceCtx, input: { umbrella: 
   } catch (err) {
     if (err instanceof ConsolidationRefusal) throw new JevError("conflict", err.message);
     throw homeWriteError(err, "curator restore");
+  } finally {
+    release();
   }
 }
