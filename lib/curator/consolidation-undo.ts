@@ -33,6 +33,18 @@ const read = (file: string) => {
 /** Why the undo cannot go ahead, or null. */
 function undoProblem(h: CuratorHome, applied: AppliedConsolidation): string | null {
   const rel = (f: string) => path.relative(h.home, f);
+  // The history row is data: its paths must be the files a consolidation writes, inside the skills folder.
+  const inside = (f: string, dir: string) => {
+    const r = path.relative(dir, f);
+    return r !== "" && !r.startsWith("..") && !path.isAbsolute(r);
+  };
+  const folder = path.dirname(applied.file);
+  const ours =
+    path.basename(applied.file) === "SKILL.md" &&
+    inside(folder, h.skillsDir) &&
+    !inside(folder, path.join(h.skillsDir, ".archive")) &&
+    applied.references.every((f) => path.dirname(f) === path.join(folder, "references") && f.endsWith(".md"));
+  if (!ours) return "the history row does not describe a consolidation of this home";
   if (read(applied.file) !== applied.after)
     return `${rel(applied.file)} has changed since the consolidation: undo would lose that edit (restore each skill with \`jev curator restore NAME\` instead)`;
   for (const a of applied.absorbed) {

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
 import { consolidationEvents } from "../../../db/queries/usage-events";
@@ -199,6 +200,26 @@ describe("applying and undoing a consolidation", () => {
     expect(fs.existsSync(path.join(skills, "pdf-merge", "SKILL.md"))).toBe(true);
     fs.rmSync(path.join(skills, ".locks", "curator-run"));
     await applyConsolidation(ctx(), { id: preview.id }); // the preview is still there to apply
+  });
+
+  it("a history row whose paths lead out of the skills folder undoes nothing", async () => {
+    plan(MERGE_INTO_PDF);
+    await applyConsolidation(ctx(), { id: (await consolidationPreview(ctx())).id });
+    const [row] = await consolidationEvents(db, home);
+    const outside = path.join(path.dirname(home), "elsewhere.md");
+    fs.writeFileSync(outside, "mine");
+    const detail = { ...JSON.parse(row.detail as string), file: outside, after: "mine" };
+    const { usageEvents } = db.jev.t;
+    await db
+      .update(usageEvents)
+      .set({ detail: JSON.stringify(detail) })
+      .where(eq(usageEvents.id, row.id));
+    await expect(undoConsolidationInto(ctx(), { umbrella: "pdf" })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("does not describe"),
+    });
+    expect(fs.readFileSync(outside, "utf8")).toBe("mine");
+    expect(fs.existsSync(path.join(skills, ".archive", "pdf-merge"))).toBe(true);
   });
 
   it("a sibling pinned between preview and apply is never absorbed", async () => {
