@@ -7,7 +7,7 @@ import { EmptyState } from "../_components/kit/empty-state";
 
 /** A unified diff, each line coloured by what it does. */
 function Diff({ text }: { text: string }) {
-  const lines = text.trimEnd().split("\n").slice(2); // the two file-name lines say only SKILL.md
+  const lines = text.trimEnd().split("\n").slice(2); // drop jsdiff's "Index:" line and its rule; the ---/+++ lines name the file
   const kind = (l: string) => (l.startsWith("@@") ? "hunk" : l.startsWith("+") ? "add" : l.startsWith("-") ? "del" : undefined);
   return (
     <pre className="diff" data-testid="consolidation-diff">
@@ -34,10 +34,13 @@ function PreviewShown({ preview, home }: { preview: ConsolidationPreview; home: 
         const plan = preview.plans.find((p) => p.cluster === change.cluster);
         return (
           <div key={change.cluster} data-testid="consolidation-plan">
-            <h3>
-              {change.umbrella.create ? "A new " : ""}
-              <code>{change.umbrella.name}</code> absorbs {plan?.absorb.map((a) => `${a.skill} (as a ${a.as})`).join(", ")}
-            </h3>
+            {/* Not a heading: headings here are capitalised, and skill names must read as they are. */}
+            <p>
+              <strong>
+                {change.umbrella.create ? "A new " : ""}
+                <code>{change.umbrella.name}</code> absorbs {plan?.absorb.map((a) => `${a.skill} (as a ${a.as})`).join(", ")}
+              </strong>
+            </p>
             <p className="muted">{plan?.reason}</p>
             <Diff text={change.umbrella.diff} />
             <ul>
@@ -122,6 +125,7 @@ export function ConsolidationPanel(props: {
             disabled={!props.preview?.changes.length}
             confirm={`Write the ${props.preview?.changes.length ?? 0} consolidation(s) shown below? The umbrellas' SKILL.md change as shown, the absorbed skills move to skills/.archive, and the cron jobs follow. If the home changed since the preview, nothing is written. Each can be undone whole under Applied.`}
           />
+          {!props.preview?.changes.length && <span className="muted"> Nothing to apply until a preview has a plan.</span>}
         </p>
       ) : (
         <EmptyState testId="consolidation-needs-judge" title="The consolidation pass needs a remote judge.">
