@@ -20,7 +20,7 @@ export const COMMAND_USAGE: Record<string, string> = {
   import: `jev import hermes [--hermes-home DIR]   (--home is accepted too)
       Import a Hermes home's history: skills/.usage.json counters as usage events, and what the Hermes plugin recorded in
       jev/skill-feedback.json while the server was down; running it again adds nothing.`,
-  curator: `jev curator status|usage|run [--dry-run]|pause|resume|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived|list-unmanaged [--hermes-home DIR] [--json]
+  curator: `jev curator status|usage|run [--dry-run] [--consolidate]|pause|resume|pin NAME|unpin NAME|archive NAME|restore NAME|list-archived|list-unmanaged [--hermes-home DIR] [--json]
       jev curator prune [--days N] [--dry-run] [-y]    jev curator adopt NAME...|--all-unmanaged [--dry-run] [-y]
       jev curator overlaps [--json]: skills that explain each other (jev's own index, no model) and names in several roots
       jev curator consolidate [--json]: the remote judge's plans to merge a Hermes home's overlapping skills, checked (a preview)

@@ -74,6 +74,7 @@ export async function curatorCommand(args: string[], out: (line: string) => void
       yes: { type: "boolean", short: "y" },
       "all-unmanaged": { type: "boolean" },
       apply: { type: "boolean" },
+      consolidate: { type: "boolean" },
       id: { type: "string" },
       consolidation: { type: "string" },
     },
@@ -126,7 +127,7 @@ export async function curatorCommand(args: string[], out: (line: string) => void
       return adopt(ctx, positionals, flags, out);
     default: {
       const action = CuratorAction.parse(sub);
-      const result = await curatorAction(ctx, { action, name: nameArg, dryRun: flags["dry-run"] });
+      const result = await curatorAction(ctx, { action, name: nameArg, dryRun: flags["dry-run"], consolidate: flags.consolidate });
       out(flags.json ? JSON.stringify(result) : result.message);
       return 0;
     }

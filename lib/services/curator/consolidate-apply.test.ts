@@ -237,6 +237,10 @@ describe("applying and undoing a consolidation", () => {
   });
 
   it("a curator run with consolidate on includes the pass; without a remote judge it says why it skipped, and the run still runs", async () => {
+    // Off in the config: `--consolidate` forces the pass for one run, as `hermes curator run --consolidate` does.
+    expect((await runCuratorNow(ctx(), { dryRun: true })).run.summary).toBe("dry-run auto: no changes; llm: skipped (consolidation off)");
+    plan(MERGE_INTO_PDF);
+    expect((await runCuratorNow(ctx(), { dryRun: true, consolidate: true })).run.summary).toMatch(/llm: dry-run: 1 plan\(s\)/);
     fs.writeFileSync(path.join(home, "config.yaml"), "curator:\n  consolidate: true\n");
     plan(MERGE_INTO_PDF);
     const dry = await runCuratorNow(ctx(), { dryRun: true });

@@ -48,11 +48,18 @@ export interface CuratorRunReply {
 }
 
 /** `jev curator run [--dry-run]`, `POST /api/curator/run`: a curator run now, its changes in the history. */
-export async function runCuratorNow(ctx: ServiceCtx, input: { dryRun?: boolean } = {}): Promise<CuratorRunReply> {
+export async function runCuratorNow(ctx: ServiceCtx, input: { dryRun?: boolean; consolidate?: boolean } = {}): Promise<CuratorRunReply> {
   const home = requireHome(ctx.config);
   const now = ctx.clock();
   try {
-    const run = await runCurator(home, { dryRun: input.dryRun ?? false, now, homeOptions: homeOptionsOf(ctx.config), pass: consolidationPass(ctx, "run") });
+    // `consolidate: true` forces the pass for this run, as `hermes curator run --consolidate` does; otherwise the config says.
+    const run = await runCurator(home, {
+      dryRun: input.dryRun ?? false,
+      consolidate: input.consolidate || undefined,
+      now,
+      homeOptions: homeOptionsOf(ctx.config),
+      pass: consolidationPass(ctx, "run"),
+    });
     await recordRun(ctx.db, home, run, "run", now);
     const message = run.wouldChange ? `${run.summary} (${wouldChangeText(run.wouldChange)})` : run.summary;
     return { ok: true, action: "run", message, run };
