@@ -182,7 +182,9 @@ describe("jev curator consolidate", () => {
       judge.script(() => ({ kind: "content", content: JSON.stringify({ plans: [plan] }) }));
       out = [];
       expect(await main(["curator", "consolidate"], (l) => out.push(l))).toBe(0);
-      expect(out[0]).toMatch(/^1 overlapping group of .*hermes's skills, 1 question\(s\) to the judge: 1 plan\(s\), nothing changed \(a preview\)$/);
+      expect(out[0]).toMatch(
+        /^1 overlapping group of .*hermes's skills, 1 question\(s\) to the judge \(1 request\(s\), [01] new connection\(s\)\): 1 plan\(s\), nothing changed \(a preview\)$/,
+      );
       expect(out[1]).toBe("  group 1: 'pdf' absorbs pdf-merge (as a reference)");
       expect(fs.existsSync(path.join(home, "skills", "pdf-merge", "SKILL.md"))).toBe(true);
       expect(out.at(-1)).toMatch(/^apply it \(exactly this, preview [0-9a-f]{16}\) with: jev curator consolidate --apply$/);

@@ -161,7 +161,9 @@ async function consolidate(ctx: ServiceCtx, flags: Flags, out: (line: string) =>
     return 0;
   }
   const groups = preview.clusters.length === 1 ? "1 overlapping group" : `${preview.clusters.length} overlapping groups`;
-  out(`${groups} of ${preview.home}'s skills, ${preview.requests} question(s) to the judge: ${preview.plans.length} plan(s), nothing changed (a preview)`);
+  out(
+    `${groups} of ${preview.home}'s skills, ${preview.requests} question(s) to the judge (${preview.judgeRequests} request(s), ${preview.judgeConnections} new connection(s)): ${preview.plans.length} plan(s), nothing changed (a preview)`,
+  );
   for (const plan of preview.plans) {
     const umbrella = plan.umbrella.create ? `a new '${plan.umbrella.name}' (${plan.umbrella.description})` : `'${plan.umbrella.name}'`;
     out(`  group ${plan.cluster}: ${umbrella} absorbs ${plan.absorb.map((a) => `${a.skill} (as a ${a.as})`).join(", ")}`);

@@ -19,6 +19,9 @@ export interface ConsolidationPreview {
   refused: CheckedPlans["refused"];
   /** Questions asked of the judge. */
   requests: number;
+  /** What asking cost, as a turn's judge accounting counts it: HTTP requests (retries included) and connections opened. */
+  judgeRequests: number;
+  judgeConnections: number;
 }
 
 /** A preview's id: its plans and every change they make, so two previews that would write the same have the same id. */

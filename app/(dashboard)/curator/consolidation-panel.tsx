@@ -28,7 +28,7 @@ function PreviewShown({ preview, home }: { preview: ConsolidationPreview; home: 
     <div data-testid="consolidation-preview">
       <p>
         Preview <code>{preview.id}</code> (<When at={preview.createdAt} />
-        ): {preview.changes.length} plan(s) for {preview.clusters.length} overlapping group(s).
+        ): {preview.changes.length} plan(s) for {preview.clusters.length} overlapping group(s), from {preview.judgeRequests} request(s) to the judge.
       </p>
       {preview.changes.map((change) => {
         const plan = preview.plans.find((p) => p.cluster === change.cluster);

@@ -49,6 +49,7 @@ describe("consolidationPreview", () => {
     expect(preview.plans).toEqual([{ ...plan, umbrella: { name: "pdf", create: false } }]);
     expect(preview.refused).toEqual([]);
     expect(preview.requests).toBe(1);
+    expect(preview.judgeRequests).toBe(1);
     const sent = judge.calls.at(-1)!.body;
     expect(sent).toContain("pdf-split (locked: 'pdf-split' is pinned)");
     expect(sent).not.toContain("ghp_");
@@ -72,6 +73,7 @@ describe("consolidationPreview", () => {
     const timedOut = await consolidationPreview({ config: slow as typeof config, clock: Date.now });
     expect(timedOut.plans).toEqual([]);
     expect(timedOut.refused).toEqual([{ cluster: 1, reason: "the judge did not answer in time: nothing changed" }]);
+    expect(timedOut.judgeRequests).toBeGreaterThanOrEqual(1); // a timeout is retried when there is time: each attempt is counted
     expect(snapshot()).toEqual(before);
   });
 

@@ -71,6 +71,8 @@ export async function planConsolidation(config: JevConfig, h: CuratorHome, now: 
   const plans: ConsolidationPlan[] = [];
   const refused: CheckedPlans["refused"] = [];
   let requests = 0;
+  // Accounted as a turn's questions are: HTTP requests sent (retries included) and connections opened.
+  const meter = { requests: 0, connections: 0 };
   for (let start = 0; start < clusters.length; start += CLUSTERS_PER_REQUEST) {
     const batch = clusters.slice(start, start + CLUSTERS_PER_REQUEST);
     const messages = consolidationMessages(
@@ -81,7 +83,7 @@ export async function planConsolidation(config: JevConfig, h: CuratorHome, now: 
     requests++;
     let answer: unknown;
     try {
-      answer = await judge.askJson(messages);
+      answer = await judge.askJson(messages, { meter });
     } catch (err) {
       if (!(err instanceof JudgeError)) throw err;
       const why = JUDGE_FAILURE[err.reason] ?? `the judge's answer could not be used (${err.reason})`;
@@ -101,5 +103,5 @@ export async function planConsolidation(config: JevConfig, h: CuratorHome, now: 
   refused.push(...composed.refused);
   const carried = new Set(composed.changes.map((c) => c.cluster));
   const kept = { home, plans: plans.filter((p) => carried.has(p.cluster)), changes: composed.changes };
-  return { id: previewId(kept), ...kept, createdAt: now, clusters, refused, requests };
+  return { id: previewId(kept), ...kept, createdAt: now, clusters, refused, requests, judgeRequests: meter.requests, judgeConnections: meter.connections };
 }
