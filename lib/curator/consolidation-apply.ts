@@ -6,6 +6,7 @@ import type { PlanChanges } from "./consolidation-changes";
 import type { ConsolidationPlan } from "./consolidation-plan";
 import type { CuratorHome } from "./curator-home";
 import { archiveSkill } from "./moves";
+import { writeManaged } from "./record-ops";
 
 /*
  * Carrying out one previewed consolidation, in the order that loses nothing if it stops halfway: the references and
@@ -53,6 +54,7 @@ export async function applyChange(h: CuratorHome, change: PlanChanges, plan: Con
   if (umbrella.create) {
     fs.mkdirSync(path.dirname(umbrella.file), { recursive: false });
     writeNew(umbrella.file, umbrella.after);
+    await writeManaged(h, umbrella.name, now); // agent-created, as Hermes's skill_manage create marks a new umbrella
   }
   for (const r of change.references) writeNew(r.file, r.text);
   if (!umbrella.create) await atomicWriteFile(umbrella.file, umbrella.after, ".SKILL_");

@@ -6,6 +6,7 @@ import type { AppliedConsolidation } from "./consolidation-apply";
 import { ConsolidationRefusal } from "./consolidation-apply";
 import type { CuratorHome } from "./curator-home";
 import { restoreSkill } from "./moves";
+import { writeForget } from "./record-ops";
 
 /*
  * Undoing a consolidation whole: the siblings come back from the archive, the umbrella's SKILL.md returns to its text
@@ -97,8 +98,10 @@ export async function undoConsolidation(h: CuratorHome, applied: AppliedConsolid
     restored.push(a.name);
   }
   for (const file of applied.references) fs.rmSync(/*turbopackIgnore: true*/ file, { force: true });
-  if (applied.created) fs.rmSync(/*turbopackIgnore: true*/ path.dirname(applied.file), { recursive: true, force: true });
-  else {
+  if (applied.created) {
+    fs.rmSync(/*turbopackIgnore: true*/ path.dirname(applied.file), { recursive: true, force: true });
+    await writeForget(h, applied.umbrella, now); // as Hermes forgets a deleted skill's record
+  } else {
     await atomicWriteFile(applied.file, applied.before, ".SKILL_");
     const references = path.join(path.dirname(applied.file), "references");
     if (applied.references.length && fs.existsSync(references) && fs.readdirSync(references).length === 0) fs.rmdirSync(references);

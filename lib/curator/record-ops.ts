@@ -1,5 +1,5 @@
 import { mutateUsage } from "../hermes/usage-file";
-import { markManaged, reanchor, seed, setPinned, setState, type UsageMap } from "../hermes/usage-record";
+import { forget, markManaged, reanchor, seed, setPinned, setState, type UsageMap } from "../hermes/usage-record";
 import type { LifecycleState } from "../vocab/curator";
 import type { CuratorHome } from "./curator-home";
 import { isCurationEligible } from "./provenance";
@@ -35,6 +35,9 @@ export const writeManaged = (h: CuratorHome, name: string, now: number) =>
     markManaged(map, name, now);
     return true;
   });
+
+/** Drop a skill's record, as Hermes's skill_usage.forget does when a skill is deleted. */
+export const writeForget = (h: CuratorHome, name: string, now: number) => lockedWrite(h, name, now, (map) => forget(map, name));
 
 /** Start the clock at first sight (no write when a record exists). */
 export const writeSeed = (h: CuratorHome, name: string, now: number) => lockedWrite(h, name, now, (map) => seed(map, name, now));

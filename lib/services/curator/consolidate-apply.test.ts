@@ -155,8 +155,10 @@ describe("applying and undoing a consolidation", () => {
     expect(fs.readFileSync(path.join(skills, "pdf-tools", "references", "pdf-merge.md"), "utf8")).toBe(
       fs.readFileSync(path.join(skills, ".archive", "pdf-merge", "SKILL.md"), "utf8"),
     );
+    expect(recordOf(readUsage(home).map, "pdf-tools")?.created_by).toBe("agent"); // as skill_manage create marks it
     await undoConsolidationInto(ctx(), { umbrella: "pdf-tools" });
     expect(fs.existsSync(path.join(skills, "pdf-tools"))).toBe(false);
+    expect(recordOf(readUsage(home).map, "pdf-tools")).toBeUndefined();
     expect(snapshot().files).toEqual(before.files);
   });
 
