@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { atomicWriteFile } from "../fs/atomic-write";
 import { withFileLock } from "../fs/flock";
+import { readWholeFileSync } from "../fs/regular-file";
 import { formatPyTime } from "./py-time";
 
 /*
@@ -48,14 +49,10 @@ const asciiJson = (value: unknown) => JSON.stringify(value, null, 2).replace(/[\
 
 /** The jobs list of cron/jobs.json ({"jobs": […]} or a bare list); null when there is no file; throws when it is corrupt. */
 function readJobs(file: string): Record<string, unknown>[] | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8").replace(/^\uFEFF/, "");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
-  const doc: unknown = JSON.parse(text);
+  // A file jev rewrites is read whole, and only if it is a regular file (a FIFO here must not hang the server).
+  const bytes = readWholeFileSync(file);
+  if (bytes === undefined) return null;
+  const doc: unknown = JSON.parse(bytes.toString("utf8").replace(/^\uFEFF/, ""));
   const jobs = Array.isArray(doc) ? doc : doc && typeof doc === "object" ? ((doc as { jobs?: unknown }).jobs ?? []) : null;
   if (!Array.isArray(jobs)) throw new Error("cron/jobs.json is not {'jobs': [...]}");
   return jobs.filter((j): j is Record<string, unknown> => !!j && typeof j === "object" && !Array.isArray(j));

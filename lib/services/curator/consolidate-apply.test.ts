@@ -9,6 +9,7 @@ import { readCuratorState } from "../../hermes/curator-state";
 import { readUsage } from "../../hermes/usage-file";
 import { recordOf } from "../../hermes/usage-record";
 import { ctxAt, freshDb, tempDir, testConfig, writeSkill } from "../../testing/factories";
+import { fifoTrap } from "../../testing/fifo-trap";
 import { buildHermesHome, idleRecord } from "../../testing/hermes-home";
 import { type JudgeServer, startJudgeServer } from "../../testing/judge-server";
 import { consolidationPreview } from "./consolidate";
@@ -222,6 +223,21 @@ describe("applying and undoing a consolidation", () => {
     });
     expect(fs.readFileSync(outside, "utf8")).toBe("mine");
     expect(fs.existsSync(path.join(skills, ".archive", "pdf-merge"))).toBe(true);
+  });
+
+  it("a FIFO where cron/jobs.json should be hangs nothing: the jobs are left alone, as an unreadable file is", async () => {
+    const jobs = path.join(home, "cron", "jobs.json");
+    fs.rmSync(jobs);
+    const trap = fifoTrap(jobs);
+    try {
+      plan(MERGE_INTO_PDF);
+      const preview = await consolidationPreview(ctx());
+      expect(preview.changes[0].cron).toEqual([]);
+      const done = await applyConsolidation(ctx(), { id: preview.id });
+      expect(done.applied).toMatchObject([{ absorbed: ["pdf-merge"], cronJobs: 0 }]);
+    } finally {
+      trap.dispose();
+    }
   });
 
   it("a sibling pinned between preview and apply is never absorbed", async () => {
