@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { atomicWriteFile } from "../fs/atomic-write";
+import { readWholeFileSync } from "../fs/regular-file";
 import { editCronSkills } from "../hermes/cron-rewrite";
 import type { AppliedConsolidation } from "./consolidation-apply";
 import { ConsolidationRefusal } from "./consolidation-apply";
@@ -23,9 +24,10 @@ export interface UndoneConsolidation {
   cronLeft: string[];
 }
 
+/** A file's text, or null when it is missing or not a regular file (a FIFO must not hang the undo). */
 const read = (file: string) => {
   try {
-    return fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
+    return readWholeFileSync(file)?.toString("utf8") ?? null;
   } catch {
     return null;
   }
