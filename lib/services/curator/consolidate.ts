@@ -10,6 +10,7 @@ import { consolidationMessages } from "../../curator/consolidation-request";
 import { type CuratorHome, loadCuratorHome } from "../../curator/curator-home";
 import { overlapClusters } from "../../curator/overlaps";
 import { OpenAiJudge } from "../../judges/remote/openai-judge";
+import type { RemoteJudgeConfig } from "../../judges/remote/remote-config";
 import { JudgeError } from "../../judges/types";
 import type { ServiceCtx } from "../context";
 
@@ -42,9 +43,10 @@ export function planningJudge(config: JevConfig) {
  */
 export async function consolidationPreview(ctx: Pick<ServiceCtx, "config" | "clock">): Promise<ConsolidationPreview> {
   const home = requireHome(ctx.config);
-  if (!planningJudge(ctx.config)) throw new JevError("conflict", NEEDS_REMOTE_JUDGE);
+  const remote = planningJudge(ctx.config);
+  if (!remote) throw new JevError("conflict", NEEDS_REMOTE_JUDGE);
   const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
-  const preview = await planConsolidation(ctx.config, h, ctx.clock());
+  const preview = await planConsolidation(remote, h, ctx.clock());
   await savePreview(ctx.config.dbFile, preview);
   return preview;
 }
@@ -56,9 +58,7 @@ export function savedConsolidationPreview(config: JevConfig): ConsolidationPrevi
 }
 
 /** The plans for a loaded home: its overlapping local skills, a batch of clusters per question, each answer checked. */
-export async function planConsolidation(config: JevConfig, h: CuratorHome, now: number): Promise<ConsolidationPreview> {
-  const remote = planningJudge(config);
-  if (!remote) throw new JevError("conflict", NEEDS_REMOTE_JUDGE);
+export async function planConsolidation(remote: RemoteJudgeConfig, h: CuratorHome, now: number): Promise<ConsolidationPreview> {
   const home = h.home;
   const cards = new Map<string, SkillCard>();
   for (const s of h.local) {

@@ -12,10 +12,11 @@ import { type RunTrigger, recordRun } from "./internal/history";
  * judge's checked plans applied at once, as Hermes's own pass applies its model's; a dry run only plans. None without one.
  */
 function consolidationPass(ctx: ServiceCtx, by: RunTrigger): ConsolidationPass | undefined {
-  if (!planningJudge(ctx.config)) return undefined;
+  const remote = planningJudge(ctx.config);
+  if (!remote) return undefined;
   return {
     async run(h, { dryRun, now }) {
-      const preview = await planConsolidation(ctx.config, h, now);
+      const preview = await planConsolidation(remote, h, now);
       const refused = preview.refused.length ? `, ${preview.refused.length} group(s) left alone` : "";
       if (dryRun)
         return { summary: `dry-run: ${preview.changes.length} plan(s) for ${preview.clusters.length} overlapping group(s)${refused}, nothing changed` };
