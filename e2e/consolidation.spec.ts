@@ -40,7 +40,7 @@ test.beforeAll(async () => {
   const env = { ...isolatedServerEnv(dir, TOKEN), JEV_JUDGE: "openai", JEV_JUDGE_URL: `${judge.url}/v1`, JEV_JUDGE_MODEL: "test-model" };
   const now = Date.now();
   buildHermesHome(home, {
-    usage: { "pdf-split": idleRecord(now, 2, { pinned: true }) },
+    usage: { pdf: idleRecord(now, 1), "pdf-merge": idleRecord(now, 1), "pdf-split": idleRecord(now, 2, { pinned: true }) },
     cronJobs: { jobs: [{ id: "nightly", name: "Nightly merge", skills: ["pdf-merge", "weather"], skill: "pdf-merge" }] },
   });
   writeSkill(skills, "pdf", "Merge, split and rotate PDF pages.", { body: "\nqpdf merges PDF files, splits PDF pages and rotates them.\n" });

@@ -168,7 +168,7 @@ describe("jev curator consolidate", () => {
     const judge = await startJudgeServer();
     try {
       const home = path.join(tmp.dir, "hermes");
-      buildHermesHome(home, {});
+      buildHermesHome(home, { usage: { pdf: idleRecord(Date.now(), 1), "pdf-merge": idleRecord(Date.now(), 1) } });
       writeSkill(path.join(home, "skills"), "pdf", "Merge, split and rotate PDF pages.", { body: "\nqpdf merges PDF files and splits PDF pages.\n" });
       writeSkill(path.join(home, "skills"), "pdf-merge", "Merge PDF files into one PDF.", { body: "\nqpdf merges PDF files; it splits PDF pages too.\n" });
       vi.stubEnv("HERMES_HOME", home);

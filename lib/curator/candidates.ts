@@ -1,6 +1,7 @@
 import { disabledOn } from "../hermes/config-yaml";
 import { cronReferencedSkills } from "../hermes/cron-jobs";
 import type { CuratorHome } from "./curator-home";
+import { curationScope } from "./curation-scope";
 import { type CuratedRow, curatedReport } from "./provenance";
 
 /** Names hidden by config: `skills.disabled` plus the platform's `skills.platform_disabled` (platform: argument, else HERMES_PLATFORM). */
@@ -8,10 +9,11 @@ export function disabledNames(h: CuratorHome, platform = process.env.HERMES_PLAT
   return disabledOn(h.skillsConfig, platform);
 }
 
-/** The consolidation pass's candidates (§8.3): the curated report minus bundled and disabled names. */
+/** The consolidation pass's candidates (§8.3, §8.5): the managed set (curation-scope.ts) minus bundled and disabled names, pinned ones shown as such. */
 export function candidateRows(h: CuratorHome, now: number, platform?: string): CuratedRow[] {
   const disabled = disabledNames(h, platform);
-  return curatedReport(h, now).filter((r) => r.provenance !== "bundled" && !disabled.has(r.name));
+  const { managed } = curationScope(h);
+  return curatedReport(h, now).filter((r) => managed.has(r.name) && r.provenance !== "bundled" && !disabled.has(r.name));
 }
 
 /** The candidate list in its exact LLM-readable format: header, blank line, a line per row, two spaces between fields, no trailing newline. */

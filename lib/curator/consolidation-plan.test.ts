@@ -17,7 +17,7 @@ describe("a consolidation plan from the judge, checked", () => {
     pairs: [],
     sharedTerms: [],
   });
-  const clusters = [cluster("pdf", "pdf-merge", "pdf-split"), cluster("slides", "deck-maker", "held"), cluster("gh", "gh-hub", "team-pr")];
+  const clusters = [cluster("pdf", "pdf-merge", "pdf-split"), cluster("slides", "deck-maker", "held", "mine"), cluster("gh", "gh-hub", "team-pr")];
   const plan = (n: number, umbrella: string, absorb: string[], extra: Record<string, unknown> = {}) => ({
     cluster: n,
     umbrella: { name: umbrella, ...extra },
@@ -28,10 +28,15 @@ describe("a consolidation plan from the judge, checked", () => {
   beforeAll(async () => {
     const now = Date.now();
     const home = buildHermesHome(path.join(tmp.dir, "hermes"), {
-      skills: { pdf: null, "pdf-merge": null, "pdf-split": null, slides: null, "deck-maker": null, held: null, gh: null, "gh-hub": null },
+      skills: { pdf: null, "pdf-merge": null, "pdf-split": null, slides: null, "deck-maker": null, held: null, mine: null, gh: null, "gh-hub": null },
       bundled: ["gh"],
       hub: { "gh-hub": "gh-hub" },
-      usage: { held: idleRecord(now, 3, { pinned: true }) },
+      // The skills the judge may plan with are agent-created, as Hermes's curator manages only those.
+      usage: {
+        ...Object.fromEntries(["pdf", "pdf-merge", "pdf-split", "slides", "deck-maker"].map((n) => [n, idleRecord(now, 3)])),
+        held: idleRecord(now, 3, { pinned: true }),
+        mine: { use_count: 2 },
+      },
       configYaml: `skills:\n  external_dirs:\n    - ${external}\n`,
       external: { [external]: { "team-pr": null } },
     });
@@ -73,6 +78,8 @@ describe("a consolidation plan from the judge, checked", () => {
       [plan(1, "pdf", ["pdf"]), /'pdf' cannot absorb itself/],
       [plan(1, "pdf", ["slides"]), /'slides' is not in cluster 1/],
       [plan(2, "slides", ["held"]), /'held' is pinned: it is never absorbed/],
+      [plan(2, "slides", ["mine"]), /'mine' is not the curator's to change \(no agent-created record.*\): it is never absorbed/],
+      [plan(2, "mine", ["slides"]), /'mine' is not the curator's to change .*: it cannot be the umbrella/],
       [plan(3, "gh-hub", ["gh"]), /'gh-hub' is hub-installed: it cannot be the umbrella/],
       [plan(3, "gh", ["gh-hub"]), /'gh' is bundled with Hermes: it cannot be the umbrella/],
       [plan(3, "github", ["team-pr"], { create: true, description: "x" }), /'team-pr' lives in skills.external_dirs/],

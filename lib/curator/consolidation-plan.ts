@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { describeZodIssue } from "../base/errors";
-import { recordOf } from "../hermes/usage-record";
 import type { CuratorHome } from "./curator-home";
 import type { OverlapCluster } from "./overlaps";
-import { findLocalFolder, isCurationEligible } from "./provenance";
+import { curationScope } from "./curation-scope";
+import { findLocalFolder } from "./provenance";
 
 /*
  * The consolidation pass's plan (issue 46): what the remote judge answers for each overlapping cluster, checked
@@ -51,23 +51,16 @@ export interface CheckedPlans {
 /** What a plan is checked against: the home's skills as the curator sees them. */
 export interface PlanFacts {
   exists(name: string): boolean;
-  /** Why the skill may not be absorbed (pinned, protected, bundled, hub, external), or null when it may. */
+  /** Why the skill may be neither absorbed nor rewritten (not managed, pinned, protected, bundled, hub, external), or null when it may. */
   notAbsorbable(name: string): string | null;
 }
 
-/** The facts of a Hermes home: a skill is absorbable when the curator may change it and it is not pinned. */
+/** The facts of a Hermes home: a skill is absorbable, or an umbrella, when the curator's one rule lets consolidation change it. */
 export function planFactsOf(h: CuratorHome): PlanFacts {
+  const scope = curationScope(h);
   return {
     exists: (name) => findLocalFolder(h, name) !== undefined || h.externalNames.has(name),
-    notAbsorbable(name) {
-      if (h.protectedNames.has(name)) return `'${name}' is a protected built-in`;
-      if (h.hub.names.has(name)) return `'${name}' is hub-installed`;
-      if (h.bundled.has(name)) return `'${name}' is bundled with Hermes`;
-      if (!findLocalFolder(h, name)) return `'${name}' lives in skills.external_dirs, read-only to the curator`;
-      if (!isCurationEligible(h, name)) return `'${name}' is not curation-eligible`;
-      if (recordOf(h.usage, name)?.pinned === true) return `'${name}' is pinned`;
-      return null;
-    },
+    notAbsorbable: (name) => scope.handsOff(name, "consolidation"),
   };
 }
 

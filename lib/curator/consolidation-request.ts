@@ -6,8 +6,9 @@ import type { OverlapCluster } from "./overlaps";
 /*
  * The question the consolidation pass asks the remote judge (issue 46): the overlapping clusters, each skill with its
  * name, description and the start of its body. Nothing of a turn is in it, and every text is redacted as a turn is
- * before it leaves the machine (credentials, addresses). A skill the curator may not change is marked, so the judge
- * does not plan around it; the plan is checked all the same (consolidation-plan.ts).
+ * before it leaves the machine (credentials, addresses). A skill the curator may not change is marked locked and sent
+ * without its body, only as context, so the judge does not plan around it; the plan is checked all the same
+ * (consolidation-plan.ts).
  */
 
 /** Characters of each body sent: enough to see what a skill teaches, not its whole reference text. */
@@ -27,9 +28,9 @@ const SYSTEM = [
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** One skill as the judge reads it: name, lock, description, and the start of the body, all redacted. */
+/** One skill as the judge reads it: name, lock, description, and the start of the body, all redacted; a locked skill's body stays home. */
 function skillText(card: SkillCard, locked: string | null): string {
-  const body = card.body ? redact(card.body.slice(0, BODY_SENT)) : "";
+  const body = card.body && !locked ? redact(card.body.slice(0, BODY_SENT)) : "";
   return [
     `- ${oneLine(card.name)}${locked ? ` (locked: ${locked})` : ""}: ${redact(oneLine(card.description))}`,
     ...(body ? [`  body: ${oneLine(body)}${card.body && card.body.length > BODY_SENT ? " …" : ""}`] : []),

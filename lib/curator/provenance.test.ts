@@ -8,7 +8,8 @@ import { readHubSet } from "../hermes/hub-lock";
 import { tempDir } from "../testing/factories";
 import { buildHermesHome } from "../testing/hermes-home";
 import { loadCuratorHome } from "./curator-home";
-import { curatedReport, isAgentCreated, isCurationEligible, managedSet, provenanceOf, unmanagedList } from "./provenance";
+import { managedSet } from "./curation-scope";
+import { curatedReport, isAgentCreated, isCurationEligible, provenanceOf, unmanagedList } from "./provenance";
 import { walkCuratorTree } from "./skill-tree";
 
 const repo = path.resolve(import.meta.dirname, "../..");

@@ -1,5 +1,6 @@
 import { compareCodePoints } from "../hermes/python-json";
 import { activityCount, backfilled, type FullUsageRecord, isManagedRecord, latestActivityAt, recordOf } from "../hermes/usage-record";
+import { managedSet } from "./curation-scope";
 import type { Provenance } from "../vocab/curator";
 import { type CuratorHome, isUnder } from "./curator-home";
 import type { SkillFolder } from "./skill-tree";
@@ -35,18 +36,6 @@ export function provenanceOf(h: CuratorHome, name: string): Provenance {
 export function isAgentCreated(h: CuratorHome, name: string): boolean {
   if (h.bundled.has(name) || h.hub.names.has(name)) return false;
   return findLocalFolder(h, name) !== undefined || !h.externalNames.has(name);
-}
-
-/** §3.8: local skills minus hub and protected; bundled exactly when prune_builtins; others only when their record is managed. */
-export function managedSet(h: CuratorHome): string[] {
-  const names = new Set<string>();
-  for (const { name } of h.local) {
-    if (h.hub.names.has(name) || h.protectedNames.has(name)) continue;
-    if (h.bundled.has(name)) {
-      if (h.config.pruneBuiltins) names.add(name);
-    } else if (isManagedRecord(recordOf(h.usage, name))) names.add(name);
-  }
-  return [...names].sort(compareCodePoints);
 }
 
 /** A curated-report row (§8.1): the record backfilled, whether it is persisted, activity and provenance. */

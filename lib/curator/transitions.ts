@@ -3,6 +3,7 @@ import { cronReferencedSkills } from "../hermes/cron-jobs";
 import { parsePyTime } from "../hermes/py-time";
 import { counterValue } from "../hermes/usage-record";
 import type { CuratorHome } from "./curator-home";
+import { curationScope } from "./curation-scope";
 import { archiveSkill } from "./moves";
 import { curatedReport } from "./provenance";
 import { writeReanchor, writeSeed, writeState } from "./record-ops";
@@ -44,9 +45,12 @@ export function planTransitions(h: CuratorHome, now: number): PlannedTransition[
   const staleCutoff = now - staleAfterDays * DAY_MS;
   const archiveCutoff = now - archiveAfterDays * DAY_MS;
   const cronProtected = cronReferencedSkills(h.home);
+  const scope = curationScope(h);
   return curatedReport(h, now).map((row): PlannedTransition => {
     const plan = (step: PlannedStep, why: string, idleDays: number | null = null) => ({ name: row.name, state: row.state, step, why, idleDays });
     if (row.pinned) return plan("keep", "pinned");
+    const handsOff = scope.handsOff(row.name, "lifecycle");
+    if (handsOff) return plan("keep", handsOff);
     if (cronProtected.has(row.name)) return plan("keep", "referenced by a cron job");
     if (!row._persisted) return plan("seed", "first seen: its clock starts now");
     const used = counterValue(row.use_count);

@@ -63,7 +63,7 @@ describe("applying and undoing a consolidation", () => {
     home = path.join(dir, "hermes");
     skills = path.join(home, "skills");
     buildHermesHome(home, {
-      usage: { "pdf-split": idleRecord(NOW, 2, { pinned: true }), "pdf-merge": idleRecord(NOW, 3) },
+      usage: { pdf: idleRecord(NOW, 1), "pdf-split": idleRecord(NOW, 2, { pinned: true }), "pdf-merge": idleRecord(NOW, 3) },
       cronJobs: {
         jobs: [
           { id: "daily", name: "Daily report", skills: ["pdf-merge", "weather"], skill: "pdf-merge" },

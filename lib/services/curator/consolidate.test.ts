@@ -20,7 +20,9 @@ describe("consolidationPreview", () => {
       .sort();
 
   beforeAll(async () => {
-    buildHermesHome(home, { usage: { "pdf-split": idleRecord(Date.now(), 2, { pinned: true }) } });
+    buildHermesHome(home, {
+      usage: { pdf: idleRecord(Date.now(), 1), "pdf-merge": idleRecord(Date.now(), 1), "pdf-split": idleRecord(Date.now(), 2, { pinned: true }) },
+    });
     writeSkill(skills, "pdf", "Merge, split and rotate PDF pages.", {
       body: "\nqpdf merges PDF files, splits PDF pages and rotates them. Key: ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5\n",
     });

@@ -8,7 +8,7 @@ import { type CheckedPlans, type ConsolidationPlan, checkAnswer, planFactsOf } f
 import { type ConsolidationPreview, previewId } from "../../curator/consolidation-preview";
 import { consolidationMessages } from "../../curator/consolidation-request";
 import { type CuratorHome, loadCuratorHome } from "../../curator/curator-home";
-import { overlapClusters } from "../../curator/overlaps";
+import { type OverlapCluster, overlapClusters } from "../../curator/overlaps";
 import { OpenAiJudge } from "../../judges/remote/openai-judge";
 import type { RemoteJudgeConfig } from "../../judges/remote/remote-config";
 import { JudgeError } from "../../judges/types";
@@ -70,13 +70,22 @@ export async function planConsolidation(remote: RemoteJudgeConfig, h: CuratorHom
   const judge = new OpenAiJudge(remote);
   const plans: ConsolidationPlan[] = [];
   const refused: CheckedPlans["refused"] = [];
+  // Only a group with a skill the curator may change is asked about: the rest would be sent for nothing.
+  const askable: { cluster: OverlapCluster; number: number }[] = [];
+  clusters.forEach((cluster, i) => {
+    if (cluster.skills.some((s) => facts.notAbsorbable(s.name) === null)) askable.push({ cluster, number: i + 1 });
+    else refused.push({ cluster: i + 1, reason: "none of its skills is one the curator may change" });
+  });
   let requests = 0;
   // Accounted as a turn's questions are: HTTP requests sent (retries included) and connections opened.
   const meter = { requests: 0, connections: 0 };
-  for (let start = 0; start < clusters.length; start += CLUSTERS_PER_REQUEST) {
-    const batch = clusters.slice(start, start + CLUSTERS_PER_REQUEST);
+  for (let start = 0; start < askable.length; start += CLUSTERS_PER_REQUEST) {
+    const batch = askable.slice(start, start + CLUSTERS_PER_REQUEST);
+    const batchClusters = batch.map((b) => b.cluster);
+    // The question numbers its clusters from 1; the preview numbers them all.
+    const numberOf = (inBatch: number) => batch[inBatch - 1]?.number ?? 0;
     const messages = consolidationMessages(
-      batch,
+      batchClusters,
       (s) => cards.get(s.name) ?? null,
       (name) => facts.notAbsorbable(name),
     );
@@ -87,16 +96,15 @@ export async function planConsolidation(remote: RemoteJudgeConfig, h: CuratorHom
     } catch (err) {
       if (!(err instanceof JudgeError)) throw err;
       const why = JUDGE_FAILURE[err.reason] ?? `the judge's answer could not be used (${err.reason})`;
-      for (let i = 0; i < batch.length; i++) refused.push({ cluster: start + i + 1, reason: `${why}: nothing changed` });
+      for (const b of batch) refused.push({ cluster: b.number, reason: `${why}: nothing changed` });
       continue;
     }
-    const checked = checkAnswer(answer, batch, facts);
-    // The batch numbers its clusters from 1; the preview numbers them all.
-    for (const plan of checked.plans) plans.push({ ...plan, cluster: plan.cluster + start });
+    const checked = checkAnswer(answer, batchClusters, facts);
+    for (const plan of checked.plans) plans.push({ ...plan, cluster: numberOf(plan.cluster) });
     for (const r of checked.refused) {
       // A whole answer refused (cluster 0) leaves every cluster of its batch without a plan.
-      if (r.cluster === 0) for (let i = 0; i < batch.length; i++) refused.push({ cluster: start + i + 1, reason: r.reason });
-      else refused.push({ cluster: r.cluster + start, reason: r.reason });
+      if (r.cluster === 0) for (const b of batch) refused.push({ cluster: b.number, reason: r.reason });
+      else refused.push({ cluster: numberOf(r.cluster), reason: r.reason });
     }
   }
   const composed = planChanges(h, plans);
