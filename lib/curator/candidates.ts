@@ -1,7 +1,7 @@
 import { disabledOn } from "../hermes/config-yaml";
 import { cronReferencedSkills } from "../hermes/cron-jobs";
-import type { CuratorHome } from "./curator-home";
 import { curationScope } from "./curation-scope";
+import type { CuratorHome } from "./curator-home";
 import { type CuratedRow, curatedReport } from "./provenance";
 
 /** Names hidden by config: `skills.disabled` plus the platform's `skills.platform_disabled` (platform: argument, else HERMES_PLATFORM). */

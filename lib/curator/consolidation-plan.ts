@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { describeZodIssue } from "../base/errors";
+import { curationScope } from "./curation-scope";
 import type { CuratorHome } from "./curator-home";
 import type { OverlapCluster } from "./overlaps";
-import { curationScope } from "./curation-scope";
 import { findLocalFolder } from "./provenance";
 
 /*

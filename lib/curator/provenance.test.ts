@@ -7,8 +7,8 @@ import { bundledHash, readBundledNames } from "../hermes/bundled-manifest";
 import { readHubSet } from "../hermes/hub-lock";
 import { tempDir } from "../testing/factories";
 import { buildHermesHome } from "../testing/hermes-home";
-import { loadCuratorHome } from "./curator-home";
 import { managedSet } from "./curation-scope";
+import { loadCuratorHome } from "./curator-home";
 import { curatedReport, isAgentCreated, isCurationEligible, provenanceOf, unmanagedList } from "./provenance";
 import { walkCuratorTree } from "./skill-tree";
 

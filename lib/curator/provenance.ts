@@ -1,7 +1,7 @@
 import { compareCodePoints } from "../hermes/python-json";
 import { activityCount, backfilled, type FullUsageRecord, isManagedRecord, latestActivityAt, recordOf } from "../hermes/usage-record";
-import { managedSet } from "./curation-scope";
 import type { Provenance } from "../vocab/curator";
+import { managedSet } from "./curation-scope";
 import { type CuratorHome, isUnder } from "./curator-home";
 import type { SkillFolder } from "./skill-tree";
 

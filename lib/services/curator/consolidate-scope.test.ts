@@ -66,7 +66,9 @@ describe("the curator's managed set in the consolidation pass", () => {
       hub: { "pdf-hub": "pdf-hub" },
     });
     for (const name of ["pdf-agent", "pdf-agent-2", "pdf-by-hand", "pdf-hub", "pdf-bundled"]) {
-      writeSkill(skills, name, "Merge, split and rotate PDF files and pages.", { body: `${PDF_BODY}${name === "pdf-by-hand" ? "My own notes: ledger-9281.\n" : ""}` });
+      writeSkill(skills, name, "Merge, split and rotate PDF files and pages.", {
+        body: `${PDF_BODY}${name === "pdf-by-hand" ? "My own notes: ledger-9281.\n" : ""}`,
+      });
     }
     // A group of the user's own skills only: nothing in it may change, so it is never sent.
     writeSkill(skills, "forecast-mine", "Look up the weather forecast for a city.", { body: "\nAsk the forecast service for the city's weather.\n" });

@@ -5,9 +5,9 @@ import { skillUsageEvents, usageDaysSince } from "../../../db/queries/usage-even
 import { JevError } from "../../base/errors";
 import { DAY_MS, utcDay } from "../../base/time";
 import { archivedSkills } from "../../curator/archive";
+import { managedSet } from "../../curator/curation-scope";
 import { type CuratorHome, loadCuratorHome } from "../../curator/curator-home";
 import { type CuratedRow, findLocalFolder, isCurationEligible, provenanceOf, reportRow } from "../../curator/provenance";
-import { managedSet } from "../../curator/curation-scope";
 import type { Provenance } from "../../vocab/curator";
 import type { SkillLocation, SkillSource } from "../../vocab/skill-sources";
 import { defaultCatalog } from "../catalog/source";
