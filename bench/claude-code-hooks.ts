@@ -16,10 +16,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { hintTokens } from "../lib/hints/hint-tokens";
+import { fakeMessagesApi } from "../lib/testing/agents/fake-messages-api";
 import { writeSkill } from "../lib/testing/factories";
 import { plainHome } from "../lib/testing/plain-home";
 import { isolatedServerEnv, prepareDb, startServer } from "../lib/testing/server-process";
-import { fakeMessagesApi } from "./support/fake-messages-api";
 import { fmt } from "./support/stats";
 
 const PORT = 3342;

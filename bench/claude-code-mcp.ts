@@ -12,8 +12,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { MCP_TOOL_NAMES } from "../lib/mcp/tools";
+import { fakeMessagesApiCalling } from "../lib/testing/agents/fake-messages-api";
 import { prepareDb, startServer } from "../lib/testing/server-process";
-import { fakeMessagesApiCalling } from "./support/fake-messages-api";
 import { carriesSkill, clientEnv, decisionsLine, installClient, integrateMcp, mcpBenchHome, runTurn, MCP_BENCH_TURN as TURN } from "./support/mcp-client-run";
 import { fmt } from "./support/stats";
 

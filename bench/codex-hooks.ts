@@ -16,9 +16,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { fakeResponsesApi } from "../lib/testing/agents/fake-responses-api";
 import { writeSkill } from "../lib/testing/factories";
 import { isolatedServerEnv, prepareDb, startServer } from "../lib/testing/server-process";
-import { fakeResponsesApi } from "./support/fake-responses-api";
 import { fmt } from "./support/stats";
 
 const PORT = 3341;

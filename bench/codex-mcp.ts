@@ -13,8 +13,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { MCP_TOOL_NAMES } from "../lib/mcp/tools";
+import { fakeResponsesApiCalling } from "../lib/testing/agents/fake-responses-api";
 import { prepareDb, startServer } from "../lib/testing/server-process";
-import { fakeResponsesApiCalling } from "./support/fake-responses-api";
 import { carriesSkill, clientEnv, decisionsLine, installClient, integrateMcp, mcpBenchHome, runTurn, MCP_BENCH_TURN as TURN } from "./support/mcp-client-run";
 import { fmt } from "./support/stats";
 

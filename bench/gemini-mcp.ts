@@ -12,8 +12,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { MCP_TOOL_NAMES } from "../lib/mcp/tools";
+import { fakeGeminiApi } from "../lib/testing/agents/fake-gemini-api";
 import { prepareDb, startServer } from "../lib/testing/server-process";
-import { fakeGeminiApi } from "./support/fake-gemini-api";
 import { carriesSkill, clientEnv, decisionsLine, installClient, integrateMcp, mcpBenchHome, runTurn, MCP_BENCH_TURN as TURN } from "./support/mcp-client-run";
 import { fmt } from "./support/stats";
 

@@ -41,7 +41,8 @@ it("jev integrate codex merges jev's hooks into $CODEX_HOME/hooks.json idempoten
   expect(written.hooks.Stop).toEqual([theirs]);
   expect(written.hooks.UserPromptSubmit[0]).toEqual(theirs);
   const ours = written.hooks.UserPromptSubmit[1].hooks[0];
-  expect(ours).toMatchObject({ type: "command", timeoutSec: 5 }); // Codex's key for a handler's timeout
+  expect(ours).toMatchObject({ type: "command", timeout: 5 }); // Codex's key for a handler's timeout (it reads no timeoutSec)
+  expect(ours.timeoutSec).toBeUndefined();
   // The hook runs from a per-user copy (with the shortlist module it loads), not from the checkout.
   const copy = path.join(tmp.dir, "home", ".local", "share", "jev", "integrations", "claude-code", "jev_hook.py");
   expect(ours.command).toBe(`'${ours.command.split("'")[1]}' -I -S '${copy}' '--agent' 'codex'`);
@@ -63,6 +64,34 @@ it("jev integrate codex merges jev's hooks into $CODEX_HOME/hooks.json idempoten
   fs.writeFileSync(hooksFile, "[1, 2]");
   expect(await run("integrate", "codex")).toBe(1);
   expect(fs.readFileSync(hooksFile, "utf8")).toBe("[1, 2]");
+});
+
+it("an older jev's hooks (timeoutSec, which Codex does not read) are replaced where they stood; their trust is remembered as superseded", async () => {
+  const { codexSetup } = await import("../../lib/doctor/agent-setups");
+  const codex = path.join(tmp.dir, "codex");
+  const hooksFile = path.join(codex, "hooks.json");
+  expect(await run("integrate", "codex")).toBe(0);
+  const current = JSON.parse(fs.readFileSync(hooksFile, "utf8"));
+  const { timeout: _t, ...older } = current.hooks.UserPromptSubmit[0].hooks[0];
+  const theirs = { hooks: [{ type: "command", command: "./audit.sh", timeout: 10 }] };
+  // As an older jev left it, before a hook of the user's own; Codex trusted all of them.
+  const old = { ...older, timeoutSec: 5 };
+  fs.writeFileSync(hooksFile, JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [old] }, theirs], PostToolUse: [{ hooks: [old] }] } }));
+  const trusted = ["user_prompt_submit:0:0", "user_prompt_submit:1:0", "post_tool_use:0:0"];
+  fs.writeFileSync(path.join(codex, "config.toml"), trusted.map((k, i) => `[hooks.state."${hooksFile}:${k}"]\ntrusted_hash = "sha256:${i}"\n`).join(""));
+  expect(codexSetup(codex)).toMatchObject({ trust: "trusted", timeoutUnread: true });
+
+  out = [];
+  expect(await run("integrate", "codex")).toBe(0);
+  const written = JSON.parse(fs.readFileSync(hooksFile, "utf8"));
+  expect(written.hooks.UserPromptSubmit[0].hooks[0]).toMatchObject({ timeout: 5 });
+  expect(written.hooks.UserPromptSubmit[1]).toEqual(theirs); // still second: its trust key is unchanged
+  expect(out.join("\n")).toContain("asks you to trust them again");
+  expect(codexSetup(codex)).toMatchObject({ trust: "outdated", timeoutUnread: false });
+  expect(fs.statSync(path.join(codex, "jev", "superseded-trust")).mode & 0o777).toBe(0o600);
+  // Once the user trusts the new hooks, Codex records new hashes: trusted again.
+  fs.writeFileSync(path.join(codex, "config.toml"), trusted.map((k, i) => `[hooks.state."${hooksFile}:${k}"]\ntrusted_hash = "sha256:new${i}"\n`).join(""));
+  expect(codexSetup(codex).trust).toBe("trusted");
 });
 
 it("refuses links and narrows its own folder (second hardening round): a linked token or hooks.json changes nothing; a 0777 jev folder becomes 0700", async () => {

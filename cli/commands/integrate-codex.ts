@@ -1,17 +1,20 @@
 import path from "node:path";
 import { loadConfig } from "../../lib/config";
 import { codexSetup } from "../../lib/doctor/agent-setups";
+import { readSmallTextSync } from "../../lib/fs/regular-file";
 import { codexHookEntries, HOOK_SCRIPT_NAME } from "../../lib/integrations/codex-hooks";
+import { jevHandlerKeys, supersededHashes, supersededTrustFile, trustedHashes } from "../../lib/integrations/codex-trust";
 import { hookHome, installHookFiles } from "../../lib/integrations/hook-install";
 import { findPython } from "../../lib/integrations/python-interpreter";
 import { parseFlags } from "../usage";
-import { agentServerUrl, installAgentHooks, removeAgentHooks } from "./hooks-file";
+import { agentServerUrl, installAgentHooks, removeAgentHooks, writePrivate } from "./hooks-file";
 import { tokenForAgents } from "./token-for-agents";
 
 /**
  * `jev integrate codex [--print] [--hooks FILE] [--url URL]`: put jev's hooks in Codex's hooks file (default
  * `$CODEX_HOME/hooks.json`), keeping the rest (a backup first; idempotent), and the token and URL where the hook reads
- * them (`$CODEX_HOME/jev/`, 0600). Codex asks the user to trust a new hook at its next start. `--print` writes nothing.
+ * them (`$CODEX_HOME/jev/`, 0600). Codex asks the user to trust a new or changed hook at its next start: jev says so, and
+ * remembers the trust a change superseded, so `jev doctor` can tell (lib/integrations/codex-trust.ts). `--print` writes nothing.
  */
 export async function integrateCodex(args: string[], out: (line: string) => void): Promise<number> {
   const flags = parseFlags(args, { print: { type: "boolean" }, remove: { type: "boolean" }, hooks: { type: "string" }, url: { type: "string" } });
@@ -34,9 +37,31 @@ export async function integrateCodex(args: string[], out: (line: string) => void
     installFiles: () => installHookFiles(config.home),
     addedLines: [`jev's hooks added to ${file}: UserPromptSubmit asks jev which skill fits, PostToolUse reports a SKILL.md read as a load.`],
   };
+  const trustedBefore = jevTrustedHashes(codexHome, file);
+  const before = readSmallTextSync(file);
   const status = await installAgentHooks(hooks, flags.print === true, out);
-  // Codex runs a hook only once trusted (its config.toml's hooks.state): say whether jev's are.
-  if (!flags.print && codexSetup(codexHome).trusted === false)
+  if (flags.print) return status;
+  // Codex trusts a handler by its hash: changed hooks are "modified" to it, and run only once trusted again.
+  if (trustedBefore.length > 0 && readSmallTextSync(file) !== before) {
+    const superseded = [...new Set([...supersededHashes(hooks.jevDir), ...trustedBefore])];
+    await writePrivate({ path: supersededTrustFile(hooks.jevDir), content: `${superseded.join("\n")}\n` });
+    out(
+      "Codex trusted jev's earlier hooks, and these changed: it asks you to trust them again at its next start (or /hooks in codex); until then they do not run.",
+    );
+  } else if (codexSetup(codexHome).trust !== "trusted") {
     out("Codex has not trusted jev's hooks yet: it asks at its next start (or /hooks in codex); until you trust them they do not run.");
+  }
   return status;
+}
+
+/** The trusted hashes config.toml holds now for jev's handlers in `hooksFile`. */
+function jevTrustedHashes(codexHome: string, hooksFile: string): string[] {
+  let settings: Record<string, unknown> = {};
+  try {
+    settings = JSON.parse(readSmallTextSync(hooksFile) ?? "{}");
+  } catch {
+    return [];
+  }
+  const trusted = trustedHashes(readSmallTextSync(path.join(codexHome, "config.toml")));
+  return jevHandlerKeys(hooksFile, settings).flatMap((key) => trusted.get(key) ?? []);
 }

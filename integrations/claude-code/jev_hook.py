@@ -53,15 +53,62 @@ def _setting(variable, file_name):
     value = os.environ.get(variable, "").strip()
     if value:
         return value
-    try:
-        with open(os.path.join(_config_dir(), "jev", file_name), encoding="utf-8") as f:
-            return f.read().strip()
-    except OSError:
-        return ""
+    return (_read_file(os.path.join(_config_dir(), "jev", file_name), 4096) or "").strip()
 
 
 def _token():
     return _setting("JEV_API_TOKEN", "token")
+
+
+# A reply from jev is a few KiB; past this it is not jev's, and is not read further.
+REPLY_MAX_BYTES = 1 << 20
+# Files the hook reads (settings, a SKILL.md's head) are small; past this they are not read at all.
+FILE_MAX_BYTES = 1 << 20
+
+
+def _read_file(path, limit=FILE_MAX_BYTES, head=False):
+    """A small regular file's text (with `head`, the first `limit` bytes of any regular file), or None. Opened
+    non-blocking, so a FIFO planted there cannot hang the hook, and checked on the descriptor to be a regular file."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, TypeError, ValueError):
+        return None
+    try:
+        import stat
+
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or (info.st_size > limit and not head):
+            return None
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(65536, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        data = b"".join(chunks)
+        if size > limit and not head:
+            return None
+        return data[:limit].decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _exchange(connection, method, target, body, headers):
+    """One request and its whole reply, at most REPLY_MAX_BYTES: (status, bytes)."""
+    connection.request(method, target, body=body, headers=headers)
+    response = connection.getresponse()
+    chunks, size = [], 0
+    while True:
+        chunk = response.read1(65536)
+        if not chunk:
+            return response.status, b"".join(chunks)
+        size += len(chunk)
+        if size > REPLY_MAX_BYTES:
+            raise OSError("jev's reply is larger than a reply can be")
+        chunks.append(chunk)
 
 
 def _post(path, body):
@@ -69,8 +116,12 @@ def _post(path, body):
 
     http.client, not urllib.request: urllib's import (email, mimetypes, proxies) costs more than jev's answer,
     on every prompt. No proxy: jev is a local server, and a proxy from the environment would only add a hop.
+    The whole exchange has one deadline (a server that answers a byte at a time cannot stretch it): it runs on a
+    worker thread, and when the time is up the socket is shut, which wakes the worker, and the hook goes quiet.
     """
     import http.client
+    import socket
+    import threading
     from urllib.parse import urlsplit
 
     url = urlsplit((_setting("JEV_URL", "url") or "http://127.0.0.1:3000").rstrip("/") + path)
@@ -82,12 +133,28 @@ def _post(path, body):
     token = _token()
     if token:
         headers["authorization"] = "Bearer " + token
+    target = url.path + (("?" + url.query) if url.query else "")
+    outcome = {}
+
+    def work():
+        try:
+            outcome["reply"] = _exchange(connection, "POST", target, json.dumps(body).encode("utf-8"), headers)
+        except Exception as err:  # noqa: BLE001 - handed to the caller below
+            outcome["error"] = err
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(_timeout())
     try:
-        connection.request("POST", url.path + (("?" + url.query) if url.query else ""), body=json.dumps(body).encode("utf-8"), headers=headers)
-        response = connection.getresponse()
-        data = response.read()
-        if response.status != 200:
-            raise OSError("jev answered %d" % response.status)
+        if worker.is_alive():
+            if connection.sock is not None:
+                connection.sock.shutdown(socket.SHUT_RDWR)
+            raise TimeoutError("jev did not answer in time")
+        if "error" in outcome:
+            raise outcome["error"]
+        status, data = outcome["reply"]
+        if status != 200:
+            raise OSError("jev answered %d" % status)
         return json.loads(data.decode("utf-8"))
     finally:
         connection.close()
@@ -99,12 +166,12 @@ def _project(event):
 
 
 def _read_json(path):
+    text = _read_file(path)
     try:
-        with open(path, encoding="utf-8") as f:
-            value = json.load(f)
-        return value if isinstance(value, dict) else {}
-    except (OSError, ValueError):
+        value = json.loads(text) if text else {}
+    except ValueError:
         return {}
+    return value if isinstance(value, dict) else {}
 
 
 @functools.lru_cache(maxsize=None)  # one process per event: read once, whoever asks
@@ -332,10 +399,8 @@ def _strings(value, depth=0):
 
 def _skill_name(path):
     """The name a SKILL.md gives itself (front matter `name:`), else its folder's."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            head = f.read(4096)
-    except OSError:
+    head = _read_file(path, 4096, head=True)
+    if head is None:
         return None
     found = NAME_LINE.search(head.split("\n---", 1)[0]) if head.startswith("---") else None
     return found.group(1).strip() if found else os.path.basename(os.path.dirname(os.path.abspath(path)))

@@ -16,7 +16,7 @@ payload=$(cat) || exit 0
 event=$(printf '%s' "$payload" | jq -r '.hook_event_name // empty' 2>/dev/null) || exit 0
 
 post() { # path, body on stdin
-  curl -s --max-time 2 -H "Authorization: Bearer ${JEV_API_TOKEN:-}" -H 'content-type: application/json' --data-binary @- "$url$1" 2>/dev/null
+  curl -s --max-time 2 --max-filesize 1048576 -H "Authorization: Bearer ${JEV_API_TOKEN:-}" -H 'content-type: application/json' --data-binary @- "$url$1" 2>/dev/null
 }
 
 suggest() { # agent, turn jq path; prints the skill to load, if any

@@ -14,7 +14,8 @@ const write = (file: string, text: string) => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
 };
-const jevHooks = JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "python3 -I -S '/x/jev_hook.py'" }] }] } });
+const jevHook = { type: "command", command: "python3 -I -S '/x/integrations/claude-code/jev_hook.py'", timeout: 5 };
+const jevHooks = JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [jevHook] }] } });
 
 describe("agent set-ups as their files say", () => {
   it("Claude Code: jev's hook in settings.json, and the URL and token integrate wrote", () => {
@@ -22,22 +23,35 @@ describe("agent set-ups as their files say", () => {
     write(path.join(tmp.dir, ".claude", "settings.json"), jevHooks);
     write(path.join(tmp.dir, ".claude", "jev", "url"), "http://127.0.0.1:3100\n");
     write(path.join(tmp.dir, ".claude", "jev", "token"), "jev_abc\n");
-    expect(claudeCodeSetup(tmp.dir)).toMatchObject({ installed: true, url: "http://127.0.0.1:3100", token: "jev_abc", trusted: null });
+    expect(claudeCodeSetup(tmp.dir)).toMatchObject({ installed: true, url: "http://127.0.0.1:3100", token: "jev_abc", trust: null });
     write(path.join(tmp.dir, ".claude", "settings.json"), "{not json");
     expect(claudeCodeSetup(tmp.dir).installed).toBe(false);
   });
 
-  it("Codex: trusted only when config.toml's hooks.state holds a trusted_hash for jev's UserPromptSubmit hook in that hooks file", () => {
+  it("Codex: trusted only when config.toml's hooks.state holds a trusted_hash for each of jev's handlers, by Codex's positional key", () => {
     const codex = path.join(tmp.dir, ".codex");
     const hooks = path.join(codex, "hooks.json");
-    write(hooks, jevHooks);
-    expect(codexSetup(codex)).toMatchObject({ installed: true, trusted: false });
-    write(path.join(codex, "config.toml"), `[hooks.state."/elsewhere/hooks.json:user_prompt_submit:0:0"]\ntrusted_hash = "sha256:1"\n`);
-    expect(codexSetup(codex).trusted).toBe(false);
-    write(path.join(codex, "config.toml"), `model = "x"\n[hooks.state."${hooks}:user_prompt_submit:0:0"]\nenabled = true\n[other]\ntrusted_hash = "no"\n`);
-    expect(codexSetup(codex).trusted).toBe(false);
+    const theirs = { hooks: [{ type: "command", command: "./audit.sh" }] };
+    write(hooks, JSON.stringify({ hooks: { UserPromptSubmit: [theirs, { hooks: [jevHook] }] } }));
+    expect(codexSetup(codex)).toMatchObject({ installed: true, trust: "untrusted", timeoutUnread: false });
+    write(path.join(codex, "config.toml"), `[hooks.state."/elsewhere/hooks.json:user_prompt_submit:1:0"]\ntrusted_hash = "sha256:1"\n`);
+    expect(codexSetup(codex).trust).toBe("untrusted");
+    write(path.join(codex, "config.toml"), `model = "x"\n[hooks.state."${hooks}:user_prompt_submit:1:0"]\nenabled = true\n[other]\ntrusted_hash = "no"\n`);
+    expect(codexSetup(codex).trust).toBe("untrusted");
     write(path.join(codex, "config.toml"), `[hooks.state."${hooks}:user_prompt_submit:0:0"]\ntrusted_hash = "sha256:2"\n`);
-    expect(codexSetup(codex).trusted).toBe(true);
+    expect(codexSetup(codex).trust).toBe("untrusted"); // the user's own hook, not jev's
+    write(path.join(codex, "config.toml"), `[hooks.state."${hooks}:user_prompt_submit:1:0"]\ntrusted_hash = "sha256:2"\n`);
+    expect(codexSetup(codex).trust).toBe("trusted");
+    // The hash stood when jev last changed its hooks: the trust is of the old hooks.
+    write(path.join(codex, "jev", "superseded-trust"), "sha256:2\n");
+    expect(codexSetup(codex).trust).toBe("outdated");
+  });
+
+  it("Codex: a jev hook written with `timeoutSec` (an older jev) sets no timeout Codex reads", () => {
+    const codex = path.join(tmp.dir, ".codex");
+    const { timeout: _t, ...older } = jevHook;
+    write(path.join(codex, "hooks.json"), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ ...older, timeoutSec: 5 }] }] } }));
+    expect(codexSetup(codex).timeoutUnread).toBe(true);
   });
 
   it("Hermes: the plugin folder, and JEV_URL and JEV_API_TOKEN from its .env (quotes taken off)", () => {

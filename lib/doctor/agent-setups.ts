@@ -3,7 +3,8 @@ import path from "node:path";
 import { parse } from "dotenv";
 import { parse as parseToml } from "smol-toml";
 import { readSmallTextSync } from "../fs/regular-file";
-import { HOOK_SCRIPT_NAME } from "../integrations/claude-settings";
+import { HOOK_SCRIPT_NAME, isJevHookGroup } from "../integrations/claude-settings";
+import { type CodexTrust, codexTrust, jevHandlerKeys, supersededHashes, trustedHashes } from "../integrations/codex-trust";
 import type { KnownAgent } from "../vocab/agents";
 import type { McpClient } from "../vocab/mcp-clients";
 
@@ -17,8 +18,10 @@ export interface AgentSetup {
   /** The URL and token the hook or plugin will send, from the files `jev integrate` writes (null: none). */
   url: string | null;
   token: string | null;
-  /** Codex only: jev's hooks are in Codex's trust state (`hooks.state` in config.toml); null for other agents. */
-  trusted: boolean | null;
+  /** Codex only: whether Codex will run jev's hooks, by its trust state (`hooks.state` in config.toml); null for other agents. */
+  trust: CodexTrust | null;
+  /** Codex only: jev's hooks were written by an older jev, with a timeout key Codex does not read (it then allows 600 s). */
+  timeoutUnread?: boolean;
 }
 
 const read = (file: string) => readSmallTextSync(file, 1_000_000) ?? null;
@@ -44,7 +47,7 @@ function hookSetup(agent: "claude-code" | "codex", hooksFile: string, jevDir: st
     where: hooksFile,
     url: firstLine(path.join(jevDir, "url")),
     token: firstLine(path.join(jevDir, "token")),
-    trusted: null,
+    trust: null,
   };
 }
 
@@ -52,20 +55,23 @@ export function claudeCodeSetup(home: string): AgentSetup {
   return hookSetup("claude-code", path.join(home, ".claude", "settings.json"), path.join(home, ".claude", "jev"));
 }
 
-/**
- * Codex runs a hook only once the user has trusted it: it records each trusted hook in
- * `config.toml` as `[hooks.state."<hooks file>:<event>:<group>:<handler>"]` with a
- * `trusted_hash`. jev's UserPromptSubmit hook counts as trusted when a key for its file and
- * event has one (whether the hash is still current, only Codex can say: it asks again at start).
- */
+/** Codex: its hooks file, and whether it runs jev's hooks (lib/integrations/codex-trust.ts). */
 export function codexSetup(codexHome: string): AgentSetup {
   const hooks = path.join(codexHome, "hooks.json");
-  const config = read(path.join(codexHome, "config.toml")) ?? "";
-  const key = `[hooks.state."${hooks}:user_prompt_submit:`;
-  const at = config.indexOf(key);
-  const end = at >= 0 ? config.indexOf("\n[", at + 1) : -1;
-  const section = at < 0 ? "" : config.slice(at, end < 0 ? undefined : end);
-  return { ...hookSetup("codex", hooks, path.join(codexHome, "jev")), trusted: /\btrusted_hash\s*=/.test(section) };
+  const jevDir = path.join(codexHome, "jev");
+  let settings: Record<string, unknown> = {};
+  try {
+    settings = JSON.parse(read(hooks) ?? "{}");
+  } catch {
+    // not JSON: Codex reads no hooks from it either
+  }
+  const keys = jevHandlerKeys(hooks, settings);
+  const trust = codexTrust(keys, trustedHashes(read(path.join(codexHome, "config.toml")) ?? undefined), supersededHashes(jevDir));
+  const handlers = Object.values((settings.hooks as Record<string, unknown[]> | undefined) ?? {})
+    .flat()
+    .filter(isJevHookGroup)
+    .flatMap((g) => (g as { hooks: Record<string, unknown>[] }).hooks);
+  return { ...hookSetup("codex", hooks, jevDir), trust, timeoutUnread: handlers.some((h) => h?.timeout === undefined) };
 }
 
 export function hermesSetup(hermesHome: string): AgentSetup {
@@ -77,7 +83,7 @@ export function hermesSetup(hermesHome: string): AgentSetup {
     where: plugin,
     url: env.get("JEV_URL") ?? null,
     token: env.get("JEV_API_TOKEN") ?? null,
-    trusted: null,
+    trust: null,
   };
 }
 

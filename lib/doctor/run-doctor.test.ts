@@ -67,7 +67,7 @@ describe("jev doctor's findings", () => {
       where: "/h/.claude/settings.json",
       url: "http://127.0.0.1:3000",
       token: "t0ken-ok",
-      trusted: null,
+      trust: null,
     };
     const probe = serverAt("http://127.0.0.1:3000", "t0ken-ok", facts({ agents: [{ agent: "claude-code", turns: 7, lastAt: NOW - 3 * 3_600_000 }] }));
     const findings = await runDoctor(input({ setups: [setup], probe }));

@@ -129,11 +129,22 @@ async function agentFindings(setup: AgentSetup, input: DoctorInput, server: Serv
   } else {
     out.push({ check, verdict: "ok", line: `${name} reaches ${url} with a token it takes` });
   }
-  if (setup.trusted === false) {
+  if (setup.timeoutUnread) {
     out.push({
       check,
       verdict: "warn",
-      line: "Codex has not trusted jev's hooks: it does not run them until you do",
+      line: "jev's Codex hooks were written by an older jev, with a timeout key Codex does not read: a stalled hook could hold a turn for 600 s",
+      fix: "npx jev integrate codex, then trust the hooks again in codex (it asks at its next start, or /hooks)",
+    });
+  }
+  if (setup.trust === "untrusted" || setup.trust === "outdated") {
+    out.push({
+      check,
+      verdict: "warn",
+      line:
+        setup.trust === "outdated"
+          ? "jev's hooks changed since Codex trusted them: Codex does not run them until you trust them again"
+          : "Codex has not trusted jev's hooks: it does not run them until you do",
       fix: "start codex and trust them when it asks (or /hooks in codex)",
     });
   }

@@ -34,7 +34,8 @@ export function jevHookEntries(scriptPath: string, python: string | null): Json 
 const isJevCommand = (command: unknown) =>
   typeof command === "string" && /(?:^|[\s'"])[^\s'"]*\/integrations\/claude-code\/jev_hook\.py['"]?(?:\s|$)/.test(command);
 
-const isJevGroup = (group: unknown) =>
+/** A hook group that runs jev's hook script. */
+export const isJevHookGroup = (group: unknown) =>
   typeof group === "object" &&
   group !== null &&
   Array.isArray((group as Json).hooks) &&
@@ -43,13 +44,17 @@ const isJevGroup = (group: unknown) =>
 /**
  * A hooks file (Claude Code's settings.json, Codex's hooks.json: the same
  * shape) with jev's entries in: other hooks and keys kept, an older jev entry
- * replaced; `changed` is false when they were there already, exactly.
+ * replaced where it stood (Codex keys its trust by position, so the user's own
+ * hooks keep theirs); `changed` is false when they were there already, exactly.
  */
 export function mergeHookEntries(settings: Json, entries: Json): { settings: Json; changed: boolean } {
   const hooks: Json = typeof settings.hooks === "object" && settings.hooks !== null && !Array.isArray(settings.hooks) ? { ...(settings.hooks as Json) } : {};
   for (const [event, groups] of Object.entries(entries)) {
     const existing = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [];
-    hooks[event] = [...existing.filter((g) => !isJevGroup(g)), ...(groups as unknown[])];
+    const at = existing.findIndex(isJevHookGroup);
+    const others = existing.filter((g) => !isJevHookGroup(g));
+    const place = at < 0 ? others.length : existing.slice(0, at).filter((g) => !isJevHookGroup(g)).length;
+    hooks[event] = [...others.slice(0, place), ...(groups as unknown[]), ...others.slice(place)];
   }
   const merged = { ...settings, hooks };
   return { settings: merged, changed: JSON.stringify(merged) !== JSON.stringify(settings) };
@@ -65,7 +70,7 @@ export function removeHookEntries(settings: Json): { settings: Json; changed: bo
       hooks[event] = groups;
       continue;
     }
-    const kept = groups.filter((g) => !isJevGroup(g));
+    const kept = groups.filter((g) => !isJevHookGroup(g));
     if (kept.length !== groups.length) changed = true;
     if (kept.length > 0 || groups.length === 0) hooks[event] = kept;
   }

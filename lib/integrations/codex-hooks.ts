@@ -2,7 +2,10 @@ import { HOOK_SCRIPT_NAME, jevHookCommand } from "./claude-settings";
 
 export { HOOK_SCRIPT_NAME };
 
-/** Seconds Codex gives the script (`timeoutSec`); the script itself gives up on jev after 1.5 s. */
+/**
+ * Seconds Codex gives the script: its key is `timeout` (Codex 0.171.0 reads no `timeoutSec`, and gives such a hook
+ * 600 s); the script itself gives up on jev after 1.5 s.
+ */
 const HOOK_TIMEOUT_S = 5;
 
 type Json = Record<string, unknown>;
@@ -14,6 +17,6 @@ type Json = Record<string, unknown>;
  * when a tool's input names one.
  */
 export function codexHookEntries(scriptPath: string, python: string | null): Json {
-  const hook = { type: "command", command: jevHookCommand(scriptPath, python, ["--agent", "codex"]), timeoutSec: HOOK_TIMEOUT_S };
+  const hook = { type: "command", command: jevHookCommand(scriptPath, python, ["--agent", "codex"]), timeout: HOOK_TIMEOUT_S };
   return { UserPromptSubmit: [{ hooks: [hook] }], PostToolUse: [{ hooks: [hook] }] };
 }

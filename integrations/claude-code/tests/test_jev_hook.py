@@ -80,10 +80,6 @@ class CodexReads(unittest.TestCase):
         self.assertEqual(self.reads({"command": "cat ~/.agents/skills/other/SKILL.md"}), [])
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class MonorepoRoots(unittest.TestCase):
     """A monorepo both ways: launched in a package, the root's skills are sent too; launched at the root, the packages'."""
 
@@ -125,3 +121,81 @@ class MonorepoRoots(unittest.TestCase):
         os.makedirs(os.path.join(loose, ".claude", "skills"))
         os.makedirs(os.path.join(self.home, ".claude", "skills", "x"), exist_ok=True)
         self.assertEqual(self.hook._skill_roots({"cwd": loose}), [os.path.join(self.home, ".claude", "skills"), os.path.join(loose, ".claude", "skills")])
+
+
+class BoundedExchanges(unittest.TestCase):
+    """Whatever answers at JEV_URL, the hook is done within its time and reads no more than a reply can hold."""
+
+    def setUp(self):
+        import socket
+        import threading
+
+        self.home = tempfile.mkdtemp(prefix="jev-hook-")
+        self.saved = {k: os.environ.get(k) for k in ("HOME", "JEV_URL", "JEV_HOOK_TIMEOUT", "JEV_API_TOKEN")}
+        os.environ.update({"HOME": self.home, "JEV_HOOK_TIMEOUT": "0.5", "JEV_API_TOKEN": "t"})
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(8)
+        os.environ["JEV_URL"] = "http://127.0.0.1:%d" % self.listener.getsockname()[1]
+        self.mode = "drip"
+        self.open = []
+        threading.Thread(target=self.serve, daemon=True).start()
+        self.hook = load_hook([])
+
+    def serve(self):
+        import time
+
+        while True:
+            try:
+                conn, _ = self.listener.accept()
+            except OSError:
+                return
+            self.open.append(conn)
+            try:
+                conn.recv(65536)
+                if self.mode == "drip":  # headers, then a body one byte at a time, never ending
+                    conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-length: 100000000\r\n\r\n")
+                    for _ in range(200):
+                        conn.sendall(b" ")
+                        time.sleep(0.05)
+                elif self.mode == "huge":  # a whole reply, larger than any of jev's
+                    body = b'{"a":"' + b"x" * (3 << 20) + b'"}'
+                    conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-length: %d\r\n\r\n" % len(body) + body)
+            except OSError:
+                pass
+
+    def tearDown(self):
+        self.listener.close()
+        for conn in self.open:
+            conn.close()
+        for k, v in self.saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+    def timed_post(self):
+        import time
+
+        started = time.monotonic()
+        with self.assertRaises(Exception):
+            self.hook._post("/api/pick-skill", {"turn": "x"})
+        return time.monotonic() - started
+
+    def test_a_server_that_drips_bytes_is_cut_at_the_deadline(self):
+        self.assertLess(self.timed_post(), 2.0)
+
+    def test_a_reply_larger_than_a_reply_can_be_is_not_read(self):
+        self.mode = "huge"
+        self.assertLess(self.timed_post(), 2.0)
+
+    def test_a_fifo_where_a_file_is_read_hangs_nothing(self):
+        fifo = os.path.join(self.home, "fifo")
+        os.mkfifo(fifo)
+        self.assertIsNone(self.hook._read_file(fifo))
+        self.assertIsNone(self.hook._skill_name(fifo))
+        self.assertEqual(self.hook._read_json(fifo), {})
+
+
+if __name__ == "__main__":
+    unittest.main()

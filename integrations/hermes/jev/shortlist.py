@@ -6,7 +6,9 @@ paths and matches only. Claude Code's hook (integrations/claude-code/jev_hook.py
 for the same rule, and `jev eval` counts the tokens of both by its copy (lib/hints/hint-text.ts).
 """
 
+import os
 import re
+import stat
 
 WHEN_SHOWN = 90
 FRONT_MATTER_READ = 8192
@@ -26,13 +28,25 @@ def when_to_use(description):
     return (cut[: cut.rfind(" ")] if " " in cut else cut).rstrip(" ,;:") + "\u2026"
 
 
-def description_of(path):
-    """The front matter's description of a SKILL.md (plain, quoted or folded), or "" when it cannot be read."""
+def _read_head(path, limit):
+    """The first `limit` bytes of a regular file as text, or "": opened non-blocking, so a FIFO there hangs nothing."""
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            head = f.read(FRONT_MATTER_READ)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (OSError, TypeError, ValueError):
         return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        return os.read(fd, limit).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+
+
+def description_of(path):
+    """The front matter's description of a SKILL.md (plain, quoted or folded), or "" when it cannot be read."""
+    head = _read_head(path, FRONT_MATTER_READ)
     lines = head.split("\n")
     if not lines or lines[0].strip() != "---":
         return ""

@@ -88,6 +88,39 @@ def silent_server():
         listener.close()
 
 
+@contextlib.contextmanager
+def dripping_server():
+    """A server that answers its headers, then a body one byte at a time, never ending. Yields its URL."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    conns = []
+
+    def serve():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            conns.append(conn)
+            try:
+                conn.recv(65536)
+                conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-length: 100000000\r\n\r\n")
+                for _ in range(200):
+                    conn.sendall(b" ")
+                    time.sleep(0.05)
+            except OSError:
+                pass
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield "http://127.0.0.1:%d" % listener.getsockname()[1]
+    finally:
+        listener.close()
+        for conn in conns:
+            conn.close()
+
+
 def session_id():
     return "hermes-%s-%s" % (os.getpid(), time.time_ns())
 
@@ -162,6 +195,14 @@ class WhenTheServerIsDownOrSlow(unittest.TestCase):
 
     def test_a_silent_server_costs_at_most_the_timeout_and_nothing_is_returned(self):
         with silent_server() as url:
+            os.environ["JEV_URL"] = url
+            os.environ["JEV_TIMEOUT_MS"] = "400"
+            started = time.time()
+            self.assertIsNone(turn("create an excalidraw diagram of the architecture", session_id()))
+        self.assertLess(time.time() - started, 2.0)
+
+    def test_a_server_that_drips_bytes_costs_at_most_the_timeout(self):
+        with dripping_server() as url:
             os.environ["JEV_URL"] = url
             os.environ["JEV_TIMEOUT_MS"] = "400"
             started = time.time()
