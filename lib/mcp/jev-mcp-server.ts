@@ -15,9 +15,7 @@ import {
   ListSkillsResult,
   type McpToolName,
   PickSkillArgs,
-  PickSkillResult,
   ReadSkillArgs,
-  ReadSkillResult,
   ReportLoadArgs,
   ReportLoadResult,
   SKILL_URI_TEMPLATE,
@@ -34,21 +32,26 @@ export type CallCtx = () => ServiceCtx<Db | null>;
 
 type ToolAnswer = { content: { type: "text"; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
-/** What a tool adds for the client's model beside its JSON: that JSON without the long parts, and the text they hold. */
-type ForTheModel<T> = (value: T) => { json: unknown; text: string } | null;
+/** A tool that carries a SKILL.md: its JSON without the file's text, and that text as the model should read it. */
+type ForTheModel<T> = (value: T) => { json: unknown; text: string | null };
 
 /**
- * A tool's answer: its result as structured content and as JSON text (clients that read only text), or a clear
- * error. Only jev's own errors say what went wrong; anything else is "internal error", as on the HTTP API.
+ * A tool's answer, or a clear error. Only jev's own errors say what went wrong; anything else is "internal error", as
+ * on the HTTP API.
+ *
+ * A tool without a SKILL.md answers as MCP asks: structured content, and the same JSON as text. One that carries a
+ * file answers with text blocks only: its JSON without the file, then the file as it is. Claude Code 2.1.197 and
+ * Codex 0.171.0 hand the model only the structured content when there is one (the file arrived JSON-escaped, and the
+ * second block never arrived); with text blocks alone, all three clients (Gemini CLI too) show the model both blocks.
  */
 async function answer<T extends Record<string, unknown>>(run: () => Promise<T>, forTheModel?: ForTheModel<T>): Promise<ToolAnswer> {
   try {
     const value = await run();
-    const more = forTheModel?.(value);
-    // A SKILL.md is sent once, as it is: JSON-escaped in the first block too, it would cost the model twice.
-    const content: ToolAnswer["content"] = [{ type: "text", text: JSON.stringify(more ? more.json : value) }];
-    if (more) content.push({ type: "text", text: more.text });
-    return { content, structuredContent: value };
+    if (!forTheModel) return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
+    const { json, text } = forTheModel(value);
+    const content: ToolAnswer["content"] = [{ type: "text", text: JSON.stringify(json) }];
+    if (text !== null) content.push({ type: "text", text });
+    return { content };
   } catch (err) {
     const e = toJevError(err);
     return { content: [{ type: "text", text: `${e.code}: ${e.message}` }], isError: true };
@@ -78,12 +81,18 @@ async function pickSkill(ctx: ServiceCtx<Db | null>, args: PickSkillArgs) {
   return { ...fields, load };
 }
 
-/** How a client's model reads the skill to load: the file itself, not JSON-escaped, after the reply without it. */
+/** How a client's model reads the skill to load: the reply without the file, then the file itself, not JSON-escaped. */
 function loadText(result: Awaited<ReturnType<typeof pickSkill>>): ReturnType<ForTheModel<typeof result>> {
-  if (!result.load) return null;
+  if (!result.load) return { json: result, text: null };
   const { text, ...load } = result.load;
   const json = { ...result, load: { ...load, text: "(the next block)" } };
   return { json, text: `Follow the skill "${load.name}" for this turn. Its SKILL.md (${load.path}):\n\n${text}` };
+}
+
+/** read_skill: the skill's fields, then its SKILL.md as it is. */
+function skillText(skill: Awaited<ReturnType<typeof readCatalogSkill>>): ReturnType<ForTheModel<typeof skill>> {
+  const { text, ...fields } = skill;
+  return { json: { ...fields, text: "(the next block)" }, text };
 }
 
 function skillNotFound(err: unknown): never {
@@ -107,12 +116,13 @@ export function jevMcpServer(callCtx: CallCtx, options: McpServerOptions = {}): 
     capabilities: { tools: {}, resources: {} },
     instructions: "jev picks which of the user's skills fits a turn. Call pick_skill with each user message before answering.",
   });
-  const tool = <I extends ZodObject, O extends ZodObject>(name: McpToolName, inputSchema: I, outputSchema: O) => ({
+  // A tool whose answer carries a SKILL.md declares no output schema: it answers in text blocks (see `answer`).
+  const tool = <I extends ZodObject, O extends ZodObject>(name: McpToolName, inputSchema: I, outputSchema?: O) => ({
     name,
-    config: { description: TOOL_DESCRIPTIONS[name], inputSchema, outputSchema, annotations: TOOL_ANNOTATIONS[name] },
+    config: { description: TOOL_DESCRIPTIONS[name], inputSchema, ...(outputSchema ? { outputSchema } : {}), annotations: TOOL_ANNOTATIONS[name] },
   });
 
-  const pick = tool("pick_skill", PickSkillArgs, PickSkillResult);
+  const pick = tool("pick_skill", PickSkillArgs);
   server.registerTool(pick.name, pick.config, (args) => answered(() => pickSkill(callCtx(), args), loadText));
 
   const report = tool("report_load", ReportLoadArgs, ReportLoadResult);
@@ -127,8 +137,8 @@ export function jevMcpServer(callCtx: CallCtx, options: McpServerOptions = {}): 
   const list = tool("list_skills", ListSkillsArgs, ListSkillsResult);
   server.registerTool(list.name, list.config, (args) => answered(async () => ({ ...(await catalogPage(callCtx(), args)) })));
 
-  const read = tool("read_skill", ReadSkillArgs, ReadSkillResult);
-  server.registerTool(read.name, read.config, (args) => answered(async () => ({ ...(await readCatalogSkill(callCtx(), args)) })));
+  const read = tool("read_skill", ReadSkillArgs);
+  server.registerTool(read.name, read.config, (args) => answered(async () => ({ ...(await readCatalogSkill(callCtx(), args)) }), skillText));
 
   const skills = new ResourceTemplate(SKILL_URI_TEMPLATE, {
     list: async () => {

@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { matchDirectRoute, serveDirect } from "../../server/direct-routes";
 import { tempDir, writeSkill } from "../testing/factories";
-import { MCP_TOOL_NAMES } from "./tools";
+import { MCP_TOOL_NAMES, PickSkillResult, ReadSkillResult } from "./tools";
 
 /*
  * jev's MCP server driven by the SDK's own client over both transports: Streamable HTTP through the route table's
@@ -62,6 +62,11 @@ function stdioTransport(args: string[] = [], extraEnv: Record<string, string> = 
 
 type ToolReply = { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text: string }[] };
 const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolReply;
+/** A tool that carries a SKILL.md answers in text blocks only: its JSON first (checked against its schema), the file after. */
+const pickedJson = (reply: ToolReply) => {
+  expect(reply.structuredContent).toBeUndefined();
+  return PickSkillResult.parse(JSON.parse(reply.content[0].text));
+};
 
 beforeAll(async () => {
   for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
@@ -94,23 +99,23 @@ async function sharedChecks(client: Client, session: string) {
   const before = mcpDecisions();
   const picked = await call(client, "pick_skill", { turn: "merge these two PDF files into one", session_id: session });
   expect(picked.isError).toBeFalsy();
-  const result = picked.structuredContent as { status: string; skills: { name: string; match: number }[]; load: { name: string; text: string } | null };
+  const result = pickedJson(picked);
   expect(result, JSON.stringify(result)).toMatchObject({ status: "ok" });
   expect(result.skills[0]).toMatchObject({ name: "pdf" });
-  expect(result.load?.name).toBe("pdf");
-  expect(result.load?.text).toContain("Use pypdf to merge files");
-  expect(result.load?.text).toContain("[SECRET]");
-  expect(result.load?.text).not.toContain(SECRET);
-  expect(result.load?.text).toContain("jane@example.org"); // only credentials are the file's to hide
-  // The model reads the file once, as it is: the first block is the reply with the text left out.
+  // The model reads the file once, as it is: the first block is the reply with the text left out, the second the file.
   expect(picked.content).toHaveLength(2);
-  expect(JSON.parse(picked.content[0].text).load).toMatchObject({ name: "pdf", text: "(the next block)" });
-  expect(picked.content[1].text).toMatch(/^Follow the skill "pdf" for this turn\. Its SKILL\.md .*\n\n---\nname: "pdf"/);
-  expect(picked.content[1].text).not.toContain(SECRET);
+  expect(result.load).toMatchObject({ name: "pdf", text: "(the next block)" });
+  const file = picked.content[1].text;
+  expect(file).toMatch(/^Follow the skill "pdf" for this turn\. Its SKILL\.md .*\n\n---\nname: "pdf"/);
+  expect(file).toContain("Use pypdf to merge files");
+  expect(file).toContain("[SECRET]");
+  expect(file).not.toContain(SECRET);
+  expect(file).toContain("jane@example.org"); // only credentials are the file's to hide
   expect(mcpDecisions()).toBe(before + 1);
 
   const none = await call(client, "pick_skill", { turn: "what's the capital of France?" });
-  expect((none.structuredContent as { load: unknown }).load).toBeNull();
+  expect(pickedJson(none).load).toBeNull();
+  expect(none.content).toHaveLength(1);
 
   // Bad arguments: a clear error naming the field, and nothing written.
   const decisions = mcpDecisions();
@@ -140,9 +145,10 @@ async function sharedChecks(client: Client, session: string) {
   const rest = (await call(client, "list_skills", { cursor: first.next_cursor })).structuredContent as { skills: { name: string }[]; next_cursor: null };
   expect(rest).toMatchObject({ skills: [{ name: "pptx" }], next_cursor: null });
 
-  const read = (await call(client, "read_skill", { name: "pptx" })).structuredContent as { text: string; truncated: boolean };
-  expect(read.text).toContain("Make PowerPoint slide decks");
-  expect(read.truncated).toBe(false);
+  const readReply = await call(client, "read_skill", { name: "pptx" });
+  expect(readReply.structuredContent).toBeUndefined();
+  expect(ReadSkillResult.parse(JSON.parse(readReply.content[0].text))).toMatchObject({ name: "pptx", text: "(the next block)", truncated: false });
+  expect(readReply.content[1].text).toContain("Make PowerPoint slide decks");
 
   const resources = await client.listResources();
   expect(resources.resources.map((r) => r.uri).sort()).toEqual(["skill://docx", "skill://pdf", "skill://pptx"]);
@@ -196,7 +202,7 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
     const client = await httpClient();
     try {
       const next = await call(client, "pick_skill", { turn: "make a slide deck for the board meeting" });
-      expect((next.structuredContent as { load: { name: string } }).load.name).toBe("pptx");
+      expect(pickedJson(next).load?.name).toBe("pptx");
     } finally {
       await client.close();
     }
@@ -239,7 +245,7 @@ describe("MCP over stdio (jev mcp)", () => {
     await client.connect(stdioTransport(["--url", base]));
     try {
       const picked = await call(client, "pick_skill", { turn: "split this pdf into pages" });
-      expect((picked.structuredContent as { load: { name: string } }).load.name).toBe("pdf");
+      expect(pickedJson(picked).load?.name).toBe("pdf");
     } finally {
       await client.close();
     }

@@ -35,6 +35,7 @@ const SkillTextShape = z.object({
   truncated: z.boolean(),
 });
 
+/** pick_skill's first text block: the reply's JSON (`load.text` then reads "(the next block)", and the file follows). */
 export const PickSkillResult = PickReplyShape.extend({
   load: SkillTextShape.nullable().describe("The skill to follow for this turn (the first with match ≥ 0.5), with its SKILL.md; null when none"),
 });
@@ -58,6 +59,7 @@ export const ListSkillsResult = z.object({
 });
 
 export const ReadSkillArgs = z.object({ name: SkillName.describe("A name list_skills or pick_skill gave") });
+/** read_skill's first text block, the same way. */
 export const ReadSkillResult = SkillTextShape;
 
 /** What each tool tells the client's model: when to call it, and what comes back. */
