@@ -25,6 +25,7 @@ const benches = [
   "decision-log.ts",
   "http.ts",
   "mcp.ts",
+  "mcp-initialize.ts",
   "agent-integrations.ts",
   "fleet.ts",
   "db-copy.ts",
