@@ -32,7 +32,9 @@ export type Behaviour =
   | { kind: "status"; status: number; body?: string; delayMs?: number; headers?: Record<string, string> }
   | { kind: "content"; content: string; delayMs?: number }
   | { kind: "malformed"; delayMs?: number }
-  | { kind: "drop"; delayMs?: number };
+  | { kind: "drop"; delayMs?: number }
+  /** A 200 whose body is `bytes` of JSON-looking spaces, streamed as fast as the client reads (a judge gone wrong). */
+  | { kind: "huge"; bytes: number; delayMs?: number };
 
 export interface JudgeServer {
   url: string;
@@ -86,6 +88,25 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
         }
         if (plan.kind === "status") {
           res.writeHead(plan.status, { "content-type": "application/json", ...plan.headers }).end(plan.body ?? '{"error":{"message":"scripted"}}');
+          return;
+        }
+        if (plan.kind === "huge") {
+          res.writeHead(200, { "content-type": "application/json" });
+          const chunk = Buffer.alloc(1024 * 1024, 0x20);
+          let left = plan.bytes;
+          await new Promise<void>((resolve) => {
+            const pump = () => {
+              while (left > 0 && !res.destroyed) {
+                const n = Math.min(left, chunk.length);
+                left -= n;
+                if (!res.write(chunk.subarray(0, n))) return void res.once("drain", pump);
+              }
+              res.end();
+              resolve();
+            };
+            res.once("close", resolve);
+            pump();
+          });
           return;
         }
         if (plan.kind === "malformed") {

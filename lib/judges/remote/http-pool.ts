@@ -1,5 +1,6 @@
 import { Pool } from "undici";
 import { processWide } from "../../base/process-state";
+import { JudgeError } from "../types";
 
 /**
  * One keep-alive connection pool per judge origin, for the whole process (selection spec §4: a new TLS session per
@@ -30,6 +31,12 @@ export function pooledOrigin(origin: string): PooledOrigin {
   return entry;
 }
 
+/**
+ * The most of a reply that is read. A judge's answer is a few KiB (scores for a batch, a plan for eight groups); a
+ * reply past this is not one, and reading it whole took the server's heap (100 MB crashed it).
+ */
+export const MAX_REPLY_BYTES = 4 * 1024 * 1024;
+
 export interface JsonPostResult {
   status: number;
   /** The body as text (a judge's reply is small; providers' errors too). */
@@ -56,9 +63,24 @@ export async function postJson(url: URL, body: unknown, options: PostOptions): P
     signal: options.signal,
     reset: options.noReuse === true,
   });
-  const text = await response.body.text();
+  const text = await boundedText(response.body, MAX_REPLY_BYTES);
   const retryAfter = Number(response.headers["retry-after"]);
   return { status: response.statusCode, text, retryAfterMs: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : undefined };
+}
+
+/** A reply's body as text, read as it arrives; past `maxBytes` it is dropped (its connection with it) and the answer is invalid. */
+async function boundedText(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new JudgeError("invalid_response");
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Whether every connection the origin's pool holds is busy (one may be about to come free: a reply was just read). */

@@ -179,6 +179,19 @@ describe("deadlines, retries and failures, each with its reason code", () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
+  it("a reply larger than any judge's is not read past 4 MiB: the turn fails open, its connection dropped, the heap kept", async () => {
+    server.script((call) => (call.stage === "two" ? { kind: "huge", bytes: 200 * 1024 * 1024 } : { kind: "answer" }));
+    const heap = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    const { reply } = await pickSkill({ turn: "please pdf merge these" }, deps(new OpenAiJudge(remote({ requestTimeoutMs: 20_000 })), [card("pdf-merge")]));
+    expect(reply).toEqual({ status: "fail_open", reason: "invalid_response", skills: [] });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(process.memoryUsage().heapUsed - heap).toBeLessThan(64 * 1024 * 1024);
+    // The next turn is answered as usual.
+    server.script(() => ({ kind: "answer" }));
+    expect((await pickSkill({ turn: "please pdf merge these" }, deps(new OpenAiJudge(remote()), [card("pdf-merge")]))).reply).toMatchObject({ status: "ok" });
+  });
+
   it("a server that is not there is a connection error, and stage 1 incomplete", async () => {
     const judge = new OpenAiJudge(remote({ endpoint: new URL("http://127.0.0.1:9/v1/chat/completions") }));
     const { reply, record } = await pickSkill({ turn: "please pdf merge these" }, deps(judge, [card("pdf-merge")]));
