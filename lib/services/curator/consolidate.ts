@@ -26,7 +26,7 @@ export const CLUSTERS_PER_REQUEST = 8;
 const JUDGE_FAILURE: Record<string, string> = {
   timeout: "the judge did not answer in time",
   rate_limited: "the judge is rate-limited",
-  invalid_response: "the judge's answer was not JSON (or larger than an answer can be)",
+  invalid_response: "the judge's answer was not JSON",
 };
 
 const NEEDS_REMOTE_JUDGE =
