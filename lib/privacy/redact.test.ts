@@ -67,6 +67,30 @@ describe("redactSecrets (a SKILL.md jev hands out)", () => {
     expect(out).toContain("[SECRET]");
     expect(looksSecret(out)).toBe(false);
   });
+  it("takes out what a file of credentials holds: a private key's body, an .env's password, jev's own token", () => {
+    const key = j(
+      "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n",
+      "QyNTUxOQAAACBxk1Qm4C3KbQ8qWnO0t5rV2Yb7sCxLp9ZvQ3dH1eJmKwAAAJgUhd7cFIXe\n",
+    );
+    const file = [
+      "# notes",
+      j("-----BEGIN OPENSSH ", "PRIVATE KEY-----"),
+      key.trimEnd(),
+      j("-----END OPENSSH ", "PRIVATE KEY-----"),
+      j("DB_PASSWORD=", "hunter22"),
+      j("OPENROUTER_API_KEY=", "or-123456789abc"),
+      j("token: jev_", "Qm9vbGVhbnNBcmVOb3RUb2tlbnMhISEhISEhISEh".slice(0, 32)),
+      "the end",
+    ].join("\n");
+    const out = redactSecrets(file);
+    expect(out).not.toContain("b3BlbnNzaC1rZXktdjEAAAAA");
+    expect(out).not.toContain("hunter22");
+    expect(out).not.toContain("or-123456789abc");
+    expect(out).not.toMatch(/jev_[A-Za-z0-9_-]{20}/);
+    expect(out).toMatch(/^# notes\n\[SECRET\]\n/);
+    expect(out.endsWith("the end")).toBe(true);
+  });
+
   it("keeps addresses and IPs: in a skill they are its own examples", () => {
     const text = "Mail jane.doe@example.org; the server is 10.0.0.12.";
     expect(redactSecrets(text)).toBe(text);
@@ -75,11 +99,14 @@ describe("redactSecrets (a SKILL.md jev hands out)", () => {
 
 describe("hostile turns (catastrophic backtracking)", () => {
   // A 100 KB turn of "a.a.a…" took 10–30 s before every quantifier that can restart at each dot was bounded.
-  it.each(["a.", "a-", "a1b2-", "eyJaaaaaaaaa.", "token aaaaaaaaaaaaaaaa ", "Authorization: "])("scans 100 KB of %j in well under a second", (unit) => {
-    const turn = unit.repeat(Math.ceil(100_000 / unit.length)).slice(0, 100_000);
-    const started = performance.now();
-    looksSecret(turn);
-    redact(turn);
-    expect(performance.now() - started).toBeLessThan(1_000);
-  });
+  it.each(["a.", "a-", "a_", "ab_cd_", "a1b2-", "eyJaaaaaaaaa.", "token aaaaaaaaaaaaaaaa ", "Authorization: ", "-----BEGIN RSA PRIVATE KEY-----\nab"])(
+    "scans 100 KB of %j in well under a second",
+    (unit) => {
+      const turn = unit.repeat(Math.ceil(100_000 / unit.length)).slice(0, 100_000);
+      const started = performance.now();
+      looksSecret(turn);
+      redact(turn);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    },
+  );
 });

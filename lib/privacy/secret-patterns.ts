@@ -14,9 +14,16 @@ export interface SecretRule {
 
 export const SECRET_RULES: readonly SecretRule[] = [
   // Keys and key files
-  { id: "pem_private_key", pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/ },
+  // The whole block when its end is there (the body is the secret), else the header alone; bounded (a key is a few KiB).
+  {
+    id: "pem_private_key",
+    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=:\s-]{0,16384}?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)?/,
+  },
   { id: "age_secret_key", pattern: /\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b/ },
   { id: "putty_private_key", pattern: /\bPuTTY-User-Key-File-\d+:/ },
+
+  // jev's own API token (lib/auth/api-token.ts: `jev_` and 24 random bytes, base64url)
+  { id: "jev_api_token", pattern: /\bjev_[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/ },
 
   // Cloud providers
   { id: "aws_access_key_id", pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b/ },
@@ -116,11 +123,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
   { id: "netrc_password", pattern: /\bmachine\s+\S+\s+login\s+\S+\s+password\s+\S{4,}/i },
   {
     id: "secret_assignment",
-    // password = "hunter2", api_key: abc123…, "client_secret": "…" — a named secret given a literal value.
+    // password = "hunter2", api_key: abc123…, "client_secret": "…", DB_PASSWORD=… — a named secret given a literal value
+    // (a name's prefix bounded: four parts at most, each scan stays short).
     // Not a value read from elsewhere: process.env.API_KEY, config.get(…), os.environ[…] (the value is taken
     // whole, through a lookahead and back-reference, so backtracking cannot shorten it past those checks).
     pattern:
-      /\b(?:pass(?:word|wd|phrase)?|secret|client_secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|private[_-]?key|token)["']?\s*[:=]\s*["']?(?![<{$])(?!(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?![\w$.]))(?=([^\s"',;()[\]{}]{6,}))\1(?![([])/i,
+      /(?<![A-Za-z0-9])(?:[A-Za-z0-9]{1,40}_){0,4}(?:pass(?:word|wd|phrase)?|secret|client_secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|private[_-]?key|token)["']?\s*[:=]\s*["']?(?![<{$])(?!(?:your|my)[_-]|x{4}|\*{3}|change[_-]?me|replace[_-]?me|placeholder)(?!(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?![\w$.]))(?=([^\s"',;()[\]{}]{6,}))\1(?![([])/i,
   },
 ];
 
