@@ -203,7 +203,9 @@ async function listConsolidations(ctx: ServiceCtx, flags: Flags, out: (line: str
   }
   if (!rows.length) out("no consolidations yet (jev curator consolidate previews one)");
   for (const r of rows)
-    out(`${new Date(r.at).toISOString().slice(0, 16).replace("T", " ")}  ${r.umbrella} <- ${r.absorbed.join(", ")}${r.undoneAt ? "  (undone)" : ""}`);
+    out(
+      `${new Date(r.at).toISOString().slice(0, 16).replace("T", " ")}  ${r.umbrella} <- ${r.absorbed.join(", ") || "(none yet)"}${r.undoneAt ? "  (undone)" : r.interrupted ? `  (interrupted: jev curator restore --consolidation ${r.umbrella} takes back what it did)` : ""}`,
+    );
   return 0;
 }
 

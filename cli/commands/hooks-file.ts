@@ -3,8 +3,10 @@ import path from "node:path";
 import { JevError } from "../../lib/base/errors";
 import { probeServer } from "../../lib/doctor/server-probe";
 import { atomicWriteFile } from "../../lib/fs/atomic-write";
+import { readOwnedFileSync } from "../../lib/fs/regular-file";
 import { assertWritableTarget, ensurePrivateFolder } from "../../lib/fs/safe-target";
 import { mergeHookEntries, removeHookEntries } from "../../lib/integrations/claude-settings";
+import { changesAt, editJsonText } from "../../lib/integrations/json-edit";
 import { isHttpUrl, serverToReach } from "../../lib/integrations/server-url";
 import { UsageError } from "../usage";
 
@@ -18,12 +20,8 @@ export interface HookFile {
 
 /** An agent's hooks file as it is: null when it does not exist yet; a file that is not a JSON object is refused as it is. */
 export function readHooksFile(file: string): { text: string | null; settings: Json } {
-  let text: string | null = null;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw new JevError("internal", `cannot read ${file}`);
-  }
+  // A link, a FIFO, a folder or an oversized file is refused before anything is read through it or written.
+  const text = readOwnedFileSync(file) ?? null;
   if (text === null || text.trim() === "") return { text, settings: {} };
   let parsed: unknown;
   try {
@@ -39,18 +37,27 @@ export function readHooksFile(file: string): { text: string | null; settings: Js
 export async function writePrivate(file: HookFile): Promise<boolean> {
   ensurePrivateFolder(path.dirname(file.path));
   const now = fs.lstatSync(file.path, { throwIfNoEntry: false });
-  if (now?.isFile() && (now.mode & 0o077) === 0 && fs.readFileSync(file.path, "utf8") === file.content) return false;
+  if (now?.isFile() && (now.mode & 0o077) === 0 && readOwnedFileSync(file.path, 64 * 1024) === file.content) return false;
   await atomicWriteFile(file.path, file.content, `.${path.basename(file.path)}.jev`, { mode: 0o600 });
   return true;
 }
 
-/** Write the merged hooks file, a backup of the old one first; false (and nothing written) when jev's entries were there already. */
-async function writeMerged(file: string, text: string | null, merged: { settings: Json; changed: boolean }, out: (line: string) => void): Promise<boolean> {
+/**
+ * Write the merged hooks file, a backup of the old one first; false (and nothing written) when jev's entries were there
+ * already. Only the hook events that changed are edited in the text; every other byte of the file is kept.
+ */
+async function writeMerged(
+  file: string,
+  text: string | null,
+  before: Json,
+  merged: { settings: Json; changed: boolean },
+  out: (line: string) => void,
+): Promise<boolean> {
   if (!merged.changed) {
     out(`jev's hooks are already in ${file}`);
     return false;
   }
-  await replaceWithBackup(file, text, `${JSON.stringify(merged.settings, null, 2)}\n`, out);
+  await replaceWithBackup(file, text, editJsonText(text, changesAt(["hooks"], before.hooks, merged.settings.hooks)), out);
   return true;
 }
 
@@ -126,7 +133,7 @@ export async function installAgentHooks(hooks: AgentHooks, print: boolean, out: 
   const { text, settings } = readHooksFile(hooks.file);
   const copied = await hooks.installFiles();
   out(`${copied.script}: ${copied.changed ? "copied from this checkout" : "already so"} (the hook runs from there)`);
-  if (await writeMerged(hooks.file, text, mergeHookEntries(settings, hooks.entries), out)) for (const line of hooks.addedLines) out(line);
+  if (await writeMerged(hooks.file, text, settings, mergeHookEntries(settings, hooks.entries), out)) for (const line of hooks.addedLines) out(line);
   if (!hooks.python) out("note: no Python 3.8 or later found as python3; the hooks call `python3` through PATH on each prompt");
   for (const f of files) out(`${f.path}: ${(await writePrivate(f)) ? "written" : "already so"} (mode 0600)`);
   if (!hooks.token) out("note: the API token is kept only as a hash here; run `jev token --new` and then this command again");
@@ -136,10 +143,12 @@ export async function installAgentHooks(hooks: AgentHooks, print: boolean, out: 
 
 /** `--remove`: jev's entries out of the agent's hooks file (a backup first, the rest kept) and the URL and token files gone. */
 export async function removeAgentHooks(hooks: Pick<AgentHooks, "agent" | "file" | "jevDir">, out: (line: string) => void): Promise<number> {
+  // The same checks as adding: a link, a FIFO or a folder where a file is changes nothing anywhere.
+  for (const target of [hooks.file, path.join(hooks.jevDir, "url"), path.join(hooks.jevDir, "token")]) assertWritableTarget(target);
   const { text, settings } = readHooksFile(hooks.file);
   const removed = removeHookEntries(settings);
   if (removed.changed) {
-    await writeMerged(hooks.file, text, removed, out);
+    await writeMerged(hooks.file, text, settings, removed, out);
     out(`jev's hooks removed from ${hooks.file}`);
   } else out(`no jev hooks in ${hooks.file}`);
   for (const name of ["url", "token"]) {

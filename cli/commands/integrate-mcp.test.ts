@@ -148,3 +148,41 @@ it("jev mcp --token-file that cannot be read is bad usage in one line", async ()
   expect(await run("mcp", "--url", "http://127.0.0.1:1", "--token-file", path.join(tmp.dir, "missing"))).toBe(2);
   expect(err.mock.calls.flat().join("\n")).toContain("--token-file");
 });
+
+it("jev integrate claude-code --mcp edits only jev's entry: a number past 2^53 and repeated keys of the user's are kept byte for byte", async () => {
+  const file = path.join(tmp.dir, "home", ".claude.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const theirs = '{\n  "userID": 12345678901234567890,\n  "tips": 1,\n  "tips": 2,\n  "mcpServers": {\n    "other": { "command": "x" }\n  }\n}\n';
+  fs.writeFileSync(file, theirs);
+  expect(await run("integrate", "claude-code", "--mcp")).toBe(0);
+  const added = fs.readFileSync(file, "utf8");
+  expect(added).toContain('"userID": 12345678901234567890,\n  "tips": 1,\n  "tips": 2,');
+  expect(JSON.parse(added).mcpServers.jev.args[1]).toBe("mcp");
+  expect(JSON.parse(added).mcpServers.other).toEqual({ command: "x" });
+  expect(await run("integrate", "claude-code", "--mcp", "--remove")).toBe(0);
+  const removed = fs.readFileSync(file, "utf8");
+  expect(removed).toContain('"userID": 12345678901234567890,\n  "tips": 1,\n  "tips": 2,');
+  expect(JSON.parse(removed).mcpServers).toEqual({ other: { command: "x" } });
+});
+
+it("--remove takes the same care as adding: a linked config, or a FIFO in its place, changes nothing and hangs nothing", async () => {
+  const { fifoTrap } = await import("../../lib/testing/fifo-trap");
+  const file = path.join(tmp.dir, "home", ".gemini", "settings.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const outside = path.join(tmp.dir, "outside.json");
+  const theirs = '{"mcpServers": {"jev": {"command": "node"}}}';
+  fs.writeFileSync(outside, theirs);
+  fs.symlinkSync(outside, file);
+  expect(await run("integrate", "gemini", "--mcp", "--remove")).toBe(1);
+  expect(err.mock.calls.flat().join("\n")).toMatch(/is a symlink/);
+  expect(fs.readFileSync(outside, "utf8")).toBe(theirs);
+  fs.unlinkSync(file);
+  const trap = fifoTrap(file);
+  try {
+    const started = Date.now();
+    expect(await run("integrate", "gemini", "--mcp", "--remove")).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  } finally {
+    trap.dispose();
+  }
+});

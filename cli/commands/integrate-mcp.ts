@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { JevError } from "../../lib/base/errors";
 import { loadConfig, packageRoot } from "../../lib/config";
+import { readOwnedFileSync } from "../../lib/fs/regular-file";
 import { assertWritableTarget } from "../../lib/fs/safe-target";
+import { changesAt, editJsonText } from "../../lib/integrations/json-edit";
 import {
   claudeToolRules,
   grantClaudeTools,
@@ -30,17 +31,12 @@ const CLIENT_FILES: Record<McpClient, { configFile: (base: string) => string; je
 /** The file `jev mcp --token-file` reads: its own, so removing the hooks (which own `token`) leaves MCP working. */
 const TOKEN_FILE = "mcp-token";
 
-/** The client's config file as text, or null when it does not exist yet. */
+/** The client's config file as text, or null when it does not exist yet (a link, a FIFO, a folder or an oversized file refused). */
 function readText(file: string): string | null {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw new JevError("internal", `cannot read ${file}`);
-  }
+  return readOwnedFileSync(file) ?? null;
 }
 
-/** The merged (or, with remove, cleaned) config text; null when it already says so. */
+/** The merged (or, with remove, cleaned) config text; null when it already says so. Only jev's entry is edited. */
 function nextConfig(client: McpClient, file: string, text: string | null, launch: McpLaunch | null): string | null {
   if (client === "codex") {
     const done = launch ? mergeCodexMcp(text ?? "", file, launch) : removeCodexMcp(text ?? "", file);
@@ -49,7 +45,7 @@ function nextConfig(client: McpClient, file: string, text: string | null, launch
   const { settings } = readHooksFile(file);
   const merge = client === "gemini" ? mergeGeminiMcp : mergeClaudeMcp;
   const done = launch ? merge(settings, launch) : removeJsonMcp(settings);
-  return done.changed ? `${JSON.stringify(done.settings, null, 2)}\n` : null;
+  return done.changed ? editJsonText(text, changesAt(["mcpServers"], settings.mcpServers, done.settings.mcpServers)) : null;
 }
 
 /**
@@ -62,7 +58,7 @@ async function grantInClaudeSettings(home: string, grant: boolean, out: (line: s
   const { text, settings } = readHooksFile(file);
   const done = grant ? grantClaudeTools(settings, rules) : revokeClaudeTools(settings, rules);
   if (!done.changed) return;
-  await replaceWithBackup(file, text, `${JSON.stringify(done.settings, null, 2)}\n`, out);
+  await replaceWithBackup(file, text, editJsonText(text, changesAt(["permissions"], settings.permissions, done.settings.permissions)), out);
   out(`${file}: jev's tools ${grant ? "allowed" : "no longer allowed"} (permissions.allow: ${rules.join(", ")})`);
 }
 
@@ -86,6 +82,9 @@ export async function integrateMcp(client: McpClient, args: string[], out: (line
   const file = path.resolve(flags.config ?? spec.configFile(base));
   const tokenFile = path.join(spec.jevDir(base), TOKEN_FILE);
   if (flags.remove) {
+    // The same checks as adding: a link, a FIFO or a folder at any file this changes changes nothing anywhere.
+    for (const target of [file, tokenFile, ...(client === "claude-code" ? [path.join(config.home, ".claude", "settings.json")] : [])])
+      assertWritableTarget(target);
     const text = readText(file);
     const next = text === null ? null : nextConfig(client, file, text, null);
     if (next !== null) await replaceWithBackup(file, text, next, out);

@@ -67,6 +67,33 @@ export async function insertUsageEvents(db: Db, rows: UsageEventRow[]): Promise<
   });
 }
 
+/** Append one event (not a counted one) and return its id: a consolidation's row, written before its first move. */
+export async function insertUsageEventReturningId(db: Db, row: UsageEventRow): Promise<number> {
+  const { usageEvents } = db.jev.t;
+  return write(
+    db,
+    async (w) =>
+      (
+        await w
+          .insert(usageEvents)
+          .values({ ...row, detail: row.detail ?? null })
+          .returning({ id: usageEvents.id })
+      )[0].id,
+  );
+}
+
+/** Replace an event's detail: a consolidation's row, completed once its moves are done. */
+export async function setUsageEventDetail(db: Db, id: number, detail: string): Promise<void> {
+  const { usageEvents } = db.jev.t;
+  await write(db, (w) => w.update(usageEvents).set({ detail }).where(eq(usageEvents.id, id)));
+}
+
+/** Take back an event written ahead of a change that was then refused before anything changed. */
+export async function deleteUsageEvent(db: Db, id: number): Promise<void> {
+  const { usageEvents } = db.jev.t;
+  await write(db, (w) => w.delete(usageEvents).where(eq(usageEvents.id, id)));
+}
+
 export async function snapshotsOf(db: Db, home: string): Promise<Map<string, Counters>> {
   const { usageSnapshots } = db.jev.t;
   const rows = await db.select().from(usageSnapshots).where(eq(usageSnapshots.home, home));

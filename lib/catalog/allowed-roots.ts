@@ -50,7 +50,8 @@ export function rootPolicy(config: RootSettings): RootPolicy {
 
 function buildPolicy(config: RootSettings): RootPolicy {
   if (config.allowedRoots) {
-    const fence = { roots: config.allowedRoots.map(realOrResolved) };
+    const allowed = config.allowedRoots.map(realOrResolved);
+    const fence = { roots: allowed, linkedFileRoots: allowed };
     return { fence, allows: (root) => isInside(realOrResolved(root), fence) };
   }
   const defaults = { roots: defaultRoots({ hermesHome: config.hermesHome, env: { ...config.pathVars, HOME: config.home } }).map(realOrResolved) };
@@ -58,7 +59,7 @@ function buildPolicy(config: RootSettings): RootPolicy {
   // A home of `/` (some service accounts) would allow everything: then only the default roots count.
   const underHome = (real: string) => home !== path.parse(home).root && real.startsWith(home + path.sep);
   return {
-    fence: { roots: home === path.parse(home).root ? defaults.roots : [...defaults.roots, home] },
+    fence: { roots: home === path.parse(home).root ? defaults.roots : [...defaults.roots, home], linkedFileRoots: defaults.roots },
     allows: (root) => {
       const real = realOrResolved(root);
       return isInside(real, defaults) || underHome(real);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { mapLimit } from "../base/concurrency";
 import { processWide } from "../base/process-state";
 import { readSkillFile, readSkillFileSync, type SkillFileRead } from "../fs/skill-file";
+import { realOrResolved } from "./allowed-roots";
 import { type Fence, NO_EXTRA_FENCE } from "./fence";
 import { FrontMatterError, parseSkillFile } from "./front-matter";
 import { TreeWatch } from "./tree-watch";
@@ -14,7 +15,7 @@ import { isWalkOverBudget, WalkBudget, type WalkOverBudget } from "./walk-budget
 export interface DiscoverOptions {
   /** Names never offered (Hermes `skills.disabled`). */
   disabled?: readonly string[];
-  /** Folders a symlink inside a root may lead to, besides the root itself. */
+  /** Folders a symlink inside a root may lead to, besides the root itself (and where a linked SKILL.md may). */
   fence?: Fence;
   /** The request's walk budget; a fresh default one when omitted. */
   budget?: WalkBudget;
@@ -166,7 +167,9 @@ const allUnchanged = async (snapshots: RootSnapshot[]) => (await Promise.all(sna
 export async function discover(roots: readonly string[], options: DiscoverOptions = {}): Promise<DiscoveredCatalog> {
   const resolved = roots.map((r) => path.resolve(r));
   const fence = options.fence ?? NO_EXTRA_FENCE;
-  const key = [resolved.join("\0"), [...(options.disabled ?? [])].sort().join("\0"), fence.roots.join("\0")].join("\u0001");
+  const key = [resolved.join("\0"), [...(options.disabled ?? [])].sort().join("\0"), fence.roots.join("\0"), (fence.linkedFileRoots ?? []).join("\0")].join(
+    "\u0001",
+  );
   const failed = overBudget.get(key);
   // A bigger budget than the one that failed (the start's own walk) walks again.
   if (failed && Date.now() - failed.at < OVER_BUDGET_MEMORY_MS && !options.budget?.exceeds(failed.budget)) {
@@ -196,10 +199,12 @@ async function readCatalog(key: string, resolved: string[], fence: Fence, option
   const skills: SkillCard[] = [];
   const unreadable: { path: string; problem: string }[] = [];
   const snapshots: RootSnapshot[] = [];
+  // A SKILL.md that is a link may lead into any of this request's roots (one skill shared by two), never elsewhere.
+  const fileFence = { roots: [...resolved.map(realOrResolved), ...(fence.linkedFileRoots ?? [])] };
   for (const root of resolved) {
     let walked: Awaited<ReturnType<typeof walkSkillTree>>;
     try {
-      walked = await walkSkillTree(root, fence, budget);
+      walked = await walkSkillTree(root, fence, budget, undefined, fileFence);
     } catch (err) {
       if (!isWalkOverBudget(err)) throw err;
       overBudget.set(key, { at: Date.now(), error: err, budget });

@@ -6,6 +6,11 @@ import path from "node:path";
  */
 export interface Fence {
   roots: readonly string[];
+  /**
+   * Where a SKILL.md that is itself a link may lead, besides the walked roots and its own folder: the skill roots
+   * (the default ones, or JEV_ALLOWED_ROOTS), never the rest of the home a linked folder may lead into.
+   */
+  linkedFileRoots?: readonly string[];
 }
 
 export const NO_EXTRA_FENCE: Fence = { roots: [] };

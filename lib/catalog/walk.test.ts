@@ -16,7 +16,8 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const mkfifo = (p: string) => execFileSync("mkfifo", [p]);
-const names = async (root: string, fenceRoots: string[] = []) => (await discover([root], { fence: { roots: fenceRoots } })).skills.map((s) => s.name);
+const names = async (root: string, fenceRoots: string[] = [], linkedFileRoots: string[] = []) =>
+  (await discover([root], { fence: { roots: fenceRoots, linkedFileRoots } })).skills.map((s) => s.name);
 
 describe("hostile files in a root", () => {
   // Each of these hung the server for good when SKILL.md was read synchronously: a FIFO open blocks until a writer comes.
@@ -75,10 +76,29 @@ describe("symlinks", () => {
     fs.symlinkSync(path.join(outside, "linked", "SKILL.md"), path.join(root, "file-link", "SKILL.md"));
     expect(await names(root)).toEqual(["inside"]);
     const catalog = await discover([root]);
-    expect(catalog.unreadable).toEqual([{ path: path.join(root, "file-link", "SKILL.md"), problem: "links outside the allowed roots" }]);
+    expect(catalog.unreadable).toEqual([
+      { path: path.join(root, "file-link", "SKILL.md"), problem: "is a link that leads outside the skill roots (link the skill's folder instead)" },
+    ]);
     clearDiscoveryCache();
-    // With the target fenced in, both links count: file-link/SKILL.md comes first in sorted order, linked/ repeats its name.
-    expect(await names(root, [fs.realpathSync(outside)])).toEqual(["linked", "inside"]);
+    // With the target fenced in, the linked folder counts; a SKILL.md that is a link still needs a skill root.
+    expect(await names(root, [fs.realpathSync(outside)])).toEqual(["inside", "linked"]);
+    clearDiscoveryCache();
+    // With it a skill root too, both links count: file-link/SKILL.md comes first in sorted order, linked/ repeats its name.
+    expect(await names(root, [fs.realpathSync(outside)], [fs.realpathSync(outside)])).toEqual(["linked", "inside"]);
+  });
+
+  it("a SKILL.md that is a link to a file of the home (a key, a token) is no skill, though the home is in the fence", async () => {
+    const home = path.join(tmp.dir, "home");
+    const root = path.join(home, ".claude", "skills");
+    fs.mkdirSync(path.join(home, ".ssh"), { recursive: true });
+    fs.writeFileSync(path.join(home, ".ssh", "id_ed25519"), "---\nname: key\ndescription: a key\n---\nsecret\n");
+    fs.mkdirSync(path.join(root, "planted"), { recursive: true });
+    fs.symlinkSync(path.join(home, ".ssh", "id_ed25519"), path.join(root, "planted", "SKILL.md"));
+    // A link inside its own folder is the skill's own business.
+    fs.mkdirSync(path.join(root, "own"), { recursive: true });
+    fs.writeFileSync(path.join(root, "own", "README.md"), "---\nname: own\ndescription: its own file\n---\n");
+    fs.symlinkSync("README.md", path.join(root, "own", "SKILL.md"));
+    expect(await names(root, [fs.realpathSync(home)])).toEqual(["own"]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Dirent } from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { limiter } from "../base/concurrency";
-import { type Fence, isInside } from "./fence";
+import { type Fence, isInside, NO_EXTRA_FENCE } from "./fence";
 import { fingerprintNames, isHiddenEntry } from "./folder-fingerprint";
 import type { WalkBudget } from "./walk-budget";
 
@@ -52,13 +52,20 @@ export interface WalkResult {
   skipped: { path: string; problem: string }[];
 }
 
+// A linked folder is followed anywhere inside the fence (the user's dotfiles), yet yields only files named SKILL.md; a
+// SKILL.md that is itself a link could name any file (a key, a token), so it must lead into the skill roots or its own folder.
 /**
- * Find every `SKILL.md` under `root`, off the event loop. Only regular files count: a FIFO named SKILL.md would block
- * whoever opens it. A symlink (folder or SKILL.md) is followed only when its real path lies inside the fence (the
- * root itself, plus the roots the caller may read anyway), once per real folder, so a link can neither leave the
- * allowed area nor close a loop. Throws WalkOverBudget when the budget (shared by one request's roots) runs out.
+ * Find every `SKILL.md` under `root`, off the event loop: regular files only (a FIFO would block its reader), linked
+ * folders only inside the fence and once (no escape, no loop), a linked SKILL.md only inside `fileFence` (plus the
+ * root) or its own folder. Throws WalkOverBudget when the budget (shared by one request's roots) runs out.
  */
-export async function walkSkillTree(root: string, fence: Fence, budget: WalkBudget, policy: WalkPolicy = CATALOG_WALK): Promise<WalkResult> {
+export async function walkSkillTree(
+  root: string,
+  fence: Fence,
+  budget: WalkBudget,
+  policy: WalkPolicy = CATALOG_WALK,
+  fileFence: Fence = NO_EXTRA_FENCE,
+): Promise<WalkResult> {
   const walk = new Walk(root, fence, budget, policy);
   let real: string;
   try {
@@ -67,6 +74,7 @@ export async function walkSkillTree(root: string, fence: Fence, budget: WalkBudg
     return walk.result([]); // a missing or unreadable root is skipped (reported by the caller)
   }
   walk.fence = { roots: [real, ...fence.roots] };
+  walk.fileFence = { roots: [real, ...fileFence.roots] };
   walk.seenReal.add(real);
   return walk.result(await walk.visit(root, real, false, 0));
 }
@@ -81,6 +89,8 @@ class Walk {
   readonly seenReal = new Set<string>();
   readonly folders = new Map<string, string>();
   readonly skipped: WalkResult["skipped"] = [];
+  /** Where a SKILL.md that is a link may lead (besides its own folder). */
+  fileFence: Fence = NO_EXTRA_FENCE;
   private readonly io = limiter(PARALLEL_FOLDERS);
   constructor(
     readonly root: string,
@@ -109,7 +119,7 @@ class Walk {
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.folders.set(dir, fingerprintNames(entries.map((e) => e.name)));
     const skillEntry = entries.find((e) => e.name === SKILL_FILE);
-    const isSkill = skillEntry ? await this.acceptSkillFile(dir, skillEntry) : false;
+    const isSkill = skillEntry ? await this.acceptSkillFile(dir, skillEntry, real) : false;
     const found: Found[] = isSkill ? [{ file: path.join(dir, SKILL_FILE), real }] : [];
     const below = isSkill || insideSkill;
     const skipsSupport = this.policy.supportFolders === "below_skill" ? below : isSkill;
@@ -147,15 +157,16 @@ class Walk {
     return real;
   }
 
-  /** A SKILL.md entry counts when it is a regular file, or a link to one inside the fence. */
-  private async acceptSkillFile(dir: string, entry: Dirent): Promise<boolean> {
+  /** A SKILL.md entry counts when it is a regular file, or a link to one inside the skill roots or its own folder. */
+  private async acceptSkillFile(dir: string, entry: Dirent, realDir: string): Promise<boolean> {
     const file = path.join(dir, SKILL_FILE);
     if (entry.isFile()) return true;
     if (!entry.isSymbolicLink()) return this.skip(file, `not a regular file (${kindOf(entry)})`);
     try {
       const real = await fsp.realpath(file);
       if (!(await fsp.stat(real)).isFile()) return this.skip(file, "links to something that is not a regular file");
-      if (!isInside(real, this.fence)) return this.skip(file, "links outside the allowed roots");
+      if (!linkedSkillFileAllowed(real, realDir, this.fileFence))
+        return this.skip(file, "is a link that leads outside the skill roots (link the skill's folder instead)");
       return true;
     } catch {
       return false; // dangling link: as if absent
@@ -166,6 +177,11 @@ class Walk {
     this.skipped.push({ path: file, problem });
     return false;
   }
+}
+
+/** Where a SKILL.md that is a link may lead: inside its own skill's real folder, or inside the skill roots. */
+export function linkedSkillFileAllowed(real: string, realSkillFolder: string, fileFence: Fence): boolean {
+  return isInside(real, { roots: [realSkillFolder] }) || isInside(real, fileFence);
 }
 
 function kindOf(entry: Dirent): string {

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { describeZodIssue } from "../base/errors";
+import { CATALOG_WALK } from "../catalog/walk";
 import { curationScope } from "./curation-scope";
 import type { CuratorHome } from "./curator-home";
 import type { OverlapCluster } from "./overlaps";
 import { findLocalFolder } from "./provenance";
+import { EXCLUDED_SKILL_DIRS } from "./skill-tree";
 
 /*
  * The consolidation pass's plan (issue 46): what the remote judge answers for each overlapping cluster, checked
@@ -64,6 +66,21 @@ export function planFactsOf(h: CuratorHome): PlanFacts {
   };
 }
 
+/** Hermes's own rule for a new skill's name (tools/skill_manager_tool.py VALID_NAME_RE), with its 64-character cap. */
+const HERMES_NEW_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+/**
+ * Why a new umbrella's name cannot be a skill folder the agents will read, or null: Hermes's rule for a new skill's
+ * name, and none the catalog's or the curator's walk skips (a `build/` or `node_modules/` umbrella would take its
+ * siblings out of every catalog), nor a file's (`SKILL.md/` would be a folder named as the file).
+ */
+export function newUmbrellaNameProblem(name: string): string | null {
+  if (!HERMES_NEW_NAME.test(name)) return `'${name}' is not a name Hermes gives a new skill (lower-case letters, digits, '.', '_', '-')`;
+  if (CATALOG_WALK.neverWalked.has(name) || EXCLUDED_SKILL_DIRS.has(name)) return `'${name}' is a folder name the skill walks skip`;
+  if (/\.md$/i.test(name)) return `'${name}' is a file's name, not a skill folder's`;
+  return null;
+}
+
 /** Why one plan breaks a rule, or null when it keeps them all. */
 function planProblem(
   plan: ConsolidationPlan,
@@ -76,6 +93,8 @@ function planProblem(
   const members = new Set(cluster.skills.map((s) => s.name));
   const { name: umbrella, create } = plan.umbrella;
   if (create) {
+    const badName = newUmbrellaNameProblem(umbrella);
+    if (badName) return `${badName}: it cannot be a new umbrella`;
     if (facts.exists(umbrella)) return `the new umbrella '${umbrella}' already exists`;
     if (!plan.umbrella.description) return `the new umbrella '${umbrella}' needs a description`;
   } else {

@@ -1,3 +1,5 @@
+import path from "node:path";
+import { plainPathProblem } from "../fs/plain-path";
 import { compareCodePoints } from "../hermes/python-json";
 import { isManagedRecord, recordOf } from "../hermes/usage-record";
 import type { CuratorHome } from "./curator-home";
@@ -38,6 +40,13 @@ export interface CurationScope {
 export function curationScope(h: CuratorHome): CurationScope {
   const managed = new Set(managedSet(h));
   const local = new Set(h.local.map((s) => s.name));
+  /** A skill the walk reached through a link (a folder shared from elsewhere) or whose SKILL.md is one: merging would write through it. */
+  const linked = (name: string) => {
+    const folder = h.local.find((s) => s.name === name)?.folder;
+    return (
+      folder !== undefined && (plainPathProblem(h.skillsDir, folder, "folder") ?? plainPathProblem(h.skillsDir, path.join(folder, "SKILL.md"), "file")) !== null
+    );
+  };
   return {
     managed,
     handsOff(name, pass) {
@@ -54,6 +63,8 @@ export function curationScope(h: CuratorHome): CurationScope {
         return `'${name}' is not the curator's to change (no agent-created record: written by hand, or older than the marker)`;
       }
       if (recordOf(h.usage, name)?.pinned === true) return `'${name}' is pinned`;
+      if (pass === "consolidation" && linked(name))
+        return `'${name}' is a linked folder or file (shared from elsewhere): the curator never merges through a link`;
       return null;
     },
   };

@@ -93,8 +93,11 @@ export async function loadCuratorHome(home: string, options: CuratorHomeOptions 
   }
   const underExternal = (real: string) => externalRoots.some((r) => real === r || real.startsWith(`${r}${path.sep}`));
   const budget = new WalkBudget();
+  const skillRoots = [...(localRoot ? [localRoot] : []), ...externalRoots];
   const walk = (root: string, skip?: (real: string) => boolean) =>
-    overBudgetAsRefusal(trees === "kept" ? keptCuratorTree([root, ...externalRoots].join("\0"), root, budget, skip) : walkCuratorTree(root, budget, skip));
+    overBudgetAsRefusal(
+      trees === "kept" ? keptCuratorTree([root, ...externalRoots].join("\0"), root, budget, skip, skillRoots) : walkCuratorTree(root, budget, skip, skillRoots),
+    );
   const localTree = localRoot ? await walk(skillsDir, externalRoots.length ? underExternal : undefined) : { skills: [], skipped: [] };
   const local = [...localTree.skills]; // a kept tree is shared by every view: never changed in place
   const skipped = [...localTree.skipped];

@@ -24,12 +24,18 @@ const MAX_KEPT = 8;
 const kept = processWide("jev.keptCuratorTrees", () => new Map<string, KeptTree>());
 
 /** The tree under `root` (`key` names it with what shapes its walk), walked only when the kept one may be stale. */
-export async function keptCuratorTree(key: string, root: string, budget: WalkBudget, skip?: (realFolder: string) => boolean): Promise<SkillTree> {
+export async function keptCuratorTree(
+  key: string,
+  root: string,
+  budget: WalkBudget,
+  skip?: (realFolder: string) => boolean,
+  skillRoots: readonly string[] = [],
+): Promise<SkillTree> {
   const hit = kept.get(key);
   if (hit && !hit.watch.dirty && !hit.watch.broken && Date.now() - hit.at < MAX_AGE_MS) return hit.tree;
   forgetTree(key);
   const at = Date.now();
-  const tree = await walkCuratorTree(root, budget, skip);
+  const tree = await walkCuratorTree(root, budget, skip, skillRoots);
   // Watched from now: a change made while the walk ran may be missed, for MAX_AGE_MS at most.
   const watch = new TreeWatch(tree.folders);
   if (watch.broken) return tree; // events cannot be trusted: nothing is kept

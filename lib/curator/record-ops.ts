@@ -1,5 +1,5 @@
 import { mutateUsage } from "../hermes/usage-file";
-import { forget, markManaged, reanchor, seed, setPinned, setState, type UsageMap } from "../hermes/usage-record";
+import { bumpPatch, forget, markManaged, reanchor, seed, setPinned, setState, type UsageMap } from "../hermes/usage-record";
 import type { LifecycleState } from "../vocab/curator";
 import type { CuratorHome } from "./curator-home";
 import { isCurationEligible } from "./provenance";
@@ -43,3 +43,16 @@ export const writeForget = (h: CuratorHome, name: string, now: number) => locked
 export const writeSeed = (h: CuratorHome, name: string, now: number) => lockedWrite(h, name, now, (map) => seed(map, name, now));
 
 export const writeReanchor = (h: CuratorHome, name: string, now: number) => lockedWrite(h, name, now, (map) => reanchor(map, name, now));
+
+/** `times` patch bumps (patch_count, last_patched_at), as Hermes's skill_manage counts its edits: telemetry, never gated. */
+export async function writePatchBumps(h: CuratorHome, name: string, now: number, times: number): Promise<void> {
+  if (times <= 0) return;
+  await mutateUsage(
+    h.home,
+    (map) => {
+      for (let i = 0; i < times; i++) bumpPatch(map, name, now);
+      return { write: true, result: undefined };
+    },
+    { now },
+  );
+}

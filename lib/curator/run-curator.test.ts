@@ -49,7 +49,7 @@ describe("scheduling (curator checklist 40–42)", () => {
     expect(await maybeRun(home, { now: NOW, idleSeconds: 60 })).toBeNull(); // idle under 2 h
     const claim = path.join(home, "skills/.locks/curator-run");
     fs.mkdirSync(path.dirname(claim), { recursive: true });
-    fs.writeFileSync(claim, "12345");
+    fs.writeFileSync(claim, String(process.pid)); // a live process (this one): a claim of a gone one is taken over
     expect(await maybeRun(home, { now: NOW, idleSeconds: 999_999 })).toBeNull(); // a fresh claim held elsewhere
     fs.utimesSync(claim, new Date(NOW - 2 * HOUR_MS), new Date(NOW - 2 * HOUR_MS));
     const ran = await maybeRun(home, { now: NOW, idleSeconds: 999_999 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { JevError } from "../base/errors";
 import { HOUR_MS } from "../base/time";
+import { readSmallTextSync } from "../fs/regular-file";
 import { readCuratorState, updateCuratorState } from "../hermes/curator-state";
 import { formatPyTime, parsePyTime } from "../hermes/py-time";
 import { latestActivityAt } from "../hermes/usage-record";
@@ -77,7 +78,22 @@ export async function shouldRunNow(h: CuratorHome, now: number): Promise<boolean
 
 const claimFile = (home: string) => path.join(home, "skills", ".locks", "curator-run");
 
-/** §7.3 run claim: exclusive create with our PID; a claim over an hour old is taken over. Returns a release, or null when another run holds it. */
+/** Whether the claim names a process that is gone (on this machine): its claim holds nothing, whatever its age. */
+function claimantGone(file: string): boolean {
+  const pid = Number((readSmallTextSync(file, 64) ?? "").trim());
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ESRCH"; // EPERM: alive, another user's
+  }
+}
+
+/**
+ * §7.3 run claim: exclusive create with our PID; a claim over an hour old is taken over, and so is one whose process
+ * is gone (a run killed halfway held apply and undo for an hour). Returns a release, or null when another run holds it.
+ */
 export function claimRun(home: string, now: number): (() => void) | null {
   const file = claimFile(home);
   try {
@@ -93,7 +109,7 @@ export function claimRun(home: string, now: number): (() => void) | null {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") return () => {};
       const st = fs.statSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false });
-      if (st && now - st.mtimeMs <= CLAIM_STALE_MS) return null;
+      if (st && now - st.mtimeMs <= CLAIM_STALE_MS && !claimantGone(file)) return null;
       fs.rmSync(/*turbopackIgnore: true*/ file, { force: true });
     }
   }

@@ -45,13 +45,20 @@ export interface SkillTree {
 
 /**
  * Every skill folder under `root` as the curator sees it, through the catalog's safe walk and budget: recursive,
- * following symlinks (each real folder once), skipping excluded and dot folders, support folders inside skills and
+ * following linked folders (each real folder once; a linked SKILL.md only into `skillRoots`), skipping excluded and dot folders, support folders inside skills and
  * real paths `skip` rules out. Ordered by relative path, by code point. Throws WalkOverBudget past the budget.
  */
 // Names are re-read only from a SKILL.md that changed: the Skills page walks a thousand skills on every view.
-export async function walkCuratorTree(root: string, budget: WalkBudget, skip?: (realFolder: string) => boolean): Promise<SkillTree> {
+export async function walkCuratorTree(
+  root: string,
+  budget: WalkBudget,
+  skip?: (realFolder: string) => boolean,
+  skillRoots: readonly string[] = [],
+): Promise<SkillTree> {
   const policy: WalkPolicy = { neverWalked: EXCLUDED_SKILL_DIRS, supportFolders: "in_skill", maxDepth: CURATOR_WALK_DEPTH, skipRealFolder: skip };
-  const walked = await walkSkillTree(root, WALK_EVERYWHERE, budget, policy);
+  // Linked folders are followed anywhere, as Hermes does (they hold only a SKILL.md the curator reads); a SKILL.md
+  // that is itself a link counts only inside the home's skill roots or its own folder (an /etc/passwd is no skill).
+  const walked = await walkSkillTree(root, WALK_EVERYWHERE, budget, policy, { roots: skillRoots });
   const rootFolder = path.resolve(root);
   const byReal = new Map<string, { folder: string; rel: string }>();
   walked.skillFiles.forEach((file, i) => {

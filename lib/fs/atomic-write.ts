@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { assertWritableTarget } from "./safe-target";
 
 const TEMP_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_";
 
@@ -46,8 +47,9 @@ export async function removeLeftoverTemps(folder: string, prefix: string, option
 
 /**
  * Replace `target` with `data` the way Hermes does (curator spec §1, "AW"): an exclusive temp file in the same
- * folder, written, fsynced and renamed over it, so a reader sees the old file or the new one. A symlink keeps its link,
- * the permission bits are kept, across devices it copies; on failure the target is left as it was.
+ * folder, written, fsynced and renamed over it, so a reader sees the old file or the new one. The permission bits are
+ * kept, across devices it copies; on failure the target is left as it was. The target is a regular file or not there
+ * yet: a link is refused, never written through (one planted at a SKILL.md led to ~/.bashrc), and so is anything else.
  */
 // The temp is `<prefix><8 chars>.tmp`; temps of earlier interrupted writes older than a minute go after the rename.
 export async function atomicWriteFile(
@@ -57,8 +59,8 @@ export async function atomicWriteFile(
   options: { sweepLeftovers?: boolean /** The file's permission bits, whatever they were (a secret's 0600). */; mode?: number } = {},
 ): Promise<void> {
   const fsp = fs.promises;
-  const link = await fsp.lstat(/*turbopackIgnore: true*/ target).catch(() => undefined);
-  const resolved = link?.isSymbolicLink() ? await fsp.realpath(/*turbopackIgnore: true*/ target) : target;
+  assertWritableTarget(target);
+  const resolved = target;
   const existingMode = (await fsp.stat(/*turbopackIgnore: true*/ resolved).catch(() => undefined))?.mode;
   const temp = path.join(path.dirname(resolved), tempName(prefix));
   // Asynchronous throughout: the fsync waits off the event loop, so a server keeps answering (and gathering the next batch).

@@ -37,7 +37,8 @@ async function lockAndRun<T>(lockFile: string, critical: () => T | Promise<T>, t
   // Non-blocking, and a regular file or nothing: a FIFO left where the lock should be must not hang the server.
   const fd = fs.openSync(
     /*turbopackIgnore: true*/ lockFile,
-    fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_APPEND | fs.constants.O_NONBLOCK,
+    // Never through a link: one planted as the lock would have jev create its target wherever it points.
+    fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_APPEND | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW,
     0o666,
   );
   try {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import { JevError } from "../base/errors";
 
 /**
  * Reading a file whose path came from a folder someone else fills (a Hermes home, a skills folder) without trusting
@@ -50,11 +51,11 @@ export function readHeadSync(file: string, maxBytes: number): FileHead | null {
   }
 }
 
-/** The same, off the event loop. */
-export async function readHead(file: string, maxBytes: number): Promise<FileHead | null> {
+/** The same, off the event loop; with `noFollow`, a link at `file` itself is not opened (a path already resolved). */
+export async function readHead(file: string, maxBytes: number, options: { noFollow?: boolean } = {}): Promise<FileHead | null> {
   let handle: fsp.FileHandle;
   try {
-    handle = await fsp.open(/*turbopackIgnore: true*/ file, OPEN_FLAGS);
+    handle = await fsp.open(/*turbopackIgnore: true*/ file, options.noFollow ? OPEN_FLAGS | fs.constants.O_NOFOLLOW : OPEN_FLAGS);
   } catch {
     return null;
   }
@@ -119,6 +120,47 @@ export function readWholeFileSync(file: string): Buffer | undefined {
       chunks.push(chunk.subarray(0, n));
     }
     return Buffer.concat(chunks);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * A file of the user's that jev will rewrite (an agent's settings, a config, its own saved state), read whole: undefined
+ * when it does not exist. A link, a FIFO, a folder, or a file over `maxBytes` is refused with one line (a JevError
+ * `conflict` naming the file), never opened through nor waited on: rewriting any of them would lose or leak something.
+ */
+export function readOwnedFileSync(file: string, maxBytes = MAX_SMALL_FILE_BYTES): string | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(/*turbopackIgnore: true*/ file, OPEN_FLAGS | fs.constants.O_NOFOLLOW);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    if (code === "ELOOP") throw new JevError("conflict", `${file} is a symlink; jev reads and rewrites only a regular file there; nothing was changed`);
+    throw new JevError("conflict", `${file} cannot be read (${code ?? "error"}); nothing was changed`);
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile())
+      throw new JevError(
+        "conflict",
+        `${file} is ${st.isDirectory() ? "a folder" : "not a regular file"}; jev reads and rewrites only a regular file there; nothing was changed`,
+      );
+    if (st.size > maxBytes)
+      throw new JevError(
+        "conflict",
+        `${file} is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB, too large for a file jev rewrites; nothing was changed`,
+      );
+    const buf = Buffer.allocUnsafe(st.size + 1);
+    let got = 0;
+    for (;;) {
+      const n = fs.readSync(fd, buf, got, buf.length - got, got);
+      if (n === 0) break;
+      got += n;
+      if (got > st.size) throw new JevError("conflict", `${file} grew while it was read; nothing was changed`);
+    }
+    return buf.subarray(0, got).toString("utf8");
   } finally {
     fs.closeSync(fd);
   }

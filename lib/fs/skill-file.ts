@@ -20,8 +20,8 @@ export function readSkillFileSync(file: string, maxBytes = MAX_SKILL_FILE_BYTES)
   return head && { mtimeMs: head.mtimeMs, size: head.size, text: head.bytes?.toString("utf8") ?? null };
 }
 
-/** The same, off the event loop. */
-export async function readSkillFile(file: string, maxBytes = MAX_SKILL_FILE_BYTES): Promise<SkillFileRead | null> {
-  const head = await readHead(file, maxBytes);
+/** The same, off the event loop; with `noFollow`, a link at `file` itself is not opened (a path already resolved and checked). */
+export async function readSkillFile(file: string, maxBytes = MAX_SKILL_FILE_BYTES, options: { noFollow?: boolean } = {}): Promise<SkillFileRead | null> {
+  const head = await readHead(file, maxBytes, options);
   return head && { mtimeMs: head.mtimeMs, size: head.size, text: head.bytes?.toString("utf8") ?? null };
 }

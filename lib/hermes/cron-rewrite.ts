@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { atomicWriteFile } from "../fs/atomic-write";
 import { withFileLock } from "../fs/flock";
+import { assertPlainPath } from "../fs/plain-path";
 import { readWholeFileSync } from "../fs/regular-file";
 import { formatPyTime } from "./py-time";
 
@@ -62,6 +63,7 @@ function readJobs(file: string): Record<string, unknown>[] | null {
 export function cronJobSkills(home: string): { id: string; skills: string[] }[] {
   let jobs: Record<string, unknown>[] | null;
   try {
+    assertPlainPath(home, cronPaths(home).jobs, "file"); // a linked jobs file is not the home's: its jobs are not read
     jobs = readJobs(cronPaths(home).jobs);
   } catch {
     return [];
@@ -79,6 +81,9 @@ export async function editCronSkills(
   now: number,
 ): Promise<CronRewriteReport> {
   const paths = cronPaths(home);
+  // Neither the jobs file nor Hermes's lock is ever reached through a link (a linked jobs.json had its target rewritten).
+  assertPlainPath(home, paths.jobs, "file");
+  assertPlainPath(home, paths.lock, "file");
   if (!fs.existsSync(paths.jobs)) return { rewrites: [], jobs_updated: 0, jobs_scanned: 0 };
   return withFileLock(
     paths.lock,

@@ -35,14 +35,12 @@ type ToolAnswer = { content: { type: "text"; text: string }[]; structuredContent
 /** A tool that carries a SKILL.md: its JSON without the file's text, and that text as the model should read it. */
 type ForTheModel<T> = (value: T) => { json: unknown; text: string | null };
 
+// Claude Code 2.1.197 and Codex 0.171.0 hand the model only the structured content when there is one (the file came
+// JSON-escaped, the second block never came); with text blocks alone, all three clients (Gemini CLI too) show both.
 /**
- * A tool's answer, or a clear error. Only jev's own errors say what went wrong; anything else is "internal error", as
- * on the HTTP API.
- *
- * A tool without a SKILL.md answers as MCP asks: structured content, and the same JSON as text. One that carries a
- * file answers with text blocks only: its JSON without the file, then the file as it is. Claude Code 2.1.197 and
- * Codex 0.171.0 hand the model only the structured content when there is one (the file arrived JSON-escaped, and the
- * second block never arrived); with text blocks alone, all three clients (Gemini CLI too) show the model both blocks.
+ * A tool's answer, or a clear error (only jev's own errors say what went wrong; anything else is "internal error").
+ * Without a SKILL.md: structured content and the same JSON as text, as MCP asks. With one: text blocks only, its JSON
+ * without the file, then the file as it is.
  */
 async function answer<T extends Record<string, unknown>>(run: () => Promise<T>, forTheModel?: ForTheModel<T>): Promise<ToolAnswer> {
   try {

@@ -78,14 +78,15 @@ function History({ history }: { history: ConsolidationRecord[] }) {
     <ul data-testid="consolidation-history">
       {history.map((r) => (
         <li key={r.id}>
-          <When at={r.at} /> · <code>{r.umbrella}</code> absorbed {r.absorbed.join(", ")}
+          <When at={r.at} /> · <code>{r.umbrella}</code> absorbed {r.absorbed.join(", ") || "nothing yet"}
           {r.undoneAt !== null && <span className="muted"> · undone</span>} {/* Kept once undone (disabled), so its answer stays shown. */}
+          {r.undoneAt === null && r.interrupted && <span className="muted"> · interrupted: Undo takes back what it did</span>}
           <ConfirmButton
             run={consolidationUndoAction}
             fields={{ umbrella: r.umbrella }}
             label="Undo"
             disabled={r.undoneAt !== null}
-            confirm={`Undo the consolidation into '${r.umbrella}'? ${r.absorbed.join(", ")} come back from the archive, ${r.created ? `the new '${r.umbrella}' goes` : `'${r.umbrella}' gets its SKILL.md back`}, and the cron jobs their skills. Refused, changing nothing, if any of them was edited since.`}
+            confirm={`Undo the consolidation into '${r.umbrella}'? ${r.absorbed.join(", ") || "Its siblings"} come back from the archive, ${r.created ? `the new '${r.umbrella}' goes to the archive` : `'${r.umbrella}' gets its SKILL.md back`}, and the cron jobs their skills; what was undone already is said. Refused, changing nothing, if an edit since would be lost.`}
           />
         </li>
       ))}
@@ -105,8 +106,9 @@ export function ConsolidationPanel(props: {
     <div data-testid="consolidation">
       <p className="muted">
         The remote judge plans which overlapping skills of this home become one umbrella skill; jev writes the files, moves the absorbed skills to{" "}
-        <code>skills/.archive</code> and points the cron jobs at the umbrella. Pinned, protected, bundled and hub skills are never absorbed. The curator&apos;s
-        due run includes the pass when <code>curator.consolidate</code> is on (it is {props.consolidateOn ? "on" : "off"}).
+        <code>skills/.archive</code> and points the cron jobs at the umbrella. Only the skills Hermes&apos;s curator manages (agent-created) are merged: skills
+        written by hand, pinned, protected, bundled, hub and linked skills never are. The curator&apos;s due run includes the pass when{" "}
+        <code>curator.consolidate</code> is on (it is {props.consolidateOn ? "on" : "off"}).
       </p>
       {props.judgeReady ? (
         // One row, always there: the Apply button's answer stays shown after the preview it applied is gone.

@@ -1,10 +1,12 @@
 import fsp from "node:fs/promises";
+import path from "node:path";
 import type { Db } from "../../../db/handle-types";
 import { JevError } from "../../base/errors";
 import { realOrResolved } from "../../catalog/allowed-roots";
 import { discover, readSkillCard } from "../../catalog/discover";
 import { type Fence, isInside } from "../../catalog/fence";
 import type { SkillCard } from "../../catalog/types";
+import { linkedSkillFileAllowed } from "../../catalog/walk";
 import { isWalkOverBudget } from "../../catalog/walk-budget";
 import type { JevConfig } from "../../config";
 import { MAX_SKILL_FILE_BYTES, readSkillFile } from "../../fs/skill-file";
@@ -43,8 +45,14 @@ export interface SkillText extends CatalogSkill {
 
 interface RankedCatalog {
   cards: readonly SkillCard[];
-  /** The real paths the cards may lie under: the roots themselves and the allowed roots. */
+  /** The real paths the cards may lie under (the roots themselves and the allowed roots), and where a linked SKILL.md may lead. */
   fence: Fence;
+}
+
+/** The fence a read checks again: the catalog's roots and the walk's fence, a linked SKILL.md only into the skill roots. */
+function readFence(source: { roots: readonly string[]; fence: Fence }): Fence {
+  const roots = source.roots.map(realOrResolved);
+  return { roots: [...roots, ...source.fence.roots], linkedFileRoots: [...roots, ...(source.fence.linkedFileRoots ?? [])] };
 }
 
 /** The default catalog, sorted by name; over the walk budget it says so instead of answering with part of it. */
@@ -53,7 +61,7 @@ async function rankedCatalog(config: JevConfig): Promise<RankedCatalog> {
   try {
     const { skills } = await discover(source.roots, { disabled: source.disabled, fence: source.fence });
     const cards = [...skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { cards, fence: { roots: [...source.roots.map(realOrResolved), ...source.fence.roots] } };
+    return { cards, fence: readFence(source) };
   } catch (err) {
     if (!isWalkOverBudget(err)) throw err;
     throw new JevError("busy", "the skill folders are over the walk's limits right now; try again shortly");
@@ -93,16 +101,24 @@ export async function readCatalogSkill(ctx: Pick<ServiceCtx<Db | null>, "config"
 /** The text of a skill a reply names to load (from the default catalog), or null when it cannot be read now. */
 export async function textToLoad(ctx: Pick<ServiceCtx<Db | null>, "config">, skill: { name: string; path: string }): Promise<SkillText | null> {
   const source = catalogSource({}, ctx.config);
-  const text = await readInside(skill.path, { roots: [...source.roots.map(realOrResolved), ...source.fence.roots] });
+  const text = await readInside(skill.path, readFence(source));
   return text && { name: skill.name, description: readSkillCard(skill.path)?.description ?? "", path: skill.path, ...text };
 }
 
-/** The file's text, or null when it is gone, not a regular file, or really lies outside the fence. */
+/**
+ * The file's text, or null when it is gone, not a regular file, or really lies outside the fence. Checked at read
+ * time: the walk saw the file inside the roots, but a link could have been put there since. A SKILL.md that is itself
+ * a link is read only when it leads into the skill roots or its own folder (the walk's rule), never elsewhere in the home.
+ */
 async function readInside(file: string, fence: Fence): Promise<Pick<SkillText, "text" | "truncated"> | null> {
-  // Checked at read time: the walk saw the file inside the roots, but a link could have been put there since.
-  const real = await fsp.realpath(file).catch(() => null);
-  if (real === null || !isInside(real, fence)) return null;
-  const read = await readSkillFile(real);
+  const [entry, real, realFolder] = await Promise.all([
+    fsp.lstat(file).catch(() => null),
+    fsp.realpath(file).catch(() => null),
+    fsp.realpath(path.dirname(file)).catch(() => null),
+  ]);
+  if (!entry || real === null || realFolder === null || !isInside(real, fence)) return null;
+  if (entry.isSymbolicLink() && !linkedSkillFileAllowed(real, realFolder, { roots: fence.linkedFileRoots ?? [] })) return null;
+  const read = await readSkillFile(real, MAX_SKILL_FILE_BYTES, { noFollow: true });
   if (!read || read.text === null) return null;
   return { text: redactSecrets(read.text), truncated: read.size > MAX_SKILL_FILE_BYTES };
 }

@@ -136,7 +136,7 @@ describe("applying and undoing a consolidation", () => {
     await expect(undoConsolidationInto(ctx(), { umbrella: "pdf" })).rejects.toMatchObject({ code: "not_found" });
   });
 
-  it("a new umbrella with a reference: written, then removed whole by the undo", async () => {
+  it("a new umbrella with a reference: written, then taken away whole by the undo (to the archive)", async () => {
     const before = snapshot();
     plan({
       cluster: 1,
@@ -158,9 +158,11 @@ describe("applying and undoing a consolidation", () => {
     );
     expect(recordOf(readUsage(home).map, "pdf-tools")?.created_by).toBe("agent"); // as skill_manage create marks it
     await undoConsolidationInto(ctx(), { umbrella: "pdf-tools" });
+    // The new umbrella goes to the archive, as everything the curator takes away (never deleted); the rest is as before.
     expect(fs.existsSync(path.join(skills, "pdf-tools"))).toBe(false);
-    expect(recordOf(readUsage(home).map, "pdf-tools")).toBeUndefined();
-    expect(snapshot().files).toEqual(before.files);
+    expect(recordOf(readUsage(home).map, "pdf-tools")?.state).toBe("archived");
+    expect(snapshot().files.filter((f) => !f.startsWith(".archive/pdf-tools/"))).toEqual(before.files);
+    expect(snapshot().files).toContain(`.archive/pdf-tools/SKILL.md:${umbrella}`);
   });
 
   it("a home changed between preview and apply, a stale preview id, and an edited umbrella at undo: each refused, nothing changed", async () => {
@@ -197,7 +199,7 @@ describe("applying and undoing a consolidation", () => {
     plan(MERGE_INTO_PDF);
     const preview = await consolidationPreview(ctx());
     fs.mkdirSync(path.join(skills, ".locks"), { recursive: true });
-    fs.writeFileSync(path.join(skills, ".locks", "curator-run"), "12345");
+    fs.writeFileSync(path.join(skills, ".locks", "curator-run"), String(process.pid)); // held by a live process
     fs.utimesSync(path.join(skills, ".locks", "curator-run"), NOW / 1000, NOW / 1000); // claimed just now, on the test's clock
     await expect(applyConsolidation(ctx(), { id: preview.id })).rejects.toMatchObject({ code: "busy" });
     expect(fs.existsSync(path.join(skills, "pdf-merge", "SKILL.md"))).toBe(true);

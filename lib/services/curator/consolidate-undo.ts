@@ -20,6 +20,8 @@ export interface ConsolidationRecord {
   reason: string;
   /** When it was undone (by a later row), else null. */
   undoneAt: number | null;
+  /** The apply stopped before it was done (killed, or a step failed): an undo takes back what it did. */
+  interrupted: boolean;
 }
 
 interface Row {
@@ -61,6 +63,7 @@ function consolidations(rows: Row[]): { record: ConsolidationRecord; applied: Ap
           cronJobs: Array.isArray(applied.cron) ? applied.cron.length : 0,
           reason: typeof applied.reason === "string" ? applied.reason : "",
           undoneAt: undoneAt.get(r.id) ?? null,
+          interrupted: applied.state === "applying",
         },
       },
     ];
@@ -77,6 +80,10 @@ export interface ConsolidationUndone {
   ok: true;
   message: string;
   restored: string[];
+  /** What was undone already (by Hermes's restore, by hand, or never done by an apply that stopped), a line each. */
+  foundDone: string[];
+  /** Siblings left as they are, and why. */
+  leftAlone: string[];
   cronLeft: string[];
 }
 
@@ -96,11 +103,20 @@ export async function undoConsolidationInto(ctx: ServiceCtx, input: { umbrella: 
   if (!release) throw new JevError("busy", "a curator run is in progress (skills/.locks/curator-run): try again when it ends");
   try {
     const h = await loadCuratorHome(home, homeOptionsOf(ctx.config));
-    const undone = await undoConsolidation(h, found.applied, now);
+    const undone = await undoConsolidation(h, found.applied, now, found.record.at);
     await insertUsageEvents(ctx.db, [curatorEvent(home, umbrella, "unconsolidate", now, { undid: found.record.id, ...undone })]);
-    const left = undone.cronLeft.length ? `; cron job(s) ${undone.cronLeft.join(", ")} were edited since and keep '${umbrella}'` : "";
-    const back = undone.restored.length ? `restored ${undone.restored.join(", ")}` : "nothing to restore";
-    return { ok: true, message: `undid the consolidation into '${umbrella}': ${back}${left}`, restored: undone.restored, cronLeft: undone.cronLeft };
+    const parts = [undone.restored.length ? `restored ${undone.restored.join(", ")}` : "no sibling to restore"];
+    if (undone.foundDone.length) parts.push(`found already undone: ${undone.foundDone.join("; ")}`);
+    if (undone.leftAlone.length) parts.push(`left alone: ${undone.leftAlone.join("; ")}`);
+    if (undone.cronLeft.length) parts.push(`cron job(s) ${undone.cronLeft.join(", ")} were edited since and keep '${umbrella}'`);
+    return {
+      ok: true,
+      message: `undid the consolidation into '${umbrella}': ${parts.join("; ")}`,
+      restored: undone.restored,
+      foundDone: undone.foundDone,
+      leftAlone: undone.leftAlone,
+      cronLeft: undone.cronLeft,
+    };
   } catch (err) {
     if (err instanceof ConsolidationRefusal) throw new JevError("conflict", err.message);
     throw homeWriteError(err, "curator restore");

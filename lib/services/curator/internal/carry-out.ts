@@ -1,6 +1,6 @@
 import type { Db } from "../../../../db/client";
-import { insertUsageEvents } from "../../../../db/queries/usage-events";
-import { type AppliedConsolidation, applyChange } from "../../../curator/consolidation-apply";
+import { deleteUsageEvent, insertUsageEventReturningId, setUsageEventDetail } from "../../../../db/queries/usage-events";
+import { type AppliedConsolidation, applyChange, ConsolidationRefusal, checkChange, intendedConsolidation } from "../../../curator/consolidation-apply";
 import { planChanges } from "../../../curator/consolidation-changes";
 import { checkAnswer, planFactsOf } from "../../../curator/consolidation-plan";
 import type { ConsolidationPreview } from "../../../curator/consolidation-preview";
@@ -45,9 +45,22 @@ export async function carryOutPreview(db: Db, h: CuratorHome, preview: Consolida
   for (const change of preview.changes) {
     const plan = preview.plans.find((p) => p.cluster === change.cluster);
     if (!plan) continue;
-    const done = await applyChange(h, change, plan, now);
+    checkChange(h, change);
+    // The row holding the undo is written before the first change: an apply that dies halfway can still be undone.
+    const row = await insertUsageEventReturningId(
+      db,
+      curatorEvent(h.home, change.umbrella.name, "consolidate", now, { ...intendedConsolidation(change, plan), by }),
+    );
+    let done: AppliedConsolidation;
+    try {
+      done = await applyChange(h, change, plan, now);
+    } catch (err) {
+      // A refusal changed nothing (it comes before the first write): no consolidation to list or undo.
+      if (err instanceof ConsolidationRefusal) await deleteUsageEvent(db, row);
+      throw err;
+    }
     applied.push(done);
-    await insertUsageEvents(db, [curatorEvent(h.home, done.umbrella, "consolidate", now, { ...done, by })]);
+    await setUsageEventDetail(db, row, JSON.stringify({ ...done, by }));
   }
   const consolidated = applied.flatMap((a) =>
     a.absorbed.filter((s) => s.archivedTo).map((s) => ({ name: s.name, into: a.umbrella, source: CONSOLIDATED_SOURCE, reason: a.reason })),

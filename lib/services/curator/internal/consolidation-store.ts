@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { ConsolidationPreview } from "../../../curator/consolidation-preview";
 import { atomicWriteFile } from "../../../fs/atomic-write";
+import { readOwnedFileSync } from "../../../fs/regular-file";
 
 /*
  * The last consolidation preview, kept beside the database (`<JEV_DB>.consolidation-preview.json`, 0600: it holds the
@@ -10,6 +11,9 @@ import { atomicWriteFile } from "../../../fs/atomic-write";
 
 export const previewFile = (dbFile: string) => `${dbFile}.consolidation-preview.json`;
 
+/** A preview holds each plan's files and diffs (a merged SKILL.md is at most 1 MiB): one larger is not jev's. */
+const MAX_PREVIEW_BYTES = 64 * 1024 * 1024;
+
 export async function savePreview(dbFile: string, preview: ConsolidationPreview): Promise<void> {
   await atomicWriteFile(previewFile(dbFile), JSON.stringify(preview), ".consolidation-preview_", { mode: 0o600 });
 }
@@ -17,7 +21,10 @@ export async function savePreview(dbFile: string, preview: ConsolidationPreview)
 /** The saved preview, or null when there is none (or it cannot be read: a fresh preview is then the way on). */
 export function readPreview(dbFile: string): ConsolidationPreview | null {
   try {
-    const saved = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ previewFile(dbFile), "utf8")) as ConsolidationPreview;
+    // Read only as a regular file of a bounded size: a FIFO put there froze the server while the Curator page rendered.
+    const text = readOwnedFileSync(previewFile(dbFile), MAX_PREVIEW_BYTES);
+    if (text === undefined) return null;
+    const saved = JSON.parse(text) as ConsolidationPreview;
     return saved && typeof saved.id === "string" && Array.isArray(saved.plans) && Array.isArray(saved.changes) ? saved : null;
   } catch {
     return null;
