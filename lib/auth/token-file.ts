@@ -13,7 +13,8 @@ export async function writeTokenFile(file: string, token: string): Promise<void>
   await atomicWriteFile(file, `${token}\n`, `.${path.basename(file)}_`, { mode: 0o600 });
 }
 
-/** The token in the file, or null when there is none (missing, unreadable, empty). */
+/** The token in the file, or null when there is none (missing, unreadable, empty, or a link: never read through one). */
 export function readTokenFile(file: string): string | null {
+  if (fs.lstatSync(/*turbopackIgnore: true*/ file, { throwIfNoEntry: false })?.isSymbolicLink()) return null;
   return readSmallTextSync(file, 4_096)?.trim() || null;
 }

@@ -57,7 +57,8 @@ function siblingNow(h: CuratorHome, a: AppliedConsolidation["absorbed"][number],
   // An apply that died before it completed its row left no archive path: the apply names it as archiveSkill does.
   const base = path.basename(a.folder ?? a.name);
   const candidates = a.archivedTo ? [a.archivedTo] : [path.join(archive, base), path.join(archive, `${base}-${archiveStamp(at)}`)];
-  const archived = candidates.find((c) => path.dirname(c) === archive && exists(c)) ?? null;
+  // Never one planted as a link: restoring it would bring a folder from elsewhere into the skills folder.
+  const archived = candidates.find((c) => path.dirname(c) === archive && exists(c) && plainPathProblem(h.skillsDir, c, "folder") === null) ?? null;
   const homes = [path.join(h.skillsDir, a.name), ...(a.folder ? [a.folder] : [])];
   const backAt = homes.find(exists);
   const text = read(path.join(archived ?? backAt ?? "", "SKILL.md"));

@@ -8,7 +8,8 @@ import type { CuratorHome } from "./curator-home";
  * Which skills the curator's automatic passes may change: one rule, asked by the lifecycle, the consolidation
  * preview, its apply, the scheduled run and the page alike (issue 53). It is Hermes's own
  * `tools/skill_usage.py` `list_agent_created_skill_names()` (hermes-agent 0.18.2 and 0.19.0, identical there):
- * every local SKILL.md outside excluded and external folders, minus hub-installed and protected names; a bundled
+ * every local SKILL.md outside excluded and external folders (not inside a linked folder: its rglob does not enter
+ * one), minus hub-installed and protected names; a bundled
  * skill exactly when `curator.prune_builtins` is on; any other skill only when its `.usage.json` record says
  * `created_by: agent` (or the older `agent_created: true`). A skill the user wrote by hand has no such record, and
  * Hermes's provenance module says those "must never be auto-curated".
@@ -20,8 +21,10 @@ export type CuratorPass = "lifecycle" | "consolidation";
 /** The managed set, as Hermes lists it (sorted by code point, each name once). */
 export function managedSet(h: CuratorHome): string[] {
   const names = new Set<string>();
-  for (const { name } of h.local) {
+  for (const { name, folder } of h.local) {
     if (h.hub.names.has(name) || h.protectedNames.has(name)) continue;
+    // Hermes lists with Path.rglob, which never enters a linked folder: a skill shared in by a link is not its curator's.
+    if (plainPathProblem(h.skillsDir, folder, "folder") !== null) continue;
     if (h.bundled.has(name)) {
       if (h.config.pruneBuiltins) names.add(name);
     } else if (isManagedRecord(recordOf(h.usage, name))) names.add(name);

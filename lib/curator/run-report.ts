@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { plainPathProblem } from "../fs/plain-path";
 import { readSmallTextSync } from "../fs/regular-file";
 import type { CronRewriteReport } from "../hermes/cron-rewrite";
 import type { StateChange, TransitionCounts } from "./transitions";
@@ -39,6 +40,8 @@ const stamp = (ms: number) => new Date(ms).toISOString().replace(/-/g, "").repla
  */
 export function writeRunReport(home: string, r: RunReportInput): string | null {
   const base = path.join(home, "logs", "curator", stamp(r.startMs));
+  // Never through a link: a logs/ linked elsewhere would have the report written there. The run goes on without one.
+  if (plainPathProblem(home, base, "folder") !== null) return null;
   try {
     const parent = path.dirname(base);
     fs.mkdirSync(/*turbopackIgnore: true*/ parent, { recursive: true });

@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import { parse } from "dotenv";
 import { JevError } from "../base/errors";
 import { atomicWriteFile } from "../fs/atomic-write";
+import { readOwnedFileSync } from "../fs/regular-file";
 import { assertWritableTarget } from "../fs/safe-target";
 
 /**
@@ -106,12 +106,7 @@ function checkedEdit(file: string, text: string, entries: ReadonlyMap<string, st
 
 function readDotenv(file: string): string | null {
   assertWritableTarget(file);
-  try {
-    return fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
+  return readOwnedFileSync(file, 1024 * 1024) ?? null; // a FIFO or an oversized .env refused, never waited on
 }
 
 export async function writeDotenv(file: string, entries: ReadonlyMap<string, string>): Promise<DotenvChange[]> {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { isMap, isSeq, parseDocument } from "yaml";
 import { JevError } from "../base/errors";
 import { atomicWriteFile } from "../fs/atomic-write";
+import { readOwnedFileSync } from "../fs/regular-file";
 
 /**
  * `jev integrate hermes`: link jev's plugin folder into a Hermes home (`$HERMES_HOME/plugins/jev` → this checkout's
@@ -18,17 +19,15 @@ export interface HermesInstall {
 }
 
 const PLUGIN_NAME = "jev";
+/** Hermes's config.yaml is a few KiB; one past this is not read (a YAML parse of megabytes holds the CLI). */
+const CONFIG_MAX_BYTES = 1024 * 1024;
 
 export async function installHermesPlugin(hermesHome: string, pluginSource: string): Promise<HermesInstall> {
   const target = path.join(hermesHome, "plugins", PLUGIN_NAME);
   const linked = linkPlugin(target, pluginSource);
   const configFile = path.join(hermesHome, "config.yaml");
-  let text = "";
-  try {
-    text = fs.readFileSync(configFile, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw new JevError("internal", `cannot read ${configFile}`);
-  }
+  // A link, a FIFO, a folder or an oversized file is refused, never read through or waited on.
+  const text = readOwnedFileSync(configFile, CONFIG_MAX_BYTES) ?? "";
   const doc = parseDocument(text);
   if (doc.errors.length > 0) throw new JevError("conflict", `${configFile} is not valid YAML; left as it is`);
   if (doc.contents !== null && !isMap(doc.contents)) throw new JevError("conflict", `${configFile} is not a mapping; left as it is`);
@@ -83,13 +82,8 @@ export async function uninstallHermesPlugin(hermesHome: string): Promise<{ unlin
     unlinked = true;
   } else if (link) throw new JevError("conflict", `${target} is not jev's link; left as it is`);
   const configFile = path.join(hermesHome, "config.yaml");
-  let text: string;
-  try {
-    text = fs.readFileSync(configFile, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { unlinked, disabled: false };
-    throw new JevError("internal", `cannot read ${configFile}`);
-  }
+  const text = readOwnedFileSync(configFile, CONFIG_MAX_BYTES);
+  if (text === undefined) return { unlinked, disabled: false };
   const doc = parseDocument(text);
   if (doc.errors.length > 0) throw new JevError("conflict", `${configFile} is not valid YAML; left as it is`);
   const enabled = doc.getIn(["plugins", "enabled"]);
