@@ -127,3 +127,17 @@ describe("front door: dashboard changes (server actions)", () => {
     expect(action({ "content-length": "50000000" })?.error.code).toBe("payload_too_large");
   });
 });
+
+describe("front door: the API from another site's page", () => {
+  const api = (headers: Record<string, string>) => screenRequest(API, "POST", "/api/mcp", { host: "127.0.0.1:3000", ...headers });
+
+  it("refuses /api/mcp and every API route with 403 when the Origin is not this server (DNS rebinding, a page's fetch)", () => {
+    for (const origin of ["http://evil.example", "http://127.0.0.1:5173", "null"]) expect(api({ origin })?.error.status, origin).toBe(403);
+    expect(screenRequest(API, "GET", "/api/health", { host: "127.0.0.1:3000", origin: "http://evil.example" })?.error.code).toBe("forbidden");
+  });
+
+  it("passes agents and the CLI (no Origin) and the dashboard's own page", () => {
+    expect(api({})).toBeNull();
+    expect(api({ origin: "http://127.0.0.1:3000" })).toBeNull();
+  });
+});

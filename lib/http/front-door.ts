@@ -93,6 +93,11 @@ export function screenRequest(routes: RouteTable, method: string, rawUrl: string
     return null;
   }
 
+  // Another site's page may send a request to a local server (MCP's Streamable HTTP asks servers to check this): no
+  // client of the API is a page of another origin, and jev sends no CORS headers for one to read the answer anyway.
+  const origin = one(headers.origin);
+  if (origin !== undefined && !sameOrigin(origin, one(headers.host)))
+    return { error: new JevError("forbidden", "a request sent from another site's page is refused (its Origin is not this server)") };
   const match = segments.some((s) => s === "." || s === "..") ? null : routes.match(segments.filter(Boolean));
   if (!match) return { error: new JevError("not_found", "no such API route") };
   const allow = allowHeader(match.route);
