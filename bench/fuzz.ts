@@ -12,7 +12,8 @@
  * carried out: the state file and the database are checked after). Prints problems (5xx, non-JSON API errors,
  * unanswered requests), GET /api/health answering throughout (polled every
  * 250 ms), p50/p99 of the valid requests during the fuzz against the same
- * requests on the idle server (baseline, same run), and the server's peak RSS.
+ * requests on the idle server (baseline, same run), and the server's peak RSS. Beside the fuzz, a hostile MCP client
+ * (bench/support/hostile-mcp.ts) sends, with the token, the MCP requests that cost the most memory, round and round.
  * Needs a build (`npm start` makes one).
  *
  *   node bin/run-ts.mjs bench/fuzz.ts
@@ -30,6 +31,7 @@ import { type FuzzRequest, fuzzRequest, makeHermesHomeTrap, makeTrapRoots, reply
 import { rawRequest } from "../lib/testing/raw-http";
 import { dashboardActions } from "../lib/testing/server-actions";
 import { prepareDb, rssMb, startServer } from "../lib/testing/server-process";
+import { hostileMcpBodies, hostileMcpStream } from "./support/hostile-mcp";
 import { layoutCatalog } from "./support/layout-catalog";
 import { percentile } from "./support/stats";
 
@@ -103,6 +105,9 @@ const poller = (async () => {
   }
 })();
 
+const skillNames = fs.readdirSync(path.join(dir, "hermes", "skills")).filter((n) => !n.startsWith("."));
+const mcpStream = hostileMcpStream(PORT, TOKEN, hostileMcpBodies(skillNames), () => polling);
+
 let next = 0;
 let done = 0;
 const started = performance.now();
@@ -123,6 +128,7 @@ await Promise.all(
 const seconds = (performance.now() - started) / 1000;
 polling = false;
 await poller;
+const mcpStatuses = await mcpStream;
 await server.kill("SIGTERM");
 const db = new Database(env.JEV_DB, { readonly: true });
 const changed = [
@@ -152,6 +158,12 @@ for (const [kind, statuses] of [...statusesOf].sort()) {
       .join(" ")}`,
   );
 }
+console.log(
+  `  hostile MCP client alongside: ${[...mcpStatuses.values()].reduce((a, b) => a + b, 0)} requests, answered ${[...mcpStatuses]
+    .sort(([a], [b]) => a - b)
+    .map(([st, c]) => `${st || "none"}×${c}`)
+    .join(" ")}`,
+);
 console.log(`  dashboard changes carried out without the token: ${changed.length ? changed.join(", ") : "none"}`);
 console.log(
   `  GET /api/health polls: ${healthPolls}, failed or unanswered: ${healthFailures.length}${healthFailures.length ? ` (${healthFailures.slice(0, 3).join(", ")})` : ""}`,

@@ -4,6 +4,26 @@ import { type CallCtx, jevMcpServer } from "./jev-mcp-server";
 /** The headers of a Streamable HTTP POST the transport reads (content negotiation and the protocol version). */
 const PASSED_HEADERS = ["accept", "content-type", "mcp-protocol-version", "mcp-session-id", "last-event-id"] as const;
 
+/**
+ * The most messages one POST may carry. MCP 2025-06-18 has no batches; older versions allow them, and one body of
+ * 400 pick_skill calls was 400 turns for one request (and their memory at once). No client jev knows sends more than one.
+ */
+export const MAX_BATCH = 16;
+
+/** A 400 with a JSON-RPC error for a batch over MAX_BATCH; null for anything else (the transport judges the rest). */
+function batchRefusal(body: string): McpExchange | null {
+  if (!body.trimStart().startsWith("[")) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length <= MAX_BATCH) return null;
+  const error = { code: -32600, message: `a batch holds at most ${MAX_BATCH} messages; send the rest in further requests` };
+  return { status: 400, body: JSON.stringify({ jsonrpc: "2.0", id: null, error }) };
+}
+
 /** The transport's answer: JSON (its replies, or its JSON-RPC errors), or empty for a notification's 202. */
 export interface McpExchange {
   status: number;
@@ -16,6 +36,8 @@ export interface McpExchange {
  * memory to expire; the front door has checked the token and the Host already.
  */
 export async function answerMcpPost(callCtx: CallCtx, header: (name: string) => string | null, body: string): Promise<McpExchange> {
+  const refused = batchRefusal(body);
+  if (refused) return refused;
   const server = jevMcpServer(callCtx);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

@@ -186,6 +186,16 @@ describe("MCP over Streamable HTTP (POST /api/mcp)", () => {
     expect(noAccept.status).toBe(406);
   });
 
+  it("refuses a batch of more than 16 messages whole, nothing run (400 pick_skill calls were 400 turns for one request)", async () => {
+    const headers = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const before = mcpDecisions();
+    const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "pick_skill", arguments: { turn: "split this pdf" } } });
+    const batch = await fetch(`${base}/api/mcp`, { method: "POST", body: JSON.stringify(Array.from({ length: 17 }, (_, i) => call(i))), headers });
+    expect(batch.status).toBe(400);
+    expect((await batch.json()).error).toMatchObject({ code: -32600, message: expect.stringContaining("at most 16") });
+    expect(mcpDecisions()).toBe(before);
+  });
+
   it("survives a client that disconnects mid-call, and serves the next one", async () => {
     const before = mcpDecisions();
     const abort = new AbortController();
