@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../cli/main";
 import { agentTurn, claudeEnv } from "../testing/agents/agent-turn";
 import { fakeMessagesApi } from "../testing/agents/fake-messages-api";
+import { expectHookBounded } from "../testing/agents/hook-bounds";
 import { pinnedAgentBin } from "../testing/agents/pinned-agent";
-import { silentServer } from "../testing/agents/silent-server";
 import { tempDir } from "../testing/factories";
 import { freePort } from "../testing/free-port";
 
@@ -35,35 +35,18 @@ describe("jev's hooks in the real Claude Code", { timeout: 300_000 }, () => {
       vi.unstubAllEnvs();
     }
     const settingsFile = path.join(home, ".claude", "settings.json");
-    const written = fs.readFileSync(settingsFile, "utf8");
+    const { hooks: _hooks, ...withoutHooks } = JSON.parse(fs.readFileSync(settingsFile, "utf8"));
     const model = await fakeMessagesApi();
-    const silent = await silentServer();
     const work = fs.mkdtempSync(path.join(home, "work-"));
-    const turn = () => agentTurn(claude, ["-p", "hello"], { cwd: work, env: claudeEnv(home, model.port), killAfterMs: 90_000 });
     try {
-      const withoutHooks = JSON.parse(written);
-      delete withoutHooks.hooks;
-      fs.writeFileSync(settingsFile, JSON.stringify(withoutHooks));
-      const bare = await turn();
-      expect(bare.status, bare.stderr).toBe(0);
-
-      const stalled = JSON.parse(written);
-      stalled.hooks.UserPromptSubmit[0].hooks[0].command = "sleep 60";
-      fs.writeFileSync(settingsFile, JSON.stringify(stalled));
-      const held = await turn();
-      expect(held.status).toBe(0);
-      expect(held.ms).toBeGreaterThan(4_000);
-      expect(held.ms - bare.ms).toBeLessThan(20_000);
-
-      fs.writeFileSync(settingsFile, written);
-      fs.writeFileSync(path.join(home, ".claude", "jev", "url"), `${silent.url}\n`);
-      const waited = await turn();
-      expect(waited.status).toBe(0);
-      expect(silent.connections()).toBeGreaterThan(0);
-      expect(waited.ms - bare.ms).toBeLessThan(4_500);
+      await expectHookBounded({
+        settingsFile,
+        withoutHooks: JSON.stringify(withoutHooks),
+        urlFile: path.join(home, ".claude", "jev", "url"),
+        turn: () => agentTurn(claude, ["-p", "hello"], { cwd: work, env: claudeEnv(home, model.port), killAfterMs: 90_000 }),
+      });
     } finally {
       model.close();
-      await silent.close();
     }
   });
 });

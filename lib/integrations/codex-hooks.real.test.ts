@@ -6,8 +6,8 @@ import { codexSetup } from "../doctor/agent-setups";
 import { agentEnv, agentTurn, codexExecArgs } from "../testing/agents/agent-turn";
 import { type CodexAppServer, codexAppServer } from "../testing/agents/codex-app-server";
 import { fakeResponsesApi } from "../testing/agents/fake-responses-api";
+import { expectHookBounded } from "../testing/agents/hook-bounds";
 import { pinnedAgentBin } from "../testing/agents/pinned-agent";
-import { silentServer } from "../testing/agents/silent-server";
 import { tempDir } from "../testing/factories";
 import { freePort } from "../testing/free-port";
 
@@ -89,36 +89,17 @@ describe("jev's hooks in the real Codex", { timeout: 300_000 }, () => {
   it("a turn is held no longer than jev's timeout by a hook that hangs, and jev's own hook gives up on a server that never answers", async () => {
     await integrate();
     const model = await fakeResponsesApi();
-    const silent = await silentServer();
     const work = fs.mkdtempSync(path.join(home, "work-"));
     const env = agentEnv({ HOME: home, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-fake" });
-    const turn = () => agentTurn(codex, codexExecArgs(model.port, "hello"), { cwd: work, env, killAfterMs: 90_000 });
     try {
-      const written = fs.readFileSync(hooksFile, "utf8");
-      // No hooks: the turn's own time.
-      fs.writeFileSync(hooksFile, "{}");
-      const bare = await turn();
-      expect(bare.status).toBe(0);
-
-      // jev's entry with its command stalled (an interpreter that never starts): cut at jev's 5 s, not Codex's 600.
-      const stalled = JSON.parse(written);
-      stalled.hooks.UserPromptSubmit[0].hooks[0].command = "sleep 60";
-      fs.writeFileSync(hooksFile, JSON.stringify(stalled));
-      const held = await turn();
-      expect(held.status).toBe(0);
-      expect(held.ms).toBeGreaterThan(4_000);
-      expect(held.ms - bare.ms).toBeLessThan(20_000);
-
-      // jev's own hook, its server silent: the script's own 1.5 s.
-      fs.writeFileSync(hooksFile, written);
-      fs.writeFileSync(path.join(codexHome, "jev", "url"), `${silent.url}\n`);
-      const waited = await turn();
-      expect(waited.status).toBe(0);
-      expect(silent.connections()).toBeGreaterThan(0);
-      expect(waited.ms - bare.ms).toBeLessThan(4_500);
+      await expectHookBounded({
+        settingsFile: hooksFile,
+        withoutHooks: "{}",
+        urlFile: path.join(codexHome, "jev", "url"),
+        turn: () => agentTurn(codex, codexExecArgs(model.port, "hello"), { cwd: work, env, killAfterMs: 90_000 }),
+      });
     } finally {
       model.close();
-      await silent.close();
     }
   });
 });

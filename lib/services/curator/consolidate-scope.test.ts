@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../../db/client";
-import { ctxAt, freshDb, tempDir, testConfig, writeSkill } from "../../testing/factories";
+import { describe, expect, it } from "vitest";
+import { consolidationCases } from "../../testing/consolidation-cases";
+import { writeSkill } from "../../testing/factories";
 import { buildHermesHome, idleRecord } from "../../testing/hermes-home";
-import { type JudgeServer, startJudgeServer } from "../../testing/judge-server";
 import { consolidationPreview } from "./consolidate";
 import { applyConsolidation } from "./consolidate-apply";
 import { runCuratorNow } from "./run";
@@ -15,21 +14,14 @@ import { runCuratorNow } from "./run";
  * each kind. Only the agent-created skills ever move; the others are sent only as locked context, without their bodies.
  */
 describe("the curator's managed set in the consolidation pass", () => {
-  const tmp = tempDir("jev-consolidate-scope-");
-  let judge: JudgeServer;
-  let db: Db;
-  let home: string;
-  let skills: string;
-  let config: ReturnType<typeof testConfig>;
   const NOW = Date.parse("2026-12-07T09:00:00Z");
-  const ctx = () => ctxAt(db, config, NOW);
   const PDF_BODY = "\nUse qpdf to merge PDF files, split PDF pages and rotate PDF pages.\n";
   /** Every SKILL.md under skills/, the archive included, by path. */
   const files = () =>
     fs
-      .readdirSync(skills, { recursive: true, withFileTypes: true })
+      .readdirSync(c.skills, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && e.name === "SKILL.md")
-      .map((e) => path.relative(skills, path.join(e.parentPath, e.name)))
+      .map((e) => path.relative(c.skills, path.join(e.parentPath, e.name)))
       .sort();
   const absorb = (umbrella: string, skill: string, create = false) => ({
     cluster: 1,
@@ -47,18 +39,7 @@ describe("the curator's managed set in the consolidation pass", () => {
     absorb("pdf-agent", "pdf-agent-2"),
   ];
 
-  beforeAll(async () => {
-    judge = await startJudgeServer();
-  });
-  afterAll(async () => {
-    await judge.close();
-    tmp.cleanup();
-  });
-  beforeEach(() => {
-    const dir = fs.mkdtempSync(path.join(tmp.dir, "case-"));
-    db = freshDb(dir);
-    home = path.join(dir, "hermes");
-    skills = path.join(home, "skills");
+  const c = consolidationCases("jev-consolidate-scope-", NOW, (home, skills) => {
     buildHermesHome(home, {
       // pdf-by-hand has a record without created_by (a record older than the marker): still the user's.
       usage: { "pdf-agent": idleRecord(NOW, 3), "pdf-agent-2": idleRecord(NOW, 3), "pdf-by-hand": { use_count: 4, view_count: 1 } },
@@ -73,18 +54,16 @@ describe("the curator's managed set in the consolidation pass", () => {
     // A group of the user's own skills only: nothing in it may change, so it is never sent.
     writeSkill(skills, "forecast-mine", "Look up the weather forecast for a city.", { body: "\nAsk the forecast service for the city's weather.\n" });
     writeSkill(skills, "forecast-too", "Weather forecast for a city, by day.", { body: "\nThe city's weather forecast service, day by day.\n" });
-    config = testConfig(dir, { HERMES_HOME: home, JEV_JUDGE: "openai", JEV_JUDGE_URL: `${judge.url}/v1`, JEV_JUDGE_MODEL: "test-model" });
-    judge.reset();
   });
 
   it("preview and apply: only the agent-created sibling moves; every other kind is refused with its reason", async () => {
-    judge.script(() => ({ kind: "content", content: JSON.stringify({ plans: TRIES }) }));
+    c.judge.script(() => ({ kind: "content", content: JSON.stringify({ plans: TRIES }) }));
     const before = files();
-    const preview = await consolidationPreview(ctx());
+    const preview = await consolidationPreview(c.ctx());
 
     // Asked once, about the PDF group only; the skills outside the managed set marked locked, their bodies kept home.
-    expect(judge.calls).toHaveLength(1);
-    const asked = JSON.parse(judge.calls[0].body).messages[1].content as string;
+    expect(c.judge.calls).toHaveLength(1);
+    const asked = JSON.parse(c.judge.calls[0].body).messages[1].content as string;
     expect(asked).not.toContain("forecast");
     expect(asked).toMatch(/- pdf-by-hand \(locked: 'pdf-by-hand' is not the curator's to change/);
     expect(asked).toMatch(/- pdf-hub \(locked: 'pdf-hub' is hub-installed\)/);
@@ -103,20 +82,20 @@ describe("the curator's managed set in the consolidation pass", () => {
     ]);
     expect(preview.plans.map((p) => [p.umbrella.name, p.absorb.map((a) => a.skill)])).toEqual([["pdf-agent", ["pdf-agent-2"]]]);
 
-    await applyConsolidation(ctx(), { id: preview.id });
+    await applyConsolidation(c.ctx(), { id: preview.id });
     const moved = new Set(before.filter((f) => !files().includes(f)));
     expect([...moved]).toEqual(["pdf-agent-2/SKILL.md"]);
     expect(files()).toContain(".archive/pdf-agent-2/SKILL.md");
     for (const name of ["pdf-by-hand", "pdf-hub", "pdf-bundled", "forecast-mine"]) {
-      expect(fs.readFileSync(path.join(skills, name, "SKILL.md"), "utf8")).not.toContain("## pdf-agent");
+      expect(fs.readFileSync(path.join(c.skills, name, "SKILL.md"), "utf8")).not.toContain("## pdf-agent");
     }
   });
 
   it("the curator's run (the scheduled pass) keeps the same rule", async () => {
-    fs.writeFileSync(path.join(home, "config.yaml"), "curator:\n  consolidate: true\n");
-    judge.script(() => ({ kind: "content", content: JSON.stringify({ plans: TRIES }) }));
+    fs.writeFileSync(path.join(c.home, "config.yaml"), "curator:\n  consolidate: true\n");
+    c.judge.script(() => ({ kind: "content", content: JSON.stringify({ plans: TRIES }) }));
     const before = files();
-    const run = await runCuratorNow(ctx());
+    const run = await runCuratorNow(c.ctx());
     expect(run.run.summary).toMatch(/llm: consolidated 1 skill\(s\) into 1 umbrella\(s\)/);
     expect(before.filter((f) => !files().includes(f))).toEqual(["pdf-agent-2/SKILL.md"]);
   });
@@ -124,11 +103,11 @@ describe("the curator's managed set in the consolidation pass", () => {
   it("with curator.prune_builtins off, a bundled skill is outside the managed set for the lifecycle too", async () => {
     const { curationScope } = await import("../../curator/curation-scope");
     const { loadCuratorHome } = await import("../../curator/curator-home");
-    const on = curationScope(await loadCuratorHome(home));
+    const on = curationScope(await loadCuratorHome(c.home));
     expect([...on.managed].sort()).toEqual(["pdf-agent", "pdf-agent-2", "pdf-bundled"]);
     expect(on.handsOff("pdf-bundled", "lifecycle")).toBeNull();
-    fs.writeFileSync(path.join(home, "config.yaml"), "curator:\n  prune_builtins: false\n");
-    const off = curationScope(await loadCuratorHome(home));
+    fs.writeFileSync(path.join(c.home, "config.yaml"), "curator:\n  prune_builtins: false\n");
+    const off = curationScope(await loadCuratorHome(c.home));
     expect([...off.managed].sort()).toEqual(["pdf-agent", "pdf-agent-2"]);
     expect(off.handsOff("pdf-bundled", "lifecycle")).toMatch(/prune_builtins is off/);
     expect(off.handsOff("pdf-by-hand", "lifecycle")).toMatch(/not the curator's to change/);
