@@ -17,10 +17,12 @@ test("an MCP client's pick_skill is a decision of its own channel: the Decisions
   const session = `mcp-e2e-${Date.now()}`;
   try {
     const reply = await client.callTool({ name: "pick_skill", arguments: { turn: "merge these pdf files into one", session_id: session } });
-    const result = reply.structuredContent as { skills: { name: string }[]; load: { name: string; text: string } | null };
+    // Text blocks only: the reply's JSON, then the SKILL.md as it is (what every client shows its model).
+    const blocks = reply.content as { type: string; text: string }[];
+    const result = JSON.parse(blocks[0].text) as { skills: { name: string }[]; load: { name: string; text: string } | null };
     expect(result.skills.length).toBeGreaterThan(0);
     expect(result.load?.name, JSON.stringify(result.skills)).toBe(result.skills[0].name);
-    expect(result.load?.text).toContain("---");
+    expect(blocks[1].text).toContain("---");
     const listed = (await client.callTool({ name: "list_skills", arguments: { limit: 5 } })).structuredContent as { total: number };
     expect(listed.total).toBeGreaterThan(800);
   } finally {
