@@ -80,10 +80,13 @@ test("doctor finds a dead token, a wrong port, untrusted Codex hooks and a stopp
   expect(doctor.status).toBe(1);
   expect(doctor.out).toContain(`Claude Code asks http://127.0.0.1:${port}, where no jev server answers (the server is at ${E2E.baseURL})`);
 
-  // Codex runs a hook only once the user trusts it (a trusted_hash in its config.toml's hooks.state).
+  // Codex runs a hook only once the user trusts it (a trusted_hash in its config.toml's hooks.state, one per handler).
   expect(doctor.out).toContain("Codex has not trusted jev's hooks");
   const hooksFile = path.join(home, ".codex", "hooks.json");
-  fs.writeFileSync(path.join(home, ".codex", "config.toml"), `[hooks.state."${hooksFile}:user_prompt_submit:0:0"]\ntrusted_hash = "sha256:00"\n`);
+  const trust = (event: string) => `[hooks.state."${hooksFile}:${event}:0:0"]\ntrusted_hash = "sha256:${event}"\n`;
+  fs.writeFileSync(path.join(home, ".codex", "config.toml"), trust("user_prompt_submit"));
+  expect(jev(["doctor"]).out).toContain("Codex has not trusted"); // PostToolUse's is not trusted yet: it would not run
+  fs.writeFileSync(path.join(home, ".codex", "config.toml"), trust("user_prompt_submit") + trust("post_tool_use"));
   expect(jev(["doctor"]).out).not.toContain("Codex has not trusted");
 
   doctor = jev(["doctor", "--url", `http://127.0.0.1:${port}`]);
