@@ -3,7 +3,7 @@ import { loadConfig } from "../../lib/config";
 import { codexSetup } from "../../lib/doctor/agent-setups";
 import { readSmallTextSync } from "../../lib/fs/regular-file";
 import { codexHookEntries, HOOK_SCRIPT_NAME } from "../../lib/integrations/codex-hooks";
-import { jevHandlerKeys, supersededHashes, supersededTrustFile, trustedHashes } from "../../lib/integrations/codex-trust";
+import { jevCodexHooks, supersededHashes, supersededTrustFile } from "../../lib/integrations/codex-trust";
 import { hookHome, installHookFiles } from "../../lib/integrations/hook-install";
 import { findPython } from "../../lib/integrations/python-interpreter";
 import { parseFlags } from "../usage";
@@ -37,7 +37,7 @@ export async function integrateCodex(args: string[], out: (line: string) => void
     installFiles: () => installHookFiles(config.home),
     addedLines: [`jev's hooks added to ${file}: UserPromptSubmit asks jev which skill fits, PostToolUse reports a SKILL.md read as a load.`],
   };
-  const trustedBefore = jevTrustedHashes(codexHome, file);
+  const trustedBefore = jevCodexHooks(codexHome, file).trustedHashes;
   const before = readSmallTextSync(file);
   const status = await installAgentHooks(hooks, flags.print === true, out);
   if (flags.print) return status;
@@ -52,16 +52,4 @@ export async function integrateCodex(args: string[], out: (line: string) => void
     out("Codex has not trusted jev's hooks yet: it asks at its next start (or /hooks in codex); until you trust them they do not run.");
   }
   return status;
-}
-
-/** The trusted hashes config.toml holds now for jev's handlers in `hooksFile`. */
-function jevTrustedHashes(codexHome: string, hooksFile: string): string[] {
-  let settings: Record<string, unknown> = {};
-  try {
-    settings = JSON.parse(readSmallTextSync(hooksFile) ?? "{}");
-  } catch {
-    return [];
-  }
-  const trusted = trustedHashes(readSmallTextSync(path.join(codexHome, "config.toml")));
-  return jevHandlerKeys(hooksFile, settings).flatMap((key) => trusted.get(key) ?? []);
 }

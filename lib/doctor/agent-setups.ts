@@ -3,8 +3,8 @@ import path from "node:path";
 import { parse } from "dotenv";
 import { parse as parseToml } from "smol-toml";
 import { readSmallTextSync } from "../fs/regular-file";
-import { HOOK_SCRIPT_NAME, isJevHookGroup } from "../integrations/claude-settings";
-import { type CodexTrust, codexTrust, jevHandlerKeys, supersededHashes, trustedHashes } from "../integrations/codex-trust";
+import { HOOK_SCRIPT_NAME } from "../integrations/claude-settings";
+import { type CodexTrust, jevCodexHooks } from "../integrations/codex-trust";
 import type { KnownAgent } from "../vocab/agents";
 import type { McpClient } from "../vocab/mcp-clients";
 
@@ -58,20 +58,8 @@ export function claudeCodeSetup(home: string): AgentSetup {
 /** Codex: its hooks file, and whether it runs jev's hooks (lib/integrations/codex-trust.ts). */
 export function codexSetup(codexHome: string): AgentSetup {
   const hooks = path.join(codexHome, "hooks.json");
-  const jevDir = path.join(codexHome, "jev");
-  let settings: Record<string, unknown> = {};
-  try {
-    settings = JSON.parse(read(hooks) ?? "{}");
-  } catch {
-    // not JSON: Codex reads no hooks from it either
-  }
-  const keys = jevHandlerKeys(hooks, settings);
-  const trust = codexTrust(keys, trustedHashes(read(path.join(codexHome, "config.toml")) ?? undefined), supersededHashes(jevDir));
-  const handlers = Object.values((settings.hooks as Record<string, unknown[]> | undefined) ?? {})
-    .flat()
-    .filter(isJevHookGroup)
-    .flatMap((g) => (g as { hooks: Record<string, unknown>[] }).hooks);
-  return { ...hookSetup("codex", hooks, jevDir), trust, timeoutUnread: handlers.some((h) => h?.timeout === undefined) };
+  const { trust, timeoutUnread } = jevCodexHooks(codexHome, hooks);
+  return { ...hookSetup("codex", hooks, path.join(codexHome, "jev")), trust, timeoutUnread };
 }
 
 export function hermesSetup(hermesHome: string): AgentSetup {

@@ -19,8 +19,28 @@ export const supersededTrustFile = (jevDir: string) => path.join(jevDir, "supers
 
 const snakeCase = (event: string) => event.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 
+/** A hooks file's settings as Codex reads them: none when it is missing or not JSON. */
+function hooksSettings(hooksFile: string): Json {
+  try {
+    const parsed = JSON.parse(readSmallTextSync(hooksFile, 1_000_000) ?? "{}");
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** jev's handlers in a hooks file's settings, as written (Codex reads each one's `timeout`). */
+function jevHandlers(settings: Json): Json[] {
+  const hooks = settings.hooks;
+  if (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)) return [];
+  return Object.values(hooks as Json)
+    .flatMap((groups) => (Array.isArray(groups) ? groups : []))
+    .filter(isJevHookGroup)
+    .flatMap((g) => (g as { hooks: Json[] }).hooks);
+}
+
 /** Codex's keys of jev's handlers in a hooks file's settings. */
-export function jevHandlerKeys(hooksFile: string, settings: Json): string[] {
+function jevHandlerKeys(hooksFile: string, settings: Json): string[] {
   const hooks = settings.hooks;
   if (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)) return [];
   const keys: string[] = [];
@@ -36,7 +56,7 @@ export function jevHandlerKeys(hooksFile: string, settings: Json): string[] {
 }
 
 /** config.toml's `hooks.state` trusted hashes, by key (empty when the file is missing or not TOML). */
-export function trustedHashes(configToml: string | undefined): Map<string, string> {
+function trustedHashes(configToml: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
   if (!configToml) return out;
   let parsed: Json;
@@ -68,8 +88,28 @@ export function supersededHashes(jevDir: string): Set<string> {
 /** Whether Codex will run jev's hooks: each handler's trust current, some only trusted as they were before jev changed them, or none. */
 export type CodexTrust = "trusted" | "outdated" | "untrusted";
 
-export function codexTrust(keys: readonly string[], trusted: ReadonlyMap<string, string>, superseded: ReadonlySet<string>): CodexTrust {
+function codexTrust(keys: readonly string[], trusted: ReadonlyMap<string, string>, superseded: ReadonlySet<string>): CodexTrust {
   const hashes = keys.map((k) => trusted.get(k));
   if (hashes.some((h) => h !== undefined && superseded.has(h))) return "outdated";
   return keys.length > 0 && hashes.every((h) => h !== undefined) ? "trusted" : "untrusted";
+}
+
+/** jev's hooks in a Codex home as Codex sees them: the trusted hashes config.toml holds for them, and what they add up to. */
+export interface JevCodexHooks {
+  /** The trusted hash of each of jev's handlers that has one. */
+  trustedHashes: string[];
+  trust: CodexTrust;
+  /** A handler with no `timeout` (an older jev wrote `timeoutSec`, which Codex does not read: it then allows 600 s). */
+  timeoutUnread: boolean;
+}
+
+export function jevCodexHooks(codexHome: string, hooksFile: string): JevCodexHooks {
+  const settings = hooksSettings(hooksFile);
+  const keys = jevHandlerKeys(hooksFile, settings);
+  const trusted = trustedHashes(readSmallTextSync(path.join(codexHome, "config.toml"), 1_000_000));
+  return {
+    trustedHashes: keys.flatMap((key) => trusted.get(key) ?? []),
+    trust: codexTrust(keys, trusted, supersededHashes(path.join(codexHome, "jev"))),
+    timeoutUnread: jevHandlers(settings).some((h) => h?.timeout === undefined),
+  };
 }
