@@ -3,6 +3,7 @@ import { plainPathProblem } from "../fs/plain-path";
 import { compareCodePoints } from "../hermes/python-json";
 import { isManagedRecord, recordOf } from "../hermes/usage-record";
 import type { CuratorHome } from "./curator-home";
+import type { SkillFolder } from "./skill-tree";
 
 /*
  * Which skills the curator's automatic passes may change: one rule, asked by the lifecycle, the consolidation
@@ -21,10 +22,10 @@ export type CuratorPass = "lifecycle" | "consolidation";
 /** The managed set, as Hermes lists it (sorted by code point, each name once). */
 export function managedSet(h: CuratorHome): string[] {
   const names = new Set<string>();
-  for (const { name, folder } of h.local) {
+  for (const { name, linked } of h.local) {
     if (h.hub.names.has(name) || h.protectedNames.has(name)) continue;
     // Hermes lists with Path.rglob, which never enters a linked folder: a skill shared in by a link is not its curator's.
-    if (plainPathProblem(h.skillsDir, folder, "folder") !== null) continue;
+    if (linked) continue;
     if (h.bundled.has(name)) {
       if (h.config.pruneBuiltins) names.add(name);
     } else if (isManagedRecord(recordOf(h.usage, name))) names.add(name);
@@ -42,13 +43,13 @@ export interface CurationScope {
 /** The rule for one loaded home (the managed set computed once, so asking per skill stays linear). */
 export function curationScope(h: CuratorHome): CurationScope {
   const managed = new Set(managedSet(h));
-  const local = new Set(h.local.map((s) => s.name));
+  // The first folder of each name, in walk order (findLocalFolder's rule).
+  const local = new Map<string, SkillFolder>();
+  for (const s of h.local) if (!local.has(s.name)) local.set(s.name, s);
   /** A skill the walk reached through a link (a folder shared from elsewhere) or whose SKILL.md is one: merging would write through it. */
   const linked = (name: string) => {
-    const folder = h.local.find((s) => s.name === name)?.folder;
-    return (
-      folder !== undefined && (plainPathProblem(h.skillsDir, folder, "folder") ?? plainPathProblem(h.skillsDir, path.join(folder, "SKILL.md"), "file")) !== null
-    );
+    const s = local.get(name);
+    return s !== undefined && (s.linked || plainPathProblem(h.skillsDir, path.join(s.folder, "SKILL.md"), "file") !== null);
   };
   return {
     managed,

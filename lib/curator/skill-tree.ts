@@ -33,6 +33,8 @@ export interface SkillFolder {
   folder: string;
   /** Relative to the root, POSIX separators: the walk's order. */
   rel: string;
+  /** Reached through a linked folder (shared in from elsewhere): its real folder is not where its path says. */
+  linked: boolean;
 }
 
 export interface SkillTree {
@@ -60,14 +62,16 @@ export async function walkCuratorTree(
   // that is itself a link counts only inside the home's skill roots or its own folder (an /etc/passwd is no skill).
   const walked = await walkSkillTree(root, WALK_EVERYWHERE, budget, policy, { roots: skillRoots });
   const rootFolder = path.resolve(root);
-  const byReal = new Map<string, { folder: string; rel: string }>();
+  const realRoot = await fsp.realpath(rootFolder).catch(() => rootFolder);
+  const byReal = new Map<string, { folder: string; rel: string; linked: boolean }>();
   walked.skillFiles.forEach((file, i) => {
     const folder = path.dirname(file);
     if (folder === rootFolder) return; // the root itself is not a skill
     const rel = path.relative(rootFolder, folder).split(path.sep).join("/");
     const seen = byReal.get(walked.realFolders[i]);
     // A real folder reached twice (through a link) counts once, at its first path in the curator's order.
-    if (!seen || compareCodePoints(rel, seen.rel) < 0) byReal.set(walked.realFolders[i], { folder, rel });
+    const linked = walked.realFolders[i] !== path.join(realRoot, ...rel.split("/"));
+    if (!seen || compareCodePoints(rel, seen.rel) < 0) byReal.set(walked.realFolders[i], { folder, rel, linked });
   });
   const folders = [...byReal.values()].sort((a, b) => compareCodePoints(a.rel, b.rel));
   const skills = await Promise.all(folders.map(async (f) => ({ name: await cachedProvenanceName(f.folder), ...f })));

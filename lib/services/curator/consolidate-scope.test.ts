@@ -112,4 +112,17 @@ describe("the curator's managed set in the consolidation pass", () => {
     expect(off.handsOff("pdf-bundled", "lifecycle")).toMatch(/prune_builtins is off/);
     expect(off.handsOff("pdf-by-hand", "lifecycle")).toMatch(/not the curator's to change/);
   });
+
+  it("a skill in a linked folder is outside the managed set, record or not: Hermes's rglob never enters one", async () => {
+    const { curationScope } = await import("../../curator/curation-scope");
+    const { loadCuratorHome } = await import("../../curator/curator-home");
+    const shared = path.join(path.dirname(c.home), "shared", "pdf-shared");
+    writeSkill(path.dirname(shared), "pdf-shared", "A PDF skill shared from a dotfiles folder.");
+    fs.symlinkSync(shared, path.join(c.skills, "pdf-shared"));
+    const usage = JSON.parse(fs.readFileSync(path.join(c.skills, ".usage.json"), "utf8"));
+    fs.writeFileSync(path.join(c.skills, ".usage.json"), JSON.stringify({ ...usage, "pdf-shared": idleRecord(NOW, 3) }));
+    const scope = curationScope(await loadCuratorHome(c.home));
+    expect(scope.managed.has("pdf-shared")).toBe(false);
+    expect(scope.managed.has("pdf-agent")).toBe(true);
+  });
 });
