@@ -22,7 +22,12 @@ export interface HookFile {
 export function readHooksFile(file: string): { text: string | null; settings: Json } {
   // A link, a FIFO, a folder or an oversized file is refused before anything is read through it or written.
   const text = readOwnedFileSync(file) ?? null;
-  if (text === null || text.trim() === "") return { text, settings: {} };
+  return { text, settings: jsonSettingsOf(text, file) };
+}
+
+/** A JSON config's text as an object ({} for none or blank); one that is not a JSON object is refused as it is. */
+export function jsonSettingsOf(text: string | null, file: string): Json {
+  if (text === null || text.trim() === "") return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -30,7 +35,7 @@ export function readHooksFile(file: string): { text: string | null; settings: Js
     throw new JevError("conflict", `${file} is not JSON; left as it is`);
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new JevError("conflict", `${file} is not a JSON object; left as it is`);
-  return { text, settings: parsed as Json };
+  return parsed as Json;
 }
 
 /** Write a hook file privately, unless it already says this; true when it changed. Its folder is jev's own: 0700. */

@@ -18,7 +18,7 @@ import {
 import { MCP_TOOL_NAMES } from "../../lib/mcp/tools";
 import { MCP_CLIENT_LABELS, type McpClient } from "../../lib/vocab/mcp-clients";
 import { parseFlags } from "../usage";
-import { agentServerUrl, checkAgainstServer, readHooksFile, replaceWithBackup, writePrivate } from "./hooks-file";
+import { agentServerUrl, checkAgainstServer, jsonSettingsOf, readHooksFile, replaceWithBackup, writePrivate } from "./hooks-file";
 import { tokenForAgents } from "./token-for-agents";
 
 /** Where each MCP client reads its user-wide servers (`base`: the home, or Codex's CODEX_HOME). */
@@ -42,7 +42,7 @@ function nextConfig(client: McpClient, file: string, text: string | null, launch
     const done = launch ? mergeCodexMcp(text ?? "", file, launch) : removeCodexMcp(text ?? "", file);
     return done.changed ? done.text : null;
   }
-  const { settings } = readHooksFile(file);
+  const settings = jsonSettingsOf(text, file); // the text already read, not the file again
   const merge = client === "gemini" ? mergeGeminiMcp : mergeClaudeMcp;
   const done = launch ? merge(settings, launch) : removeJsonMcp(settings);
   return done.changed ? editJsonText(text, changesAt(["mcpServers"], settings.mcpServers, done.settings.mcpServers)) : null;
