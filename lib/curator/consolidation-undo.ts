@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { atomicWriteFile } from "../fs/atomic-write";
-import { NotPlainPath, type PlainKind, plainPathProblem } from "../fs/plain-path";
+import { type PlainKind, plainPathProblem } from "../fs/plain-path";
 import { readWholeFileSync } from "../fs/regular-file";
 import { editCronSkills } from "../hermes/cron-rewrite";
 import { archiveDir } from "./archive";
@@ -88,7 +88,7 @@ function rowProblem(h: CuratorHome, applied: AppliedConsolidation): string | nul
   ];
   for (const [target, kind] of paths) {
     const problem = plainPathProblem(h.skillsDir, target, kind);
-    if (problem) return new NotPlainPath(path.relative(h.home, target), problem).message.replace(/, and changed nothing$/, "");
+    if (problem) return `${path.relative(h.home, target)} ${problem}; jev writes only real files and folders there`;
   }
   return null;
 }
