@@ -11,8 +11,8 @@ import { clipDescription } from "../lib/catalog/front-matter";
 import { buildBodyDevSet } from "../lib/eval/body-dev-set";
 import type { EvalCase } from "../lib/eval/formats";
 import { readCatalogLines } from "../lib/eval/formats";
-import { BM25F } from "../lib/judges/local/bm25f";
 import { LocalIndex } from "../lib/judges/local/local-index";
+import { LOCAL_JUDGE } from "../lib/judges/local/settings";
 import { FIXTURES } from "../lib/testing/fixtures";
 
 const set = buildBodyDevSet(readCatalogLines(FIXTURES.publicSkillBodies).map((s) => ({ ...s, body: s.body ?? "" })));
@@ -40,7 +40,7 @@ const grid: { weight: number; b: number; mrr: number }[] = [];
 for (const weight of [0, 0.25, 0.5, 0.75, 1, 1.5]) {
   for (const b of weight === 0 ? [1] : [0.5, 0.75, 1]) {
     const started = performance.now();
-    const index = LocalIndex.from(cards, { ...BM25F, bodyWeight: weight, bodyB: b });
+    const index = LocalIndex.from(cards, { ...LOCAL_JUDGE.bm25f, bodyWeight: weight, bodyB: b });
     const build = performance.now() - started;
     const r = score(index, set.dev);
     grid.push({ weight, b, mrr: r.mrr });
@@ -50,8 +50,8 @@ for (const weight of [0, 0.25, 0.5, 0.75, 1, 1.5]) {
   }
 }
 const best = grid.reduce((a, b) => (b.mrr > a.mrr ? b : a));
-const without = score(LocalIndex.from(cards, { ...BM25F, bodyWeight: 0 }), set.heldOut);
-const chosen = score(LocalIndex.from(cards, { ...BM25F, bodyWeight: best.weight, bodyB: best.b }), set.heldOut);
+const without = score(LocalIndex.from(cards, { ...LOCAL_JUDGE.bm25f, bodyWeight: 0 }), set.heldOut);
+const chosen = score(LocalIndex.from(cards, { ...LOCAL_JUDGE.bm25f, bodyWeight: best.weight, bodyB: best.b }), set.heldOut);
 console.log(`best on dev: weight ${best.weight}, b ${best.b}`);
 console.log(
   `held out (${set.heldOut.length}): no body top-1 ${f(without.top1)} hit@3 ${f(without.hit3)} MRR@10 ${f(without.mrr)} -> with body top-1 ${f(chosen.top1)} hit@3 ${f(chosen.hit3)} MRR@10 ${f(chosen.mrr)}`,

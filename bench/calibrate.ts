@@ -1,5 +1,5 @@
 /**
- * Fits the local judge's load decision (lib/judges/local/decision-model.ts)
+ * Fits the local judge's load decision (lib/judges/local/decision/decision-model.ts)
  * and prints it; it changes nothing. Data: the fit side of every development
  * set (bench/support/decision-sets.ts). Each turn is a row of the `needs_skill`
  * model; the five best-ranked skills of each skill-needing turn are rows of
@@ -19,7 +19,7 @@
 import { prepareCatalog } from "../lib/engine/prepare-catalog";
 import { fitLogistic, logOdds, type WeightedRow } from "../lib/eval/logistic";
 import { auroc } from "../lib/eval/metrics";
-import { MATCH_FEATURES, NEEDS_FEATURES, needsFeatures } from "../lib/judges/local/decision-features";
+import { MATCH_FEATURES, NEEDS_FEATURES, needsFeatures } from "../lib/judges/local/decision/decision-features";
 import { LocalIndex } from "../lib/judges/local/local-index";
 import { DEFAULT_META_SKILLS } from "../lib/vocab/limits";
 import { decisionSets } from "./support/decision-sets";

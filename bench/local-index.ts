@@ -19,9 +19,9 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { drain } from "../lib/base/steps";
 import type { SkillCard } from "../lib/catalog/types";
 import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
+import { lastTokenizing, stopTokenizingWorker, workerHeapMb } from "../lib/judges/local/lexical/parallel-tokenize";
 import { LocalCorpus, LocalIndex } from "../lib/judges/local/local-index";
 import { LocalJudge } from "../lib/judges/local/local-judge";
-import { lastTokenizing, stopTokenizingWorker, workerHeapMb } from "../lib/judges/local/parallel-tokenize";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { fmt, median, percentile } from "./support/stats";
 

@@ -11,7 +11,7 @@ import { performance } from "node:perf_hooks";
 import { DESCRIPTION_CHARS, type SkillCard } from "../lib/catalog/types";
 import { copyClusters, overlapClusters } from "../lib/curator/overlaps";
 import { readCatalogLines } from "../lib/eval/formats";
-import { Bm25fIndex } from "../lib/judges/local/bm25f";
+import { Bm25fIndex } from "../lib/judges/local/lexical/bm25f";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { median } from "./support/stats";
 

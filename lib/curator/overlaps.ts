@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { SkillCard } from "../catalog/types";
-import { Bm25fIndex, fieldTermsOf } from "../judges/local/bm25f";
+import { Bm25fIndex, fieldTermsOf } from "../judges/local/lexical/bm25f";
 import { contentWords, stemWord } from "../text/analyze";
 
 /*

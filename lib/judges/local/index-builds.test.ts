@@ -5,7 +5,7 @@ import { pickSkill } from "../../engine/pick-skill";
 import { readCatalogFile } from "../../eval/formats";
 import { FIXTURES } from "../../testing/fixtures";
 import { JudgeError } from "../types";
-import * as bm25f from "./bm25f";
+import * as bm25f from "./lexical/bm25f";
 import { LocalJudge } from "./local-judge";
 
 /** The 881 real skills with their bodies: 5.5 MB of text, a build too big for a turn. */

@@ -1,26 +1,12 @@
 import { drain, type Steps } from "../../base/steps";
 import type { SkillCard } from "../../catalog/types";
-import { BM25F, Bm25fIndex, type Bm25fParams, type Bm25fStats, fieldTermsOf, hasFieldTerms } from "./bm25f";
-import { CharNgramIndex, cardGramsOf, hasCardGrams, type NgramStats } from "./char-ngrams";
-import { type MatchFeature, matchFeatures, needsFeatures, turnTerms } from "./decision-features";
-import { COSINE_BLEND, matchProbability, needsProbability, ROUTING_BLEND, rankProbability } from "./decision-model";
-import { readTurn, type TurnReading } from "./turn-reading";
-
-/** Text tokenized between two pauses of a background build (a slice of about ten milliseconds; lib/README.md). */
-const SLICE_CHARS = 64_000;
-/** Cards put in a fresh corpus between two pauses. */
-const FILL_SLICE = 32;
-/** Skills whose match is decided with the turn's evidence: the five stage two reads (LIMITS.finalists), best-ranked first. */
-const DECIDED = 5;
-/** A skill whose ranking score is within this share of the best is in the crowd at the top. */
-const CROWD_SHARE = 0.9;
-/**
- * Turns whose evidence an index keeps: as many as a server's turns in flight at once (16 clients), which may ask
- * batch by batch in turn. Measured with 16 clients, a list of 1 already scored each turn once (its batches and its
- * stage two ask with no I/O between), and a longer list cost little once the scores by slot stopped being allocated
- * per turn (see `scratch`).
- */
-const RECENT_TURNS = 16;
+import { type MatchFeature, matchFeatures, needsFeatures, turnTerms } from "./decision/decision-features";
+import { matchProbability, needsProbability, rankProbability } from "./decision/decision-model";
+import { Bm25fIndex, type Bm25fParams, type Bm25fStats } from "./lexical/bm25f";
+import { tokenizeCards } from "./lexical/card-tokens";
+import { CharNgramIndex, type NgramStats } from "./lexical/char-ngrams";
+import { readTurn, type TurnReading } from "./lexical/turn-reading";
+import { LOCAL_JUDGE } from "./settings";
 
 /** Per-turn lexical evidence for every skill of a catalog. */
 export interface TurnEvidence {
@@ -54,7 +40,7 @@ export class LocalCorpus {
   /** The index of the last sync. */
   latest: LocalIndex | null = null;
 
-  constructor(bm25Params: Bm25fParams = BM25F) {
+  constructor(bm25Params: Bm25fParams = LOCAL_JUDGE.bm25f) {
     this.bm25 = new Bm25fIndex(bm25Params);
   }
 
@@ -108,13 +94,8 @@ export class LocalCorpus {
       this.bm25.add(slot, card);
       this.ngrams.add(slot, card);
       this.slotOf.set(card, slot);
-      if (i % FILL_SLICE === FILL_SLICE - 1) yield i / skills.length;
+      if (i % LOCAL_JUDGE.index.fillSlice === LOCAL_JUDGE.index.fillSlice - 1) yield i / skills.length;
     }
-  }
-
-  /** Whether a card's terms and n-grams are tokenized (cached per card). */
-  static isTokenized(card: SkillCard): boolean {
-    return hasFieldTerms(card) && hasCardGrams(card);
   }
 
   get size(): number {
@@ -139,7 +120,7 @@ export class LocalIndex {
   ) {}
 
   /** An index of these skills built in one go, in a corpus of its own. */
-  static from(skills: readonly SkillCard[], bm25Params: Bm25fParams = BM25F): LocalIndex {
+  static from(skills: readonly SkillCard[], bm25Params: Bm25fParams = LOCAL_JUDGE.bm25f): LocalIndex {
     return drain(LocalIndex.build(skills, bm25Params));
   }
 
@@ -148,8 +129,8 @@ export class LocalIndex {
    * (the bulk of a cold build with bodies), then put in the corpus from their
    * cached terms in one go.
    */
-  static *build(skills: readonly SkillCard[], bm25Params: Bm25fParams = BM25F): Steps<LocalIndex> {
-    yield* tokenize(skills);
+  static *build(skills: readonly SkillCard[], bm25Params: Bm25fParams = LOCAL_JUDGE.bm25f): Steps<LocalIndex> {
+    yield* tokenizeCards(skills);
     const corpus = new LocalCorpus(bm25Params);
     yield* corpus.fill(skills);
     return corpus.sync(skills);
@@ -169,7 +150,7 @@ export class LocalIndex {
   /**
    * Evidence for a turn. Every batch of a turn asks again, and under
    * concurrent load other turns' batches come in between: the last
-   * RECENT_TURNS turns are kept, so each turn is scored once. Only while current.
+   * LOCAL_JUDGE.index.recentTurns turns are kept, so each turn is scored once. Only while current.
    */
   evidence(turn: string): TurnEvidence {
     const known = this.recent.get(turn);
@@ -194,16 +175,17 @@ export class LocalIndex {
     const maxRouting = maxAt(bySlotRouting, this.slots);
     for (let i = 0; i < n; i++) {
       const lexical =
-        (1 - ROUTING_BLEND) * (maxBm25 > 0 ? bm25[i] / maxBm25 : 0) + ROUTING_BLEND * (maxRouting > 0 ? bySlotRouting[this.slots[i]] / maxRouting : 0);
-      blend[i] = (1 - COSINE_BLEND) * lexical + COSINE_BLEND * (maxCosine > 0 ? cosine[i] / maxCosine : 0);
+        (1 - LOCAL_JUDGE.ranking.routingBlend) * (maxBm25 > 0 ? bm25[i] / maxBm25 : 0) +
+        LOCAL_JUDGE.ranking.routingBlend * (maxRouting > 0 ? bySlotRouting[this.slots[i]] / maxRouting : 0);
+      blend[i] = (1 - LOCAL_JUDGE.ranking.cosineBlend) * lexical + LOCAL_JUDGE.ranking.cosineBlend * (maxCosine > 0 ? cosine[i] / maxCosine : 0);
     }
-    const ranked = bestPositions(blend, DECIDED);
+    const ranked = bestPositions(blend, LOCAL_JUDGE.ranking.decided);
     const features = this.features(reading, bm25, cosine, blend, ranked);
     const needs = maxBm25 > 0 || maxCosine > 0 ? needsProbability(needsFeatures(features[0] ?? null, maxBm25, maxCosine)) : 0;
     for (let i = 0; i < n; i++) ranking[i] = blend[i] * needs;
     const decided = new Map(ranked.map((i, k) => [i, matchProbability(rankProbability(features[k]), needs)]));
     const evidence = { bm25, cosine, blend, ranking, needs, reading, decided };
-    if (this.recent.size >= RECENT_TURNS) this.recent.delete(this.recent.keys().next().value as string);
+    if (this.recent.size >= LOCAL_JUDGE.index.recentTurns) this.recent.delete(this.recent.keys().next().value as string);
     this.recent.set(turn, evidence);
     return evidence;
   }
@@ -231,7 +213,7 @@ export class LocalIndex {
     // Skills of one name are one choice for the agent (its loader opens a skill by name): they are never each other's rival.
     const nameOf = (i: number) => this.skills[i].name;
     const crowd = new Set<string>();
-    for (let i = 0; i < blend.length; i++) if (blend[i] >= CROWD_SHARE * blend[first]) crowd.add(nameOf(i));
+    for (let i = 0; i < blend.length; i++) if (blend[i] >= LOCAL_JUDGE.ranking.crowdShare * blend[first]) crowd.add(nameOf(i));
     return positions.map((i, k) => {
       const other = positions.find((j) => nameOf(j) !== nameOf(i));
       const scores = {
@@ -270,20 +252,6 @@ function bestPositions(values: Float64Array, k: number): number[] {
     if (out.length > k) out.pop();
   }
   return out;
-}
-
-/** Tokenize the cards not yet tokenized, pausing every SLICE_CHARS of text. */
-export function* tokenize(skills: readonly SkillCard[]): Steps<void> {
-  let chars = 0;
-  for (let i = 0; i < skills.length; i++) {
-    fieldTermsOf(skills[i]);
-    cardGramsOf(skills[i]);
-    chars += (skills[i].body?.length ?? 0) + skills[i].description.length;
-    if (chars >= SLICE_CHARS) {
-      chars = 0;
-      yield i / skills.length;
-    }
-  }
 }
 
 /** The largest of `values` at these slots (0 when none is positive). */

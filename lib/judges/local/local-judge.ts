@@ -10,29 +10,19 @@ import {
   type StageTwoRequest,
   type StageTwoResult,
 } from "../types";
+import { isTokenized } from "./lexical/card-tokens";
+import { type Tokenized, tokenizeInParallel } from "./lexical/parallel-tokenize";
 import { LocalCorpus, type LocalIndex, type TurnEvidence } from "./local-index";
-import { type Tokenized, tokenizeInParallel } from "./parallel-tokenize";
+import { LOCAL_JUDGE } from "./settings";
 
 /**
  * How a catalog whose cards are not tokenized yet is answered: `wait` tokenizes them in the turn (the CLI, tests);
  * `background` (the server) answers from the last index while most of the catalog is in it, else waits for the
- * build up to BUILD_WAIT_MS and fails open with `index_building` past that. The reply's warnings say which.
+ * build up to LOCAL_JUDGE.index.buildWaitMs and fails open with `index_building` past that. The reply's warnings say which.
  */
 // In `background` a little text is still tokenized in the turn and the rest a slice at a time; a skill added
 // meanwhile scores 0, a changed one as it was. Cards already tokenized go in and out of a corpus in milliseconds.
 export type IndexBuildMode = "wait" | "background";
-
-/** Text this short is tokenized in the turn even in the background mode (well under 50 ms). */
-const IN_TURN_MAX_CHARS = 400_000;
-/** The previous index answers while the next builds when it knows this share of the catalog. */
-const STALE_INDEX_MIN_SHARE = 0.5;
-/**
- * How long a turn whose catalog has no usable index waits for its build (a fresh Hermes home seeds its bundled
- * skills just before the first turn), under the agents' own 1.5 s (build times: lib/README.md).
- */
-const BUILD_WAIT_MS = 1_000;
-/** Catalogs with little in common (other roots) get corpora of their own, this many at most (~22 MB each for 960 skills with bodies). */
-const MAX_CORPORA = 2;
 
 /** An index and, when it was built for another snapshot, where each skill of this one sits in it. */
 interface IndexView {
@@ -59,7 +49,7 @@ export class LocalJudge implements Judge {
   constructor(
     private readonly mode: IndexBuildMode = "wait",
     /** How long a turn with no usable index waits for its build (tests shorten it). */
-    private readonly buildWaitMs = BUILD_WAIT_MS,
+    private readonly buildWaitMs = LOCAL_JUDGE.index.buildWaitMs,
   ) {}
 
   /** Build the index of a catalog ahead of its first turn (at start-up, or in the background); resolves when it is ready. */
@@ -110,7 +100,7 @@ export class LocalJudge implements Judge {
 
   /** Put the catalog in the corpus that has most of it (its cards are tokenized, or are tokenized now). */
   private sync(skills: readonly SkillCard[], corpus = this.corpusFor(skills)): LocalIndex {
-    this.corpora = [corpus, ...this.corpora.filter((c) => c !== corpus)].slice(0, MAX_CORPORA);
+    this.corpora = [corpus, ...this.corpora.filter((c) => c !== corpus)].slice(0, LOCAL_JUDGE.index.maxCorpora);
     const index = corpus.sync(skills);
     this.indexes.set(skills, index);
     return index;
@@ -124,7 +114,7 @@ export class LocalJudge implements Judge {
       if (n > most) [best, most] = [corpus, n];
     }
     // A catalog that shares little with every corpus (other roots) gets its own, so two catalogs in turn do not rebuild each other.
-    if (best && (most >= skills.length * STALE_INDEX_MIN_SHARE || this.corpora.length >= MAX_CORPORA)) return best;
+    if (best && (most >= skills.length * LOCAL_JUDGE.index.staleIndexMinShare || this.corpora.length >= LOCAL_JUDGE.index.maxCorpora)) return best;
     return new LocalCorpus();
   }
 
@@ -133,7 +123,7 @@ export class LocalJudge implements Judge {
     const skills = catalog.skills;
     const ready = this.ready(skills);
     if (ready) return { index: ready, positions: null };
-    if (this.mode === "wait" || untokenizedChars(skills) <= IN_TURN_MAX_CHARS) return { index: this.sync(skills), positions: null };
+    if (this.mode === "wait" || untokenizedChars(skills) <= LOCAL_JUDGE.index.inTurnMaxChars) return { index: this.sync(skills), positions: null };
     void this.prepare(skills).catch(() => {
       console.error("[jev] building the local index failed");
     });
@@ -151,7 +141,7 @@ export class LocalJudge implements Judge {
     return null;
   }
 
-  /** The index to answer from: a usable one now, else this catalog's own once built, waiting at most BUILD_WAIT_MS. */
+  /** The index to answer from: a usable one now, else this catalog's own once built, waiting at most LOCAL_JUDGE.index.buildWaitMs. */
   private view(catalog: RankedCatalog): IndexView | Promise<IndexView> {
     const usable = this.usableView(catalog);
     if (usable) return usable;
@@ -218,7 +208,7 @@ function matchesOf(view: IndexView, turn: string, finalists: readonly number[]):
 /** Characters of the cards not tokenized yet: what indexing the catalog in the turn would cost. */
 function untokenizedChars(skills: readonly SkillCard[]): number {
   let chars = 0;
-  for (const s of skills) if (!LocalCorpus.isTokenized(s)) chars += s.name.length + s.description.length + (s.body?.length ?? 0);
+  for (const s of skills) if (!isTokenized(s)) chars += s.name.length + s.description.length + (s.body?.length ?? 0);
   return chars;
 }
 
@@ -232,7 +222,7 @@ function positionsIn(index: LocalIndex, skills: readonly SkillCard[]): Int32Arra
     positions[i] = at.get(s.path) ?? -1;
     if (positions[i] >= 0) known++;
   });
-  return known >= skills.length * STALE_INDEX_MIN_SHARE ? positions : null;
+  return known >= skills.length * LOCAL_JUDGE.index.staleIndexMinShare ? positions : null;
 }
 
 /** The turn's evidence, laid out in the asking catalog's order. */

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { discover } from "../../catalog/discover";
 import { WalkBudget } from "../../catalog/walk-budget";
-import * as bm25f from "../../judges/local/bm25f";
+import * as bm25f from "../../judges/local/lexical/bm25f";
 import { pickCtx, tempDir, testConfig, writeSkill } from "../../testing/factories";
 import { servePickSkill } from "../decisions/pick";
 import { catalogSource } from "./source";

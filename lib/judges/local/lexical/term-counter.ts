@@ -1,5 +1,5 @@
-import { isStopWord, stemWord, type TermCounts } from "../../text/analyze";
-import { scanWords, type WordSink } from "../../text/words";
+import { isStopWord, stemWord, type TermCounts } from "../../../text/analyze";
+import { scanWords, type WordSink } from "../../../text/words";
 
 /**
  * Counting the terms of a text without a string per word: the scanner hands each word over as a span, the span is

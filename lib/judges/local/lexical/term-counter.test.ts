@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readCatalogLines } from "../../eval/formats";
-import { FIXTURES } from "../../testing/fixtures";
-import { terms } from "../../text/analyze";
+import { readCatalogLines } from "../../../eval/formats";
+import { FIXTURES } from "../../../testing/fixtures";
+import { terms } from "../../../text/analyze";
 import { TermCounter } from "./term-counter";
 
 /** What a count must equal: `terms(text)` tallied in first-seen order. */

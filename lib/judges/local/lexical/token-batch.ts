@@ -1,5 +1,5 @@
-import type { Steps } from "../../base/steps";
-import type { SkillCard } from "../../catalog/types";
+import type { Steps } from "../../../base/steps";
+import type { SkillCard } from "../../../catalog/types";
 import { type FieldTerms, fieldTermsOf, rememberFieldTerms } from "./bm25f";
 import { type CardGrams, cardGramsOf, rememberCardGrams } from "./char-ngrams";
 

@@ -1,16 +1,4 @@
-import { MATCH_FEATURES, type MatchFeature, NEEDS_FEATURES, type NeedsFeature } from "./decision-features";
-
-/** Weight of the char-n-gram cosine in the ranking blend (notes: .25). Ranking only; the decision reads both signals apart. */
-export const COSINE_BLEND = 0.25;
-
-/**
- * Share of the lexical part of the ranking blend that is BM25 over the name and description alone (the rest is BM25F
- * with the body), so a skill with no body, or a short one, competes on the fields every skill has.
- */
-// A body's common words ("create", "result", "merge") match most requests: BM25F alone ranked
-// finishing-a-development-branch above pptx for "create a powerpoint presentation". On the body development set's
-// held-out part .25 cost under a point of top-1 and hit@3, .5 cost six (bench/ranking-fields.ts prints them).
-export const ROUTING_BLEND = 0.25;
+import { MATCH_FEATURES, type MatchFeature, NEEDS_FEATURES, type NeedsFeature } from "../decision/decision-features";
 
 /** A logistic model over named features: what each feature adds to the log-odds, and the log-odds with all of them at 0. */
 export interface LogisticModel<F extends string> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { contentWords, stemWord } from "../../text/analyze";
-import { CODE_TERM_WEIGHT, readTurn } from "./turn-reading";
+import { contentWords, stemWord } from "../../../text/analyze";
+import { LOCAL_JUDGE } from "../settings";
+import { readTurn } from "./turn-reading";
 
 const TRACE = [
   "```",
@@ -17,10 +18,10 @@ describe("readTurn", () => {
     expect(reading.terms.get(stemWord("variant"))).toBe(1);
     expect(reading.terms.get(stemWord("bug"))).toBe(1);
     // The error's name and the functions are read, not dropped…
-    expect(reading.terms.get(stemWord("value"))).toBe(CODE_TERM_WEIGHT);
-    expect(reading.terms.get(stemWord("rows"))).toBe(CODE_TERM_WEIGHT);
+    expect(reading.terms.get(stemWord("value"))).toBe(LOCAL_JUDGE.reading.codeTermWeight);
+    expect(reading.terms.get(stemWord("rows"))).toBe(LOCAL_JUDGE.reading.codeTermWeight);
     // …and a word the trace repeats counts once.
-    expect(reading.terms.get(stemWord("int"))).toBe(CODE_TERM_WEIGHT);
+    expect(reading.terms.get(stemWord("int"))).toBe(LOCAL_JUDGE.reading.codeTermWeight);
     expect(reading.codeShare).toBeGreaterThan(0.7);
     expect(reading.ngramWords).toEqual(contentWords("find every variant of this bug"));
   });
@@ -30,8 +31,8 @@ describe("readTurn", () => {
       "why does this fail?\nTypeError: Cannot read properties of undefined\n    at render (src/app.tsx:12:5)\nconst x = items.map((i) => i.id);",
     );
     expect(reading.terms.get(stemWord("fail"))).toBe(1);
-    expect(reading.terms.get(stemWord("render"))).toBe(CODE_TERM_WEIGHT);
-    expect(reading.terms.get(stemWord("items"))).toBe(CODE_TERM_WEIGHT);
+    expect(reading.terms.get(stemWord("render"))).toBe(LOCAL_JUDGE.reading.codeTermWeight);
+    expect(reading.terms.get(stemWord("items"))).toBe(LOCAL_JUDGE.reading.codeTermWeight);
     expect(reading.codeShare).toBeGreaterThan(0.5);
   });
 

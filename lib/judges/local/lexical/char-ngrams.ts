@@ -1,11 +1,9 @@
-import { processWide } from "../../base/process-state";
-import type { SkillCard } from "../../catalog/types";
-import { contentWords } from "../../text/analyze";
-import { IDF_REFERENCE_SIZE } from "./bm25f";
+import { processWide } from "../../../base/process-state";
+import type { SkillCard } from "../../../catalog/types";
+import { contentWords } from "../../../text/analyze";
+import { LOCAL_JUDGE } from "../settings";
 import { removeSlotPair } from "./slot-pairs";
 
-const MIN_N = 3;
-const MAX_N = 5;
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
@@ -39,7 +37,7 @@ function forEachNgram(words: readonly string[], visit: (gram: GramKey) => void):
       const c = chars ? (chars[i].length === 1 ? chars[i].charCodeAt(0) : 0xffff) : padded.charCodeAt(i);
       digits[i] = c < 128 ? digitOf[c] : 0;
     }
-    for (let n = MIN_N; n <= MAX_N; n++) {
+    for (let n = LOCAL_JUDGE.ngrams.minN; n <= LOCAL_JUDGE.ngrams.maxN; n++) {
       for (let i = 0; i + n <= length; i++) {
         let key = 0;
         for (let j = i; j < i + n && key >= 0; j++) key = digits[j] === 0 ? -1 : key * BASE + digits[j];
@@ -122,7 +120,7 @@ class GramPostings {
 
 /**
  * Every n-gram's postings under one snapshot's statistics, in three arrays: n-gram `id`'s entries are `start[id]` to
- * `start[id + 1]`, each a slot and its weight in its skill's unit vector; n-grams past MAX_DF_SHARE have none.
+ * `start[id + 1]`, each a slot and its weight in its skill's unit vector; n-grams past LOCAL_JUDGE.ngrams.maxDfShare have none.
  */
 // A turn's cosine reads a gram's entries with one lookup into memory laid out in a row; a small array pair per
 // n-gram made it follow four pointers to reach them, most of them cache misses under load.
@@ -145,13 +143,6 @@ export interface NgramStats {
 
 /** Stamps unique across copies of this module (the front door bundles its own). */
 const stamps = processWide("jev.ngramStatsStamps", () => ({ last: 0 }));
-
-/**
- * An n-gram in more than this share of the skills (" th", "ing", "the ") says next to nothing about which skill
- * a turn wants: it counts for nothing, in the turn's vector and in each skill's. With the IDF reference size as
- * the base, a catalog under a few dozen skills loses none (the measurement: lib/README.md).
- */
-const MAX_DF_SHARE = 0.2;
 
 /** Words whose n-grams an index keeps as posting ids (a few MB at most); past it, it starts over. */
 const MAX_CACHED_WORDS = 16_384;
@@ -213,7 +204,7 @@ export class CharNgramIndex {
 
   /** The per-snapshot statistics over exactly these slots (the skills held now). */
   stats(slots: Int32Array, capacity: number): NgramStats {
-    const n = Math.max(slots.length, IDF_REFERENCE_SIZE); // see IDF_REFERENCE_SIZE
+    const n = Math.max(slots.length, LOCAL_JUDGE.idfReferenceSize); // see LOCAL_JUDGE.idfReferenceSize
     this.updateIdf(n);
     const idf = this.idf.slice();
     const stats: NgramStats = { n, unseenIdf: Math.log(1 + n) + 1, idf, norm: new Float64Array(capacity), stamp: ++stamps.last };
@@ -238,7 +229,7 @@ export class CharNgramIndex {
     const ids = n === this.idfN ? this.changed : this.lists.keys();
     for (const id of ids) {
       const list = this.lists[id];
-      this.idf[id] = list && list.size <= n * MAX_DF_SHARE ? idfOf(n, list.size) : 0;
+      this.idf[id] = list && list.size <= n * LOCAL_JUDGE.ngrams.maxDfShare ? idfOf(n, list.size) : 0;
     }
     this.idfN = n;
     for (const id of this.changed) this.changedFlags[id] = 0;
@@ -364,7 +355,7 @@ export class CharNgramIndex {
       }
       const w = (1 + Math.log(counts[id])) * stats.idf[id];
       counts[id] = 0;
-      if (w === 0) continue; // an n-gram past MAX_DF_SHARE
+      if (w === 0) continue; // an n-gram past LOCAL_JUDGE.ngrams.maxDfShare
       const qw = w / norm;
       for (let k = start[id], end = start[id + 1]; k < end; k++) scores[slots[k]] += qw * weights[k];
     }

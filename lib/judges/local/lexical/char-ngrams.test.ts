@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SkillCard } from "../../catalog/types";
+import type { SkillCard } from "../../../catalog/types";
 import { CharNgramIndex } from "./char-ngrams";
 
 const card = (i: number, description: string): SkillCard => ({ name: `s${i}`, description, path: `/skills/s${i}/SKILL.md` }) as SkillCard;

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { SkillCard } from "../../catalog/types";
-import { readCatalogFile } from "../../eval/formats";
-import { FIXTURES } from "../../testing/fixtures";
+import type { SkillCard } from "../../../catalog/types";
+import { readCatalogFile } from "../../../eval/formats";
+import { FIXTURES } from "../../../testing/fixtures";
+import { LocalIndex } from "../local-index";
 import { fieldTermsOf } from "./bm25f";
+import { isTokenized } from "./card-tokens";
 import { cardGramsOf } from "./char-ngrams";
-import { LocalCorpus, LocalIndex } from "./local-index";
 import * as parallel from "./parallel-tokenize";
 
 const catalog = readCatalogFile(FIXTURES.publicSkillBodies);
@@ -29,7 +30,7 @@ describe("tokenizeInParallel", () => {
     const cards = fresh();
     await parallel.tokenizeInParallel(cards);
     expect(parallel.lastTokenizing).toBe("two threads");
-    expect(cards.every(LocalCorpus.isTokenized)).toBe(true);
+    expect(cards.every(isTokenized)).toBe(true);
     const reference = fresh();
     for (let i = 0; i < cards.length; i++) expect(plain(cards[i])).toEqual(plain(reference[i]));
     // And the index of the cards tokenized on two threads scores exactly as the other.
@@ -46,7 +47,7 @@ describe("tokenizeInParallel", () => {
     await parallel.stopTokenizingWorker();
     await done;
     expect(parallel.lastTokenizing).toBe("this thread");
-    expect(cards.every(LocalCorpus.isTokenized)).toBe(true);
+    expect(cards.every(isTokenized)).toBe(true);
     await parallel.tokenizeInParallel(fresh());
     expect(parallel.lastTokenizing).toBe("two threads");
   }, 60_000);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { SkillCard } from "../../catalog/types";
-import { verifyCatalogEntry } from "../../catalog/verifier";
-import { pickSkill } from "../../engine/pick-skill";
-import { readCatalogFile } from "../../eval/formats";
-import { FIXTURES } from "../../testing/fixtures";
-import { THRESHOLDS } from "../../vocab/limits";
-import { LocalJudge } from "./local-judge";
+import type { SkillCard } from "../../../catalog/types";
+import { verifyCatalogEntry } from "../../../catalog/verifier";
+import { pickSkill } from "../../../engine/pick-skill";
+import { readCatalogFile } from "../../../eval/formats";
+import { FIXTURES } from "../../../testing/fixtures";
+import { THRESHOLDS } from "../../../vocab/limits";
+import { LocalJudge } from "../local-judge";
 
 /**
  * The failure kinds of the load decision (issue 21), each on real skills:

@@ -1,17 +1,9 @@
-import { contentWords, stemWord } from "../../text/analyze";
-
-/**
- * How much a term seen only in code counts against one of the prose: a
- * pasted trace names the error and the functions (worth reading), but its
- * dozens of identifiers must not outvote the sentence that says what to do.
- */
-export const CODE_TERM_WEIGHT = 0.3;
-/** A turn with fewer prose words than this lets the code's words into the n-gram cosine too. */
-const MIN_PROSE_WORDS = 2;
+import { contentWords, stemWord } from "../../../text/analyze";
+import { LOCAL_JUDGE } from "../settings";
 
 /** A turn as the local judge reads it: prose and code apart. */
 export interface TurnReading {
-  /** Each stemmed query term once, with its weight: 1 + ln(count) in prose, CODE_TERM_WEIGHT when only code has it. */
+  /** Each stemmed query term once, with its weight: 1 + ln(count) in prose, LOCAL_JUDGE.reading.codeTermWeight when only code has it. */
   terms: Map<string, number>;
   /** The unstemmed content words the character n-gram cosine reads. */
   ngramWords: string[];
@@ -80,8 +72,8 @@ function reading(proseWords: string[], codeWords: string[], codeShare: number): 
   for (const [t, count] of terms) terms.set(t, 1 + Math.log(count));
   for (const w of codeWords) {
     const t = stemWord(w);
-    if (!terms.has(t)) terms.set(t, CODE_TERM_WEIGHT);
+    if (!terms.has(t)) terms.set(t, LOCAL_JUDGE.reading.codeTermWeight);
   }
-  const ngramWords = proseWords.length >= MIN_PROSE_WORDS ? proseWords : [...proseWords, ...new Set(codeWords)];
+  const ngramWords = proseWords.length >= LOCAL_JUDGE.reading.minProseWords ? proseWords : [...proseWords, ...new Set(codeWords)];
   return { terms, ngramWords, codeShare };
 }

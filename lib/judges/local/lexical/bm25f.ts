@@ -1,27 +1,10 @@
-import { processWide } from "../../base/process-state";
-import type { SkillCard } from "../../catalog/types";
+import { processWide } from "../../../base/process-state";
+import type { SkillCard } from "../../../catalog/types";
+import { LOCAL_JUDGE } from "../settings";
 import { removeSlotPair } from "./slot-pairs";
 import { fieldCounts } from "./term-counter";
 
-/** BM25F parameters: name and description measured on MetaTool (`jev eval` on fixtures/metatool), the body on the body development set. */
-export const BM25F = {
-  k1: 2,
-  nameWeight: 2,
-  descriptionWeight: 1,
-  nameB: 0.5,
-  descriptionB: 0.75,
-  bodyWeight: 0.25,
-  bodyB: 1,
-};
-export type Bm25fParams = typeof BM25F;
-
-/**
- * IDF is computed as if the catalog held at least this many skills (the rest not containing the term). BM25's IDF
- * shrinks with catalog size, so without a floor the same evidence scores lower in a 10-skill catalog than in an
- * 800-skill one, and the calibrated `match` (fitted on ~200–900 skills) would say "don't load" far too often for
- * small catalogs. Larger catalogs are unchanged.
- */
-export const IDF_REFERENCE_SIZE = 200;
+export type Bm25fParams = typeof LOCAL_JUDGE.bm25f;
 
 /**
  * One term's postings, as pairs in one array: a slot, and the term's counts there packed in one small integer (name
@@ -127,7 +110,7 @@ export class Bm25fIndex {
   private readonly termsOf: (string[] | null)[] = [];
   private readonly lengths: { name: number[]; description: number[]; body: number[] } = { name: [], description: [], body: [] };
 
-  constructor(readonly params: Bm25fParams = BM25F) {}
+  constructor(readonly params: Bm25fParams = LOCAL_JUDGE.bm25f) {}
 
   add(slot: number, card: SkillCard): void {
     const f = fieldTermsOf(card);
@@ -183,7 +166,7 @@ export class Bm25fIndex {
     };
     return {
       stamp: ++stamps.last,
-      n: Math.max(slots.length, IDF_REFERENCE_SIZE),
+      n: Math.max(slots.length, LOCAL_JUDGE.idfReferenceSize),
       name: perOccurrence(this.lengths.name, p.nameWeight, p.nameB, avgName),
       description: perOccurrence(this.lengths.description, p.descriptionWeight, p.descriptionB, avgDesc),
       body: perOccurrence(this.lengths.body, p.bodyWeight, p.bodyB, avgBody),

@@ -1,7 +1,7 @@
 import { deu, eng, fra, ita, nld, por, spa } from "stopword";
-import { stemWord } from "../../text/analyze";
-import { readableText, wordsOf } from "../../text/words";
-import { FIELD, type TermMatches } from "./bm25f";
+import { stemWord } from "../../../text/analyze";
+import { readableText, wordsOf } from "../../../text/words";
+import { FIELD, type TermMatches } from "../lexical/bm25f";
 
 /**
  * What the load decision reads of one finalist, beyond its rank: each a

@@ -1,8 +1,9 @@
 import { Worker } from "node:worker_threads";
-import { processWide } from "../../base/process-state";
-import { drainAsync } from "../../base/steps";
-import type { SkillCard } from "../../catalog/types";
-import { LocalCorpus, tokenize } from "./local-index";
+import { processWide } from "../../../base/process-state";
+import { drainAsync } from "../../../base/steps";
+import type { SkillCard } from "../../../catalog/types";
+import { LOCAL_JUDGE } from "../settings";
+import { isTokenized, tokenizeCards } from "./card-tokens";
 import { rememberBatch, type TokenBatch } from "./token-batch";
 import type { TokenizeRequest } from "./tokenize-worker";
 
@@ -12,9 +13,6 @@ import type { TokenizeRequest } from "./tokenize-worker";
  * and kept (it does not keep the process alive). If it cannot start or fails, this thread does it all: same result.
  */
 // Tokenizing is most of a cold build with bodies, so this nearly halves it, and holds the event loop for less.
-
-/** Below this much text a worker's round trip costs more than it saves. */
-const MIN_PARALLEL_CHARS = 200_000;
 
 interface Pool {
   worker: Worker | null;
@@ -40,35 +38,28 @@ export let lastTokenizing: Tokenized | null = null;
  * worker finishes (a new corpus fills with them).
  */
 export async function tokenizeInParallel(skills: readonly SkillCard[], meanwhile?: (tokenized: readonly SkillCard[]) => Promise<void>): Promise<Tokenized> {
-  const todo = skills.filter((card) => !LocalCorpus.isTokenized(card));
+  const todo = skills.filter((card) => !isTokenized(card));
   const chars = todo.reduce((n, card) => n + textLength(card), 0);
-  const worker = chars >= MIN_PARALLEL_CHARS ? workerOrNull() : null;
+  const worker = chars >= LOCAL_JUDGE.index.minParallelChars ? workerOrNull() : null;
   if (!worker) {
-    await drainAsync(tokenize(todo));
+    await drainAsync(tokenizeCards(todo));
     lastTokenizing = "this thread";
     return lastTokenizing;
   }
   // The worker takes the cards at the end.
   let split = todo.length;
-  for (let sent = 0; split > 0 && sent < chars * WORKER_SHARE; ) sent += textLength(todo[--split]);
+  for (let sent = 0; split > 0 && sent < chars * LOCAL_JUDGE.index.workerShare; ) sent += textLength(todo[--split]);
   const mine = todo.slice(0, split);
   const theirs = todo.slice(split);
   // Settled into a value at once, so a worker failing while this thread works is never an unhandled rejection.
   const answer = ask(worker, theirs).catch(() => null);
-  await drainAsync(tokenize(mine));
+  await drainAsync(tokenizeCards(mine));
   const [batch] = await Promise.all([answer, meanwhile?.(mine)]);
   if (batch) await drainAsync(rememberBatch(theirs, batch));
-  else await drainAsync(tokenize(theirs));
+  else await drainAsync(tokenizeCards(theirs));
   lastTokenizing = batch ? "two threads" : "this thread";
   return lastTokenizing;
 }
-
-/**
- * The worker's share of the text: half. The worker also packs its tokens,
- * this thread fills the corpus with its own share meanwhile; shares from 0.45
- * to 0.6 measured the same within this machine's noise (960 skills).
- */
-const WORKER_SHARE = 0.5;
 
 const textLength = (card: SkillCard) => card.name.length + card.description.length + (card.body?.length ?? 0);
 

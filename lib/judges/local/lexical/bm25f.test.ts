@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { clipDescription } from "../../catalog/front-matter";
-import type { SkillCard } from "../../catalog/types";
-import { buildBodyDevSet } from "../../eval/body-dev-set";
-import { readCatalogLines } from "../../eval/formats";
-import { FIXTURES } from "../../testing/fixtures";
-import { BM25F } from "./bm25f";
-import { LocalIndex } from "./local-index";
+import { clipDescription } from "../../../catalog/front-matter";
+import type { SkillCard } from "../../../catalog/types";
+import { buildBodyDevSet } from "../../../eval/body-dev-set";
+import { readCatalogLines } from "../../../eval/formats";
+import { FIXTURES } from "../../../testing/fixtures";
+import { LocalIndex } from "../local-index";
+import { LOCAL_JUDGE } from "../settings";
 
 /** BM25F's scores of each skill for a query. */
-const bm25 = (skills: readonly SkillCard[], query: string, params = BM25F) => LocalIndex.from(skills, params).evidence(query).bm25;
+const bm25 = (skills: readonly SkillCard[], query: string, params = LOCAL_JUDGE.bm25f) => LocalIndex.from(skills, params).evidence(query).bm25;
 const card = (name: string, description: string, body?: string): SkillCard => ({ name, description, path: `${name}/SKILL.md`, ...(body ? { body } : {}) });
 
 describe("BM25F's body field", () => {
@@ -20,7 +20,7 @@ describe("BM25F's body field", () => {
     ];
     const scores = bm25(skills, "find cafes near this location pin");
     expect(scores[0]).toBeGreaterThan(0);
-    expect(bm25(skills, "location pin", { ...BM25F, bodyWeight: 0 })[0]).toBeLessThan(scores[0]);
+    expect(bm25(skills, "location pin", { ...LOCAL_JUDGE.bm25f, bodyWeight: 0 })[0]).toBeLessThan(scores[0]);
     const telegram = bm25(skills, "telegram");
     expect(telegram[1]).toBeGreaterThan(telegram[0]); // description beats body
   });
@@ -42,9 +42,9 @@ describe("BM25F's body field", () => {
         for (let i = 1; i < blend.length; i++) if (blend[i] > blend[best]) best = i;
         return cards[best].path === c.expected[0];
       }).length / set.dev.length;
-    const without = top1(LocalIndex.from(cards, { ...BM25F, bodyWeight: 0 }));
+    const without = top1(LocalIndex.from(cards, { ...LOCAL_JUDGE.bm25f, bodyWeight: 0 }));
     const withBodies = top1(LocalIndex.from(cards));
-    expect(BM25F.bodyWeight).toBeGreaterThan(0);
+    expect(LOCAL_JUDGE.bm25f.bodyWeight).toBeGreaterThan(0);
     expect(withBodies).toBeGreaterThan(without + 0.03); // measured: .595 -> .650
   });
 });
