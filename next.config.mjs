@@ -1,8 +1,9 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native addons (better-sqlite3, fs-ext's flock), and pg (it requires its optional native binding by name):
-  // load them from node_modules at run time, never bundle them.
-  serverExternalPackages: ["better-sqlite3", "fs-ext", "pg"],
+  // load them from node_modules at run time, never bundle them. The ONNX runtime is loaded only by the encoder's
+  // worker (lib/judges/local/dense/encoder-worker.mjs, started by path); it is listed so no route could bundle it.
+  serverExternalPackages: ["better-sqlite3", "fs-ext", "pg", "onnxruntime-node"],
   poweredByHeader: false,
   // Replies are a few hundred bytes of JSON to local agents: gzip costs more than it saves.
   compress: false,

@@ -90,6 +90,15 @@ const TESTING = {
   message: "Only tests, e2e/ and bench/ import lib/testing: production code gets its helpers from lib/ itself.",
 };
 
+/** The ONNX runtime is loaded by one file, the encoder's worker: everything else asks the worker for vectors. */
+const ONE_RUNTIME = "Only lib/judges/local/dense/encoder-worker.mjs loads the ONNX runtime: ask lib/judges/local/dense/worker-encoder.ts for vectors.";
+const RUNTIME_PATHS = { "onnxruntime-node": ONE_RUNTIME, "onnxruntime-common": ONE_RUNTIME };
+/** Every file but the encoder's worker: a folder's own override below replaces this one's options, so each repeats RUNTIME_PATHS. */
+const EVERYWHERE = {
+  includes: ["**/*.ts", "**/*.tsx", "**/*.mjs", "**/*.js", "!lib/judges/local/dense/encoder-worker.mjs"],
+  linter: { rules: { style: { noRestrictedImports: { level: "error", options: { paths: RUNTIME_PATHS } } } } },
+};
+
 const NO_IO = "lib/engine and lib/rules do no I/O of their own: take what they need as parameters, so the replay, the CLI and the API run the same code.";
 const NO_IO_PATHS = { "node:fs": NO_IO, fs: NO_IO, "node:fs/promises": NO_IO, "better-sqlite3": NO_IO };
 
@@ -100,7 +109,7 @@ function overrides(area, forbidden, allowed) {
   return scopesOf(area).map(({ depth, includes }) => {
     const group = forbidden.flatMap((other) => specifiersOf(other, depth, forbidden));
     const options = { patterns: [...(group.length ? [{ group, message }] : []), TESTING] };
-    if (area === "lib/engine" || area === "lib/rules") options.paths = NO_IO_PATHS;
+    options.paths = area === "lib/engine" || area === "lib/rules" ? { ...NO_IO_PATHS, ...RUNTIME_PATHS } : RUNTIME_PATHS;
     return { includes, linter: { rules: { style: { noRestrictedImports: { level: "error", options } } } } };
   });
 }
@@ -117,6 +126,7 @@ const BROWSER = {
             paths: {
               "node:fs": "Browser code cannot read files.",
               "better-sqlite3": "Browser code never touches the database: the server component passes data as props.",
+              ...RUNTIME_PATHS,
             },
             patterns: [
               { group: ["**/db/**", "@/db/**"], message: "Browser code never touches the database: the server component passes data as props." },
@@ -139,7 +149,7 @@ export function floorOverrides() {
     ),
   );
   const top = Object.entries(TOP_FLOORS).flatMap(([area, forbidden]) => overrides(area, forbidden));
-  return [...top, ...lower, BROWSER];
+  return [EVERYWHERE, ...top, ...lower, BROWSER];
 }
 
 /** Where the rules are written: biome.json extends it. */

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageRoot } from "../../../config";
+import { dot, type SentenceEncoder } from "./encoder";
+import { startWorkerEncoder } from "./worker-encoder";
+
+// Vectors of the same model computed by Python's onnxruntime and Hugging Face tokenizers (scripts/model/reference-vectors.py).
+const reference = JSON.parse(fs.readFileSync(path.join(packageRoot(), "fixtures", "encoder", "reference-vectors.json"), "utf8")) as {
+  rows: { text: string; vector: number[] }[];
+};
+
+let encoder: SentenceEncoder;
+beforeAll(async () => {
+  encoder = await startWorkerEncoder({ root: packageRoot() });
+});
+afterAll(() => encoder.close());
+
+describe("the shipped encoder in its worker", () => {
+  it("gives the reference implementation's vectors (tokenizer, truncation, mean pooling, unit length)", async () => {
+    const got = await encoder.encode(
+      reference.rows.map((r) => r.text),
+      { kind: "query", priority: "turn" },
+    );
+    expect(encoder.dims).toBe(384);
+    reference.rows.forEach((row, i) => {
+      expect(got[i]).toHaveLength(1);
+      expect(dot(got[i][0], Float32Array.from(row.vector))).toBeGreaterThan(0.9999);
+      expect(dot(got[i][0], got[i][0])).toBeCloseTo(1, 5);
+    });
+  });
+
+  it("cuts a long passage in windows of the model's length, at most maxPieces", async () => {
+    const long = "the quarterly report covers revenue, costs and hiring. ".repeat(60);
+    const [short, pieces, capped] = await encoder.encode(["a short card", long, long], { kind: "passage", priority: "build", maxPieces: 3 });
+    expect(short).toHaveLength(1);
+    expect(pieces).toHaveLength(3);
+    expect(capped).toHaveLength(3);
+    expect(dot(pieces[0], capped[0])).toBeCloseTo(1, 5);
+  });
+
+  it("reads meaning: a plain request is nearer the skill that serves it than another skill", async () => {
+    const [[turn], [pptx], [imessage]] = await encoder.encode(
+      [
+        "make slides for the board meeting",
+        "pptx: create, edit and read PowerPoint presentations and slide decks",
+        "imessage: send and read iMessage and SMS texts on macOS",
+      ],
+      { kind: "passage", priority: "turn" },
+    );
+    expect(dot(turn, pptx)).toBeGreaterThan(dot(turn, imessage) + 0.1);
+  });
+});

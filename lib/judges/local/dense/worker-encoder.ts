@@ -1,0 +1,101 @@
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { EncodeOptions, SentenceEncoder } from "./encoder";
+import type { EncodeReply, EncodeRequest, EncoderReady } from "./encoder-worker.mjs";
+
+/** The model shipped in the repository (models/…/provenance.json says where each file came from). */
+export const SHIPPED_MODEL = "models/all-MiniLM-L6-v2-int8";
+
+export interface WorkerEncoderOptions {
+  /** jev's folder (the model and the worker script are found from it). */
+  root: string;
+  /** Another model folder (tests), relative to `root` or absolute. */
+  modelDir?: string;
+  /** ONNX Runtime's threads in the worker: one leaves the other core to HTTP on a 2-core machine. */
+  threads?: number;
+}
+
+/**
+ * The shipped encoder, running in a worker thread. Rejects when the runtime or the model cannot load (the caller
+ * answers with the lexical judge alone); a worker that fails later fails every request then and after.
+ */
+export function startWorkerEncoder(options: WorkerEncoderOptions): Promise<SentenceEncoder> {
+  const script = path.join(options.root, "lib", "judges", "local", "dense", "encoder-worker.mjs");
+  const modelDir = path.resolve(options.root, options.modelDir ?? SHIPPED_MODEL);
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(script, { workerData: { modelDir, threads: options.threads ?? 1 } });
+    } catch (err) {
+      reject(err);
+      return;
+    }
+    const onStartFailure = (err: unknown) => reject(err instanceof Error ? err : new Error("the encoder's worker stopped"));
+    worker.once("error", onStartFailure);
+    worker.once("exit", onStartFailure);
+    worker.once("message", (ready: EncoderReady) => {
+      worker.off("error", onStartFailure);
+      worker.off("exit", onStartFailure);
+      resolve(new WorkerEncoder(worker, ready));
+    });
+  });
+}
+
+class WorkerEncoder implements SentenceEncoder {
+  readonly id: string;
+  readonly dims: number;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (reply: EncodeReply) => void; reject: (err: Error) => void }>();
+  private failure: Error | null = null;
+
+  constructor(
+    private readonly worker: Worker,
+    ready: EncoderReady,
+  ) {
+    this.id = ready.id;
+    this.dims = ready.dims;
+    worker.on("message", (reply: EncodeReply) => {
+      this.pending.get(reply.id)?.resolve(reply);
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
+    });
+    const lose = () => {
+      this.failure ??= new Error("the encoder's worker stopped");
+      for (const { reject } of this.pending.values()) reject(this.failure);
+      this.pending.clear();
+    };
+    worker.on("error", lose);
+    worker.on("exit", lose);
+    worker.unref();
+  }
+
+  async encode(texts: readonly string[], options: EncodeOptions): Promise<Float32Array[][]> {
+    if (texts.length === 0) return [];
+    if (this.failure) throw this.failure;
+    const id = this.nextId++;
+    const request: EncodeRequest = { id, texts: [...texts], kind: options.kind, priority: options.priority, maxPieces: options.maxPieces };
+    const reply = await new Promise<EncodeReply>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage(request);
+    });
+    if (reply.failed || !reply.vectors || !reply.pieces) throw new Error("the encoder failed on a request");
+    return splitPieces(reply.vectors, reply.pieces, this.dims);
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/** The flat reply as each text's vectors (views of the one buffer). */
+function splitPieces(flat: Float32Array, pieces: Int32Array, dims: number): Float32Array[][] {
+  const out: Float32Array[][] = [];
+  let at = 0;
+  for (const n of pieces) {
+    const vectors: Float32Array[] = [];
+    for (let k = 0; k < n; k++, at += dims) vectors.push(flat.subarray(at, at + dims));
+    out.push(vectors);
+  }
+  return out;
+}
