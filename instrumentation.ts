@@ -5,7 +5,7 @@
  * Hermes curator runs when due (checked 90 s after start, then hourly), and
  * what Hermes counted in `.usage.json` is copied into the history every minute. The
  * local judge's index of the default catalog is built now, before the first
- * turn needs it.
+ * turn needs it, and its skills' sentence vectors after it, in the background.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -19,7 +19,7 @@ export async function register() {
     const ctx = liveCtx();
     startRetentionJob(ctx);
     startCuratorScheduler(ctx);
-    warmLocalJudge(ctx.config).catch(() => console.error("[jev] could not build the local index at start (it is built on the first turn)"));
+    warmLocalJudge(ctx.config, ctx.db).catch(() => console.error("[jev] could not build the local index at start (it is built on the first turn)"));
   } catch {
     console.error("[jev] could not start the background jobs (database or configuration unavailable)");
   }

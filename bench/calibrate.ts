@@ -13,7 +13,10 @@
  * on the others and scored on it, so every figure printed under "held out"
  * comes from a model that never saw that group's catalog or turns.
  *
- *   node bin/run-ts.mjs bench/calibrate.ts [--without=FEATURE,...] [--positive-weight=W] [--rank-top-only]
+ * `--dense` fits the hybrid models (the lexical judge with the sentence encoder: HYBRID_MODELS) on the same turns
+ * with their dense scores; without it, the lexical judge's (LEXICAL_MODELS), whose dense features are 0.
+ *
+ *   node bin/run-ts.mjs bench/calibrate.ts [--dense] [--without=FEATURE,...] [--positive-weight=W] [--rank-top-only]
  */
 
 import { prepareCatalog } from "../lib/engine/prepare-catalog";
@@ -23,6 +26,7 @@ import { MATCH_FEATURES, NEEDS_FEATURES, needsFeatures } from "../lib/judges/loc
 import { LocalIndex } from "../lib/judges/local/local-index";
 import { DEFAULT_META_SKILLS } from "../lib/vocab/limits";
 import { decisionSets } from "./support/decision-sets";
+import { benchDense, turnVectors } from "./support/dense-bench";
 
 interface Turn {
   group: string;
@@ -36,14 +40,29 @@ interface Turn {
 const turns: Turn[] = [];
 /** `--skip-sets=a,b`: leave out the sets whose label starts with any of these (to measure what a set's fit costs the others). */
 const skipSets = (process.argv.find((a) => a.startsWith("--skip-sets="))?.slice("--skip-sets=".length) ?? "").split(",").filter(Boolean);
+const DENSE = process.argv.includes("--dense");
+const dense = DENSE ? await benchDense() : null;
 for (const set of decisionSets()) {
   if (skipSets.some((prefix) => set.label.startsWith(prefix))) continue;
   const skills = prepareCatalog(set.catalog, DEFAULT_META_SKILLS);
   const index = LocalIndex.from(skills);
+  let denseOf = (_turn: string): Float64Array | null => null;
+  if (dense) {
+    await dense.side.prepare(skills);
+    const ready = await dense.side.readiness(skills);
+    if (!("matrix" in ready)) throw new Error(`no vectors for ${set.label}: ${ready.note}`);
+    const vectors = await turnVectors(
+      dense.encoder,
+      dense.store,
+      set.fit.map((c) => c.turn),
+    );
+    denseOf = (turn) => ready.matrix.scores(vectors.get(turn) as Float32Array);
+  }
   for (const c of set.fit) {
-    const ev = index.evidence(c.turn);
+    const turnDense = denseOf(c.turn);
+    const ev = index.evidence(c.turn, turnDense);
     const ranked = [...ev.decided.keys()];
-    const features = index.features(ev.reading, ev.bm25, ev.cosine, ev.blend, ranked);
+    const features = index.features(ev.reading, ev, ranked);
     turns.push({
       group: set.group,
       set: set.label,
@@ -54,11 +73,20 @@ for (const set of decisionSets()) {
         name: skills[ranked[k]].name,
       })),
       needsX: (() => {
-        const n = needsFeatures(features[0] ?? null, Math.max(0, ...ev.bm25), Math.max(0, ...ev.cosine));
+        const n = needsFeatures(features[0] ?? null, Math.max(0, ...ev.bm25), Math.max(0, ...ev.cosine), ...bestDenseOf(turnDense));
         return NEEDS_FEATURES.map((name) => n[name]);
       })(),
     });
   }
+}
+
+/** The catalog's best dense cosine for a turn, and it in standard deviations above the catalog's mean (as LocalIndex computes them). */
+function bestDenseOf(dense: Float64Array | null): [number, number] {
+  if (!dense) return [0, 0];
+  const best = Math.max(0, ...dense);
+  const mean = dense.reduce((a, b) => a + b, 0) / dense.length;
+  const sd = Math.sqrt(Math.max(0, dense.reduce((a, b) => a + b * b, 0) / dense.length - mean * mean));
+  return [best, sd > 1e-9 ? (best - mean) / sd : 0];
 }
 
 /** Each turn's weight: groups equal, sets equal within a group, the two classes equal within a set (skill-needing ones × POSITIVE_WEIGHT). */
@@ -208,5 +236,7 @@ for (const group of [...new Set(turns.map((t) => t.group))]) {
 console.log(`  mean balanced accuracy held out: ${r3(heldOut.reduce((a, b) => a + b, 0) / heldOut.length)}`);
 const models = fitModels(turns);
 console.log(`fitted on every group, scored in-sample: ${JSON.stringify(score(turns, models))}`);
-console.log(`RANK_MODEL = ${JSON.stringify(named(MATCH_FEATURES, models.rank))}`);
-console.log(`NEEDS_MODEL = ${JSON.stringify(named(NEEDS_FEATURES, models.needs))}`);
+const which = DENSE ? "HYBRID" : "LEXICAL";
+console.log(`${which}_RANK = ${JSON.stringify(named(MATCH_FEATURES, models.rank))}`);
+console.log(`${which}_NEEDS = ${JSON.stringify(named(NEEDS_FEATURES, models.needs))}`);
+await dense?.encoder.close();

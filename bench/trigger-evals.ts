@@ -9,7 +9,7 @@
  * - should-trigger turns: the skill loaded, listed (load or shortlist), ranked first;
  * - its own near misses (should_trigger false): that skill loaded, listed;
  * - BFCL's requests: any skill loaded, any listed, hint tokens per turn.
- * Changes nothing.
+ * Each for the lexical judge alone and for the local judge with its sentence encoder, in one run. Changes nothing.
  *
  *   node bin/run-ts.mjs bench/trigger-evals.ts
  */
@@ -21,10 +21,11 @@ import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { readTriggerCases, triggerHalves } from "../lib/eval/trigger-cases";
 import { hintText } from "../lib/hints/hint-text";
 import { hintTokens } from "../lib/hints/hint-tokens";
-import { LocalJudge } from "../lib/judges/local/local-judge";
+import type { LocalJudge } from "../lib/judges/local/local-judge";
 import { FIXTURES } from "../lib/testing/fixtures";
 import { plainHome } from "../lib/testing/plain-home";
 import { THRESHOLDS } from "../lib/vocab/limits";
+import { benchJudges } from "./support/dense-bench";
 
 const triggerSkills = readCatalogFile(FIXTURES.triggerSkills);
 // The skills on the fit side of the development sets (decision-sets.ts) are left out of the figures: only the others' prompts are asked.
@@ -36,8 +37,8 @@ const publicSkills = readCatalogFile(FIXTURES.publicSkillBodies);
 
 const share = (n: number, d: number) => (d ? (n / d).toFixed(3) : "  -  ");
 
-async function measure(label: string, catalog: readonly SkillCard[]) {
-  const deps = { catalog, judge: new LocalJudge(), verify: verifyCatalogEntry, metaSkills: ["using-superpowers"], now: () => performance.now() };
+async function measure(label: string, catalog: readonly SkillCard[], judge: LocalJudge) {
+  const deps = { catalog, judge, verify: verifyCatalogEntry, metaSkills: ["using-superpowers"], now: () => performance.now() };
   const description = new Map(catalog.map((s) => [s.path, s.description]));
   const ask = async (turn: string) => {
     const { reply, ranking } = await pickSkill({ turn }, deps);
@@ -89,5 +90,10 @@ async function measure(label: string, catalog: readonly SkillCard[]) {
 }
 
 console.log(`trigger evals of ${checkedSkills.size} skills nothing was fitted on (of ${triggerSkills.length})`);
-await measure("881 public skills with bodies + the trigger skills", [...publicSkills, ...triggerSkills]);
-await measure("the plain home + the trigger skills", [...plainHome(), ...triggerSkills]);
+const { judges, close } = await benchJudges();
+for (const { label, judge } of judges) {
+  console.log(`\n== the ${label} judge`);
+  await measure("881 public skills with bodies + the trigger skills", [...publicSkills, ...triggerSkills], judge);
+  await measure("the plain home + the trigger skills", [...plainHome(), ...triggerSkills], judge);
+}
+await close();

@@ -10,8 +10,9 @@ export const COMMAND_USAGE: Record<string, string> = {
       --platform leaves out the skills Hermes's skills.platform_disabled hides on that platform.`,
   feedback: `jev feedback --session ID --skill NAME --event loaded|rejected [--at ISO-8601]
       Report that the agent loaded (or rejected) a skill in a session; prints {"ok": true}.`,
-  eval: `jev eval (--catalog CATALOG.jsonl | --root DIR...) --cases CASES.jsonl [--cases-out FILE] [--progress]
-      Selection-quality metrics of the configured judge on your cases, one JSON object.`,
+  eval: `jev eval (--catalog CATALOG.jsonl | --root DIR...) --cases CASES.jsonl [--cases-out FILE] [--progress] [--judge lexical|local]
+      Selection-quality metrics of the configured judge on your cases, one JSON object; --judge lexical is the local judge
+      without its sentence encoder, --judge local with it (its skill vectors are built first, and kept in the database).`,
   replay: `jev replay --log LOG.jsonl [--rules RULES.json] [--sweep GRID.json] [--json] [--strict]
       A recorded log of suggestions and loads before and after the suggestion rules; --sweep tries every combination of the
       grid's values and marks the frontier of suggestions removed against loads lost; --strict stops at the first bad line.`,

@@ -19,6 +19,7 @@ const kindOfSqlite = (c: SQLiteColumn) => {
   if (c.columnType === "SQLiteInteger") return "integer";
   if (c.columnType === "SQLiteReal") return "real";
   if (c.columnType === "SQLiteText") return "text";
+  if (c.columnType === "SQLiteBlobBuffer") return "bytes";
   return c.columnType;
 };
 const kindOfPg = (c: PgColumn) => {
@@ -26,6 +27,7 @@ const kindOfPg = (c: PgColumn) => {
   if (c.columnType === "PgInteger" || c.columnType === "PgBigInt53") return "integer";
   if (c.columnType === "PgDoublePrecision") return "real";
   if (c.columnType === "PgText") return "text";
+  if (c.columnType === "PgCustomColumn" && c.getSQLType() === "bytea") return "bytes";
   return c.columnType;
 };
 

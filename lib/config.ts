@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   JEV_META_SKILLS: z.string().optional(),
   JEV_RETENTION_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(3650).default(30),
   JEV_SKILL_FEEDBACK: z.enum(["on", "off"], "must be on or off").optional(),
+  JEV_ENCODER: z.enum(["on", "off"], "must be on or off").default("on"),
   JEV_ALLOWED_ROOTS: z.string().optional(),
   JEV_ALLOWED_HOSTS: z.string().optional(),
   JEV_RULES: z.string().min(1).optional(),
@@ -57,6 +58,8 @@ export interface JevConfig {
   tokenFile: string;
   /** The judge to ask (with how to reach a remote one), or why it cannot be used (every selection then fails open). */
   judge: { kind: "local" } | { kind: "openai"; remote: RemoteJudgeConfig } | { problem: string; raw: string };
+  /** `JEV_ENCODER`: whether the local judge runs its sentence encoder beside the lexical evidence (default on). */
+  encoder: "on" | "off";
   /** Selector-only skills removed before ranking. */
   metaSkills: string[];
   /** Decision rows older than this many days are deleted. */
@@ -192,6 +195,7 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
     apiToken: e.JEV_API_TOKEN,
     tokenFile: "",
     judge: parseJudge(e),
+    encoder: e.JEV_ENCODER,
     metaSkills:
       e.JEV_META_SKILLS === undefined
         ? [...DEFAULT_META_SKILLS]

@@ -4,9 +4,13 @@ import { rootPolicy } from "../../lib/catalog/allowed-roots";
 import { discover } from "../../lib/catalog/discover";
 import { isWalkOverBudget } from "../../lib/catalog/walk-budget";
 import { type JevConfig, loadConfig } from "../../lib/config";
+import { prepareCatalog } from "../../lib/engine/prepare-catalog";
 import { readCasesFile, readCatalogFile, resolveExpected } from "../../lib/eval/formats";
 import { runEval } from "../../lib/eval/run-eval";
-import { judgeFor, localRelevance } from "../../lib/judges/create-judge";
+import { getJudge, judgeFor, localRelevance, useDenseSide } from "../../lib/judges/create-judge";
+import type { LocalJudge } from "../../lib/judges/local/local-judge";
+import { setUpDenseSide } from "../../lib/services/catalog";
+import { cliCtxWithoutDbIfNeeded } from "../context";
 import { parseFlags, UsageError } from "../usage";
 
 async function discoverForEval(roots: string[], config: JevConfig) {
@@ -26,10 +30,15 @@ export async function evalCommand(args: string[], out: (line: string) => void): 
     cases: { type: "string" },
     "cases-out": { type: "string" },
     progress: { type: "boolean" },
+    judge: { type: "string" },
   });
+  if (flags.judge !== undefined && flags.judge !== "lexical" && flags.judge !== "local")
+    throw new UsageError("--judge must be lexical (the local judge without its sentence encoder) or local (with it)");
   if (!flags.cases || (!flags.catalog && !flags.root)) throw new UsageError("eval needs --cases CASES.jsonl and --catalog CATALOG.jsonl or --root DIR");
   if (flags.catalog && flags.root) throw new UsageError("eval takes --catalog or --root, not both");
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // `--judge` asks for the local judge whatever JEV_JUDGE says: lexical alone, or with the encoder.
+  const config: JevConfig = flags.judge ? { ...loaded, judge: { kind: "local" }, encoder: flags.judge === "local" ? "on" : "off" } : loaded;
   if ("problem" in config.judge) throw new JevError("bad_request", config.judge.problem);
   const catalog = flags.catalog ? readCatalogFile(flags.catalog) : await discoverForEval(flags.root!, config);
   if (catalog.length === 0) throw new JevError("bad_request", `no skills found in ${flags.root!.join(", ")}`);
@@ -43,6 +52,7 @@ export async function evalCommand(args: string[], out: (line: string) => void): 
     }
   }
   try {
+    await prepareVectors(config, catalog, flags.progress === true);
     const report = await runEval(catalog, cases, {
       judge: judgeFor(config.judge),
       relevance: localRelevance,
@@ -55,4 +65,23 @@ export async function evalCommand(args: string[], out: (line: string) => void): 
     if (casesOut !== undefined) fs.closeSync(casesOut);
   }
   return 0;
+}
+
+/**
+ * The local judge's skill vectors, all built before the first case (kept in the database when it opens, so a second
+ * run reads them), so every case is answered by the same judge. With the encoder off, the lexical judge alone.
+ */
+async function prepareVectors(config: JevConfig, catalog: Parameters<typeof prepareCatalog>[0], progress: boolean): Promise<void> {
+  if ("problem" in config.judge || config.judge.kind !== "local") return;
+  if (config.encoder === "off") {
+    useDenseSide(null);
+    return;
+  }
+  setUpDenseSide(config, cliCtxWithoutDbIfNeeded(config).db, "one-shot");
+  const dense = (getJudge("local") as LocalJudge).dense;
+  if (!dense) return;
+  await dense.prepare(prepareCatalog(catalog, config.metaSkills), (p) => {
+    if (progress && p.total > 0) console.error(`jev eval: skill vectors ${p.done}/${p.total}`);
+  });
+  if (dense.state === "off") throw new JevError("internal", "the sentence encoder could not load (try --judge lexical)");
 }

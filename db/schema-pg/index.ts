@@ -4,5 +4,6 @@ export * from "./import-keys";
 export * from "./job-leases";
 export * from "./replay-runs";
 export * from "./settings";
+export * from "./skill-vectors";
 export * from "./suggestions";
 export * from "./usage-events";

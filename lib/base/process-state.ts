@@ -17,6 +17,7 @@ export const PROCESS_STATE = {
   "jev.cardBodyWords": "word counts of card bodies · keyed by the card object (weak)",
   "jev.cardLines": "each card's line in a remote judge's prompt · keyed by the card object (weak)",
   "jev.tokenizePool": "the tokenizing worker · for the process; retired when it fails",
+  "jev.denseSetup": "which sentence encoder set-up the local judge was given (database, mode) · for the process; set again when they change",
   "jev.judgePools": "HTTP connection pools per remote judge endpoint · closeJudgePools",
   "jev.pickDroppedLogged": "skill names already logged as over the judge's cap · for the process (log once)",
   "jev.pickWarned": "problems already warned about · for the process (warn once)",

@@ -4,6 +4,11 @@ export interface SkillCard {
   name: string;
   /** The first 200 characters of the front-matter `description`. */
   description: string;
+  /**
+   * The whole description (flattened, at most FULL_DESCRIPTION_CHARS), when longer than `description`: what the local
+   * judge reads, as agents show the model all of it. A remote judge's card stays at `description`.
+   */
+  fullDescription?: string;
   /** Identity of the skill: the SKILL.md path (or a catalog path in `jev eval`). */
   path: string;
   /** Length of the whole description before clipping, when known (catalog health). */
@@ -17,5 +22,8 @@ export interface SkillCard {
 /** Characters of a body kept: past this, skills are long references, not routing text. */
 export const BODY_CHARS = 8000;
 
-/** Characters of the description the engine reads; longer text is not ranked. */
+/** Characters of the description a remote judge's card holds (selection spec §1). */
 export const DESCRIPTION_CHARS = 200;
+
+/** Characters of the description the local judge reads: all the Agent Skills format allows. */
+export const FULL_DESCRIPTION_CHARS = 1024;

@@ -1,6 +1,7 @@
 import { processWide } from "../base/process-state";
 import type { SkillCard } from "../catalog/types";
 import type { JudgeKind } from "../vocab/judges";
+import { DenseSide, type DenseSideOptions } from "./local/dense/dense-side";
 import { type IndexBuildMode, LocalJudge } from "./local/local-judge";
 import { OpenAiJudge } from "./remote/openai-judge";
 import type { RemoteJudgeConfig } from "./remote/remote-config";
@@ -10,12 +11,38 @@ import type { Judge } from "./types";
  * The judges of this process, on globalThis: Next.js loads this module once
  * for the start-up hook (which builds the first index) and again for the routes.
  */
-const registry = processWide<{ judges: Map<JudgeKind, Judge>; mode: IndexBuildMode }>("jev.judges", () => ({ judges: new Map(), mode: "wait" }));
+const registry = processWide<{ judges: Map<JudgeKind, Judge>; mode: IndexBuildMode; dense: DenseSideOptions | null }>("jev.judges", () => ({
+  judges: new Map(),
+  mode: "wait",
+  dense: null,
+}));
 
 /** The server builds big indexes in the background (call before the first turn); one-shot processes build in the turn. */
 export function buildIndexesInBackground(): void {
   registry.mode = "background";
+  void forgetJudges();
+}
+
+/**
+ * The local judge's sentence encoder and where its vectors are kept (lib/services sets it up: the judges never open
+ * the database); null: the lexical judge alone. The next local judge asked for gets it.
+ */
+export function useDenseSide(options: DenseSideOptions | null): void {
+  if (registry.dense === options) return;
+  registry.dense = options;
+  void forgetJudges();
+}
+
+/** Whether a dense side is set up (a service sets it up once per process). */
+export function denseSideConfigured(): boolean {
+  return registry.dense !== null;
+}
+
+/** Drop the process's judges (their encoder's worker stops; the next turn makes a new judge). */
+async function forgetJudges(): Promise<void> {
+  const local = registry.judges.get("local");
   registry.judges.clear();
+  if (local instanceof LocalJudge) await local.dense?.close();
 }
 
 /** One judge per kind per process: the local judge's indexes live across turns. */
@@ -23,7 +50,7 @@ export function getJudge(kind: JudgeKind): Judge {
   if (kind !== "local") throw new Error("a remote judge needs its configuration: use judgeFor");
   let judge = registry.judges.get(kind);
   if (!judge) {
-    judge = new LocalJudge(registry.mode);
+    judge = new LocalJudge(registry.mode, undefined, registry.dense ? new DenseSide(registry.dense) : null);
     registry.judges.set(kind, judge);
   }
   return judge;

@@ -1,17 +1,19 @@
 import { drain, type Steps } from "../../base/steps";
 import type { SkillCard } from "../../catalog/types";
 import { type MatchFeature, matchFeatures, needsFeatures, turnTerms } from "./decision/decision-features";
-import { matchProbability, needsProbability, rankProbability } from "./decision/decision-model";
+import { HYBRID_MODELS, LEXICAL_MODELS, matchProbability, needsProbability, rankProbability } from "./decision/decision-model";
 import { Bm25fIndex, type Bm25fParams, type Bm25fStats } from "./lexical/bm25f";
 import { tokenizeCards } from "./lexical/card-tokens";
 import { CharNgramIndex, type NgramStats } from "./lexical/char-ngrams";
 import { readTurn, type TurnReading } from "./lexical/turn-reading";
 import { LOCAL_JUDGE } from "./settings";
 
-/** Per-turn lexical evidence for every skill of a catalog. */
+/** Per-turn evidence for every skill of a catalog: lexical, and dense when the sentence encoder answered. */
 export interface TurnEvidence {
   bm25: Float64Array;
   cosine: Float64Array;
+  /** Each skill's best cosine with the turn in the encoder's space, or null when the lexical judge answers alone. */
+  dense: Float64Array | null;
   /** Ranking score: each signal normalised by its per-turn maximum, blended. In [0, 1]. */
   blend: Float64Array;
   /** Stage 1's scores: the blend scaled by `needs` (below the engine's floor, nothing fits). */
@@ -103,6 +105,9 @@ export class LocalCorpus {
   }
 }
 
+/** The per-skill scores the decision's features are read from. */
+export type TurnScores = Pick<TurnEvidence, "bm25" | "cosine" | "blend" | "dense">;
+
 /** The index of one catalog snapshot: its skills' slots in a corpus, and the statistics scoring needs. */
 export class LocalIndex {
   /** The evidence of the turns asked lately, oldest first (see `evidence`). */
@@ -148,12 +153,13 @@ export class LocalIndex {
   }
 
   /**
-   * Evidence for a turn. Every batch of a turn asks again, and under
-   * concurrent load other turns' batches come in between: the last
+   * Evidence for a turn, with its dense scores (in this index's order) when the encoder answered. Every batch of a
+   * turn asks again, and under concurrent load other turns' batches come in between: the last
    * LOCAL_JUDGE.index.recentTurns turns are kept, so each turn is scored once. Only while current.
    */
-  evidence(turn: string): TurnEvidence {
-    const known = this.recent.get(turn);
+  evidence(turn: string, dense: Float64Array | null = null): TurnEvidence {
+    const key = dense ? `dense\0${turn}` : turn;
+    const known = this.recent.get(key);
     if (known) return known;
     // Its statistics describe the corpus as it was: scored against postings changed since, the numbers would be wrong.
     if (!this.current) throw new Error("evidence asked of an index that is no longer current");
@@ -178,15 +184,21 @@ export class LocalIndex {
         (1 - LOCAL_JUDGE.ranking.routingBlend) * (maxBm25 > 0 ? bm25[i] / maxBm25 : 0) +
         LOCAL_JUDGE.ranking.routingBlend * (maxRouting > 0 ? bySlotRouting[this.slots[i]] / maxRouting : 0);
       blend[i] = (1 - LOCAL_JUDGE.ranking.cosineBlend) * lexical + LOCAL_JUDGE.ranking.cosineBlend * (maxCosine > 0 ? cosine[i] / maxCosine : 0);
+      // The dense cosine as it is (not over its best): an unrelated turn's best is low, and should rank nothing high.
+      if (dense) blend[i] = (1 - LOCAL_JUDGE.ranking.denseBlend) * blend[i] + LOCAL_JUDGE.ranking.denseBlend * Math.max(0, dense[i]);
     }
     const ranked = bestPositions(blend, LOCAL_JUDGE.ranking.decided);
-    const features = this.features(reading, bm25, cosine, blend, ranked);
-    const needs = maxBm25 > 0 || maxCosine > 0 ? needsProbability(needsFeatures(features[0] ?? null, maxBm25, maxCosine)) : 0;
+    const features = this.features(reading, { bm25, cosine, blend, dense }, ranked);
+    const models = dense ? HYBRID_MODELS : LEXICAL_MODELS;
+    const bestDense = dense ? max(dense) : 0;
+    const bestDenseZ = dense ? zScore(dense)(bestDense) : 0;
+    const needs =
+      maxBm25 > 0 || maxCosine > 0 || dense ? needsProbability(models, needsFeatures(features[0] ?? null, maxBm25, maxCosine, bestDense, bestDenseZ)) : 0;
     for (let i = 0; i < n; i++) ranking[i] = blend[i] * needs;
-    const decided = new Map(ranked.map((i, k) => [i, matchProbability(rankProbability(features[k]), needs)]));
-    const evidence = { bm25, cosine, blend, ranking, needs, reading, decided };
+    const decided = new Map(ranked.map((i, k) => [i, matchProbability(rankProbability(models, features[k]), needs)]));
+    const evidence = { bm25, cosine, dense, blend, ranking, needs, reading, decided };
     if (this.recent.size >= LOCAL_JUDGE.index.recentTurns) this.recent.delete(this.recent.keys().next().value as string);
-    this.recent.set(turn, evidence);
+    this.recent.set(key, evidence);
     return evidence;
   }
 
@@ -199,7 +211,8 @@ export class LocalIndex {
   }
 
   /** The decision's features of the skills at these positions (the best-ranked, best first). */
-  features(reading: TurnReading, bm25: Float64Array, cosine: Float64Array, blend: Float64Array, positions: readonly number[]): Record<MatchFeature, number>[] {
+  features(reading: TurnReading, scores: TurnScores, positions: readonly number[]): Record<MatchFeature, number>[] {
+    const { bm25, cosine, blend, dense } = scores;
     if (positions.length === 0) return [];
     const terms = turnTerms(
       this.corpus.bm25.termMatches(
@@ -210,6 +223,7 @@ export class LocalIndex {
       reading.terms,
     );
     const [first] = positions;
+    const z = dense ? zScore(dense) : () => 0;
     // Skills of one name are one choice for the agent (its loader opens a skill by name): they are never each other's rival.
     const nameOf = (i: number) => this.skills[i].name;
     const crowd = new Set<string>();
@@ -224,6 +238,9 @@ export class LocalIndex {
         bestOtherBlend: other === undefined ? 0 : blend[other],
         bestOtherBm25: other === undefined ? 0 : bm25[other],
         crowd: crowd.size,
+        dense: dense ? dense[i] : 0,
+        bestOtherDense: dense && other !== undefined ? dense[other] : 0,
+        denseZ: dense ? z(dense[i]) : 0,
       };
       return matchFeatures(terms, k, scores, reading.codeShare, this.skills.length);
     });
@@ -259,6 +276,19 @@ function maxAt(values: Float64Array, slots: Int32Array): number {
   let m = 0;
   for (let i = 0; i < slots.length; i++) if (values[slots[i]] > m) m = values[slots[i]];
   return m;
+}
+
+/** A value's distance above the mean of `values`, in their standard deviations (0 when they do not vary). */
+function zScore(values: Float64Array): (v: number) => number {
+  let sum = 0;
+  let squares = 0;
+  for (const v of values) {
+    sum += v;
+    squares += v * v;
+  }
+  const mean = sum / Math.max(1, values.length);
+  const sd = Math.sqrt(Math.max(0, squares / Math.max(1, values.length) - mean * mean));
+  return (v) => (sd > 1e-9 ? (v - mean) / sd : 0);
 }
 
 function max(values: Float64Array): number {

@@ -1,3 +1,4 @@
+import { isPending, type MaybePromise, thenMaybe } from "../../base/maybe-promise";
 import { drainAsync } from "../../base/steps";
 import type { SkillCard } from "../../catalog/types";
 import {
@@ -10,6 +11,7 @@ import {
   type StageTwoRequest,
   type StageTwoResult,
 } from "../types";
+import type { DenseSide } from "./dense/dense-side";
 import { isTokenized } from "./lexical/card-tokens";
 import { type Tokenized, tokenizeInParallel } from "./lexical/parallel-tokenize";
 import { LocalCorpus, type LocalIndex, type TurnEvidence } from "./local-index";
@@ -50,6 +52,8 @@ export class LocalJudge implements Judge {
     private readonly mode: IndexBuildMode = "wait",
     /** How long a turn with no usable index waits for its build (tests shorten it). */
     private readonly buildWaitMs = LOCAL_JUDGE.index.buildWaitMs,
+    /** The sentence encoder's side; without it the judge is lexical alone (`jev eval --judge lexical`, unit tests). */
+    readonly dense: DenseSide | null = null,
   ) {}
 
   /** Build the index of a catalog ahead of its first turn (at start-up, or in the background); resolves when it is ready. */
@@ -174,20 +178,45 @@ export class LocalJudge implements Judge {
   }
 
   stageOne({ turn, catalog, batch }: StageOneRequest): JudgeAnswer<StageOneResult> {
-    const view = this.view(catalog);
-    return view instanceof Promise ? view.then((v) => scoresOf(v, turn, batch)) : scoresOf(view, turn, batch);
+    return thenMaybe(this.view(catalog), (view) => thenMaybe(this.denseFor(view, catalog, turn), (dense) => scoresOf(view, turn, batch, dense)));
   }
 
   stageTwo({ turn, catalog, finalists }: StageTwoRequest): JudgeAnswer<StageTwoResult> {
-    const view = this.view(catalog);
-    return view instanceof Promise ? view.then((v) => matchesOf(v, turn, finalists)) : matchesOf(view, turn, finalists);
+    return thenMaybe(this.view(catalog), (view) => thenMaybe(this.denseFor(view, catalog, turn), (dense) => matchesOf(view, turn, finalists, dense)));
+  }
+
+  /**
+   * The turn's dense scores when the encoder and the catalog's vectors are ready and the view is the catalog's own
+   * index; else none, and a note saying why the lexical judge answered alone.
+   */
+  private denseFor(view: IndexView, catalog: RankedCatalog, turn: string): MaybePromise<DenseTurn> {
+    const dense = this.dense;
+    if (!dense || view.positions) return NO_DENSE;
+    return thenMaybe(dense.readiness(catalog.skills), (ready): MaybePromise<DenseTurn> => {
+      if ("note" in ready) return { scores: null, note: ready.note };
+      const scores = dense.turnScores(ready.matrix, turn);
+      if (!isPending(scores)) return { scores };
+      return scores.then(
+        (s) => ({ scores: s }),
+        () => ({ scores: null, note: "answered by the lexical judge alone: the sentence encoder failed on this turn" }),
+      );
+    });
   }
 }
 
+/** A turn's dense scores, or why there are none. */
+interface DenseTurn {
+  scores: Float64Array | null;
+  note?: string;
+}
+
+const NO_DENSE: DenseTurn = { scores: null };
+
 /** Stage 1 from one view: the blend's scores of the batch. */
-function scoresOf(view: IndexView, turn: string, batch: readonly number[]): StageOneResult {
-  const evidence = evidenceFor(view, turn);
-  const note = view.note ? { note: view.note } : {};
+function scoresOf(view: IndexView, turn: string, batch: readonly number[], dense: DenseTurn): StageOneResult {
+  const evidence = evidenceFor(view, turn, dense.scores);
+  const notes = [view.note, dense.note].filter(Boolean).join("; ");
+  const note = notes ? { note: notes } : {};
   // The engine's batches are runs of the catalog: a view of the turn's scores, no copy (the batches' own arrays
   // were a tenth of a request's garbage). Any other batch gets its scores copied.
   const first = batch[0] ?? 0;
@@ -200,8 +229,8 @@ function scoresOf(view: IndexView, turn: string, batch: readonly number[]): Stag
  * better-ranked one's (as before) kept the blend's order (top-1 .748 vs .741 on the held-out bodies) but printed
  * unrelated skills at exactly one number.
  */
-function matchesOf(view: IndexView, turn: string, finalists: readonly number[]): StageTwoResult {
-  const evidence = evidenceFor(view, turn);
+function matchesOf(view: IndexView, turn: string, finalists: readonly number[], dense: DenseTurn): StageTwoResult {
+  const evidence = evidenceFor(view, turn, dense.scores);
   return { needsSkill: evidence.needs, matches: finalists.map((i) => view.index.match(evidence, i)) };
 }
 
@@ -225,9 +254,9 @@ function positionsIn(index: LocalIndex, skills: readonly SkillCard[]): Int32Arra
   return known >= skills.length * LOCAL_JUDGE.index.staleIndexMinShare ? positions : null;
 }
 
-/** The turn's evidence, laid out in the asking catalog's order. */
-function evidenceFor(view: IndexView, turn: string): TurnEvidence {
-  const evidence = view.index.evidence(turn);
+/** The turn's evidence, laid out in the asking catalog's order (dense scores come only with the catalog's own index). */
+function evidenceFor(view: IndexView, turn: string, dense: Float64Array | null = null): TurnEvidence {
+  const evidence = view.index.evidence(turn, view.positions ? null : dense);
   const positions = view.positions;
   if (!positions) return evidence;
   const pick = (values: Float64Array) => Float64Array.from(positions, (p) => (p >= 0 ? values[p] : 0));

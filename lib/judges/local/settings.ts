@@ -50,6 +50,11 @@ export const LOCAL_JUDGE = {
      * held-out part .25 cost under a point of top-1 and hit@3, .5 cost six (bench/ranking-fields.ts prints them).
      */
     routingBlend: 0.25,
+    /**
+     * Weight of the sentence encoder's cosine in the ranking score when it answers (the rest is the lexical blend
+     * above): chosen on the development sets' fit halves by bench/dense-blend.ts, which prints the others.
+     */
+    denseBlend: 0.4,
     /** Skills whose match is decided with the turn's evidence: the five stage two reads (LIMITS.finalists), best-ranked first. */
     decided: 5,
     /** A skill whose ranking score is within this share of the best is in the crowd at the top. */

@@ -1,3 +1,4 @@
+import type { Db } from "../../../db/client";
 import { discover } from "../../catalog/discover";
 import type { SkillCard } from "../../catalog/types";
 import { startWalkBudget } from "../../catalog/walk-budget";
@@ -5,16 +6,19 @@ import type { JevConfig } from "../../config";
 import { prepareCatalog } from "../../engine/prepare-catalog";
 import { buildIndexesInBackground, getJudge } from "../../judges/create-judge";
 import type { LocalJudge } from "../../judges/local/local-judge";
+import { setUpDenseSide } from "./dense-setup";
 import { catalogSource } from "./source";
 
 /**
  * At server start: the default catalog is walked (without a request's time limit), big local indexes build in the
  * background from now on, and the default catalog's is built before the first turn needs it (a turn that comes sooner
- * is answered as the judge says: built in the turn when small, else `index_building`). Resolves with the skills
- * indexed.
+ * is answered as the judge says: built in the turn when small, else `index_building`). Then the sentence encoder
+ * loads and the skills' vectors build in the background (kept in `db`); meanwhile the lexical judge answers alone.
+ * Resolves with the skills indexed.
  */
-export async function warmLocalJudge(config: JevConfig): Promise<number> {
+export async function warmLocalJudge(config: JevConfig, db: Db | null = null): Promise<number> {
   buildIndexesInBackground();
+  setUpDenseSide(config, db, "server");
   if ("problem" in config.judge) return 0;
   const source = catalogSource({}, config);
   // Walked for every judge, with the start's own budget: a turn that arrives meanwhile shares this
@@ -29,6 +33,14 @@ export async function warmLocalJudge(config: JevConfig): Promise<number> {
   await judge.prepare(ranked);
   const built = (judge as Partial<Pick<LocalJudge, "lastBuild">>).lastBuild; // set by prepare (TypeScript still sees the null above)
   if (built) console.log(`[jev] local index of ${built.skills} skills built in ${Math.round(built.ms)} ms (tokenized on ${built.tokenized})`);
+  const dense = (judge as Partial<Pick<LocalJudge, "dense">>).dense;
+  if (dense) {
+    const started = performance.now();
+    void dense.prepare(ranked).then(
+      () => dense.state === "ready" && console.log(`[jev] sentence encoder ready (${dense.modelId}) in ${Math.round(performance.now() - started)} ms`),
+      () => console.error("[jev] building skill vectors failed; the lexical judge answers alone"),
+    );
+  }
   return ranked.length;
 }
 

@@ -17,6 +17,7 @@ import { type RoutingConfig, readRoutingConfig } from "../../routing/routing-con
 import type { RulesConfig } from "../../rules/config";
 import { TurnAnalysis } from "../../text/turn-analysis";
 import type { DecisionChannel } from "../../vocab/channels";
+import { ensureDenseSide } from "../catalog/dense-setup";
 import { catalogSource } from "../catalog/source";
 import type { ServiceCtx } from "../context";
 import { agentSwitchesForTurn } from "../rules/agent-switches";
@@ -130,6 +131,7 @@ export async function servePickSkill(ctx: ServiceCtx<Db | null>, request: PickIn
   const askedSwitches = ctx.db ? agentSwitchesForTurn(ctx.db, request.agent, began) : null;
   const switches = isPending(askedSwitches) ? await askedSwitches : askedSwitches;
   if (switches?.skills === "off") return { ...switchedOffDecision(), warnings: [], decisionId: null };
+  ensureDenseSide(config, ctx.db);
   const judge = "problem" in config.judge ? null : judgeFor(config.judge);
   const routing = request.route ? readRoutingConfig(config.hermesHome) : null;
   const rules = rulesFor(config, switches?.skill_feedback);

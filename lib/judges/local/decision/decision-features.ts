@@ -46,6 +46,12 @@ export const MATCH_FEATURES = [
   "codeShare",
   /** ln(the catalog's size): more skills, more chance matches. */
   "lnCatalog",
+  /** The sentence encoder's cosine of the turn with its card or body (0 when the lexical judge answers alone). */
+  "dense",
+  /** Its dense cosine minus the best other finalist's. */
+  "denseMargin",
+  /** Its dense cosine in standard deviations above the catalog's mean for this turn: how much it stands out. */
+  "denseZ",
 ] as const;
 export type MatchFeature = (typeof MATCH_FEATURES)[number];
 
@@ -59,6 +65,10 @@ export const NEEDS_FEATURES = [
   "bestSingleTerm",
   "knownShare",
   "codeShare",
+  /** The best dense cosine of the catalog (0 when the lexical judge answers alone). */
+  "bestDense",
+  /** The best skill's dense cosine in standard deviations above the catalog's mean. */
+  "bestDenseZ",
 ] as const;
 export type NeedsFeature = (typeof NEEDS_FEATURES)[number];
 
@@ -130,6 +140,11 @@ export interface FinalistScores {
   bestOtherBm25: number;
   /** Skills within 10% of the best ranking score. */
   crowd: number;
+  /** Its dense cosine and the best other finalist's (0 when the lexical judge answers alone). */
+  dense: number;
+  bestOtherDense: number;
+  /** Its dense cosine in the catalog's standard deviations above the mean (0 without dense). */
+  denseZ: number;
 }
 
 /** One finalist's features; `k` is its place among the slots `turn.matches` was asked for. */
@@ -174,11 +189,20 @@ export function matchFeatures(turn: TurnTerms, k: number, scores: FinalistScores
     lnTurnTerms: Math.log1p(turn.readableTerms),
     codeShare,
     lnCatalog: Math.log(Math.max(1, catalogSize)),
+    dense: scores.dense,
+    denseMargin: scores.dense - scores.bestOtherDense,
+    denseZ: scores.denseZ,
   };
 }
 
 /** The turn-level features, from the best-ranked skill's. */
-export function needsFeatures(best: Record<MatchFeature, number> | null, bestBm25: number, bestCosine: number): Record<NeedsFeature, number> {
+export function needsFeatures(
+  best: Record<MatchFeature, number> | null,
+  bestBm25: number,
+  bestCosine: number,
+  bestDense = 0,
+  bestDenseZ = 0,
+): Record<NeedsFeature, number> {
   return {
     lnBestBm25: Math.log1p(bestBm25),
     bestCosine,
@@ -188,5 +212,7 @@ export function needsFeatures(best: Record<MatchFeature, number> | null, bestBm2
     bestSingleTerm: best ? best.singleTerm : 1,
     knownShare: best?.knownShare ?? 0,
     codeShare: best?.codeShare ?? 0,
+    bestDense,
+    bestDenseZ,
   };
 }

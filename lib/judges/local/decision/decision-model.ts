@@ -1,4 +1,4 @@
-import { MATCH_FEATURES, type MatchFeature, NEEDS_FEATURES, type NeedsFeature } from "../decision/decision-features";
+import { MATCH_FEATURES, type MatchFeature, NEEDS_FEATURES, type NeedsFeature } from "./decision-features";
 
 /** A logistic model over named features: what each feature adds to the log-odds, and the log-odds with all of them at 0. */
 export interface LogisticModel<F extends string> {
@@ -8,13 +8,13 @@ export interface LogisticModel<F extends string> {
 
 /**
  * Whether a finalist is the right skill if the turn needs one, from its evidence (decision-features.ts).
- * `match` = NEEDS_MODEL's `needs_skill` × this, so `match ≥ 0.5` means more likely right than not and no match
+ * `match` = the needs model's `needs_skill` × this, so `match ≥ 0.5` means more likely right than not and no match
  * exceeds `needs_skill`. Fitted by `bench/calibrate.ts`, which prints these weights and their validation.
  */
 // Each finalist's match is its own (none is capped by a better-ranked one's), so the reply lists them by match
 // and a tie means the same evidence. Ranking never reads these weights: only the load line, `needs_skill` and
 // the shortlist's offer lines do.
-export const RANK_MODEL: LogisticModel<MatchFeature> = {
+const LEXICAL_RANK: LogisticModel<MatchFeature> = {
   bias: -1.735,
   weights: {
     lnBm25: 0.54,
@@ -33,6 +33,9 @@ export const RANK_MODEL: LogisticModel<MatchFeature> = {
     lnTurnTerms: -0.011,
     codeShare: 0,
     lnCatalog: -0.205,
+    dense: 0,
+    denseMargin: 0,
+    denseZ: 0,
   },
 };
 
@@ -42,7 +45,7 @@ export const RANK_MODEL: LogisticModel<MatchFeature> = {
  * (no set's share of skill-needing turns is a prior: the turns an agent sees
  * are taken as even odds).
  */
-export const NEEDS_MODEL: LogisticModel<NeedsFeature> = {
+const LEXICAL_NEEDS: LogisticModel<NeedsFeature> = {
   bias: -1.469,
   weights: {
     lnBestBm25: 0.279,
@@ -53,8 +56,65 @@ export const NEEDS_MODEL: LogisticModel<NeedsFeature> = {
     bestSingleTerm: -1.374,
     knownShare: -0.458,
     codeShare: -0.229,
+    bestDense: 0,
+    bestDenseZ: 0,
   },
 };
+
+/** The two models of one judge: the lexical judge alone, or with the sentence encoder (its dense features non-zero). */
+export interface DecisionModels {
+  rank: LogisticModel<MatchFeature>;
+  needs: LogisticModel<NeedsFeature>;
+}
+
+/** The lexical judge alone: its dense features are always 0, and weigh nothing. */
+export const LEXICAL_MODELS: DecisionModels = { rank: LEXICAL_RANK, needs: LEXICAL_NEEDS };
+
+/** The rank model with the sentence encoder's features: `bench/calibrate.ts --dense`, on the same turns as the lexical one. */
+const HYBRID_RANK: LogisticModel<MatchFeature> = {
+  bias: -0.887,
+  weights: {
+    lnBm25: -0.072,
+    cosine: 0.281,
+    relative: 0.853,
+    margin: 1.831,
+    bm25Margin: 1.208,
+    lnCrowd: -0.492,
+    nameShare: -0.182,
+    nameCovered: 0.179,
+    descriptionShare: 0.816,
+    bodyShare: 1.084,
+    singleTerm: -0.262,
+    nameOnly: 0.01,
+    knownShare: -0.219,
+    lnTurnTerms: 0.28,
+    codeShare: 0,
+    lnCatalog: -0.438,
+    dense: 0.06,
+    denseMargin: 2.007,
+    denseZ: 0.45,
+  },
+};
+
+/** The needs model with the sentence encoder's best cosine. */
+const HYBRID_NEEDS: LogisticModel<NeedsFeature> = {
+  bias: -2.356,
+  weights: {
+    lnBestBm25: 0.098,
+    bestCosine: 2.223,
+    bestCoverage: 2.277,
+    bestBodyShare: 2.601,
+    bestNameCovered: 0.619,
+    bestSingleTerm: -0.914,
+    knownShare: -0.542,
+    codeShare: -0.233,
+    bestDense: 7.33,
+    bestDenseZ: -0.289,
+  },
+};
+
+/** The lexical judge with the sentence encoder (held out by group: mean balanced accuracy .694 against the lexical .674). */
+export const HYBRID_MODELS: DecisionModels = { rank: HYBRID_RANK, needs: HYBRID_NEEDS };
 
 export function logit<F extends string>(model: LogisticModel<F>, features: Record<F, number>, names: readonly F[]): number {
   let z = model.bias;
@@ -65,13 +125,13 @@ export function logit<F extends string>(model: LogisticModel<F>, features: Recor
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** The turn's `needs_skill`. */
-export function needsProbability(features: Record<NeedsFeature, number>): number {
-  return sigmoid(logit(NEEDS_MODEL, features, NEEDS_FEATURES));
+export function needsProbability(models: DecisionModels, features: Record<NeedsFeature, number>): number {
+  return sigmoid(logit(models.needs, features, NEEDS_FEATURES));
 }
 
 /** P(this finalist is the right skill | the turn needs one). */
-export function rankProbability(features: Record<MatchFeature, number>): number {
-  return sigmoid(logit(RANK_MODEL, features, MATCH_FEATURES));
+export function rankProbability(models: DecisionModels, features: Record<MatchFeature, number>): number {
+  return sigmoid(logit(models.rank, features, MATCH_FEATURES));
 }
 
 /** A finalist's `match`: P(the turn needs a skill) × P(it is the right one if so). */

@@ -1,0 +1,7 @@
+CREATE TABLE `skill_vectors` (
+	`model` text NOT NULL,
+	`key` text NOT NULL,
+	`vectors` blob NOT NULL,
+	`at` integer NOT NULL,
+	PRIMARY KEY(`model`, `key`)
+);

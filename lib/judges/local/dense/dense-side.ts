@@ -1,0 +1,144 @@
+import type { SkillCard } from "../../../catalog/types";
+import { DenseMatrix } from "./dense-scores";
+import type { SentenceEncoder } from "./encoder";
+import { SkillVectors, type VectorProgress } from "./skill-vectors";
+import type { VectorStore } from "./vector-store";
+
+/** Turns whose vector is kept: as many as a server's turns in flight (each asks once per batch). */
+const RECENT_TURNS = 16;
+
+/** What the dense side has for a catalog this turn: its matrix, or why the lexical judge answers alone. */
+export type DenseReadiness = { matrix: DenseMatrix } | { note: string };
+
+/** How the dense side is: loading its model, ready, or off (it could not load, or was turned off). */
+export type DenseState = "loading" | "ready" | "off";
+
+export interface DenseSideOptions {
+  /** Starts the encoder (the worker and its model); a rejection leaves the lexical judge alone. */
+  start: () => Promise<SentenceEncoder>;
+  store: VectorStore;
+  /**
+   * How long a turn waits for missing vectors before the lexical judge answers alone: long for one-shot processes
+   * that must give the same answer every time (`jev eval`, tests), 0 for the server (it builds in the background).
+   */
+  waitMs: number;
+  /** Told of a build's progress (the server's log and Overview). */
+  onProgress?: (progress: VectorProgress, skills: number) => void;
+}
+
+/**
+ * The local judge's dense half: the encoder, the skills' vectors, and the turn's vector, each made once. The
+ * judge asks it per turn; anything not ready yet is a note in the reply's warnings, and the lexical judge answers.
+ */
+export class DenseSide {
+  private vectors: SkillVectors | null = null;
+  private failed = false;
+  private starting: Promise<SkillVectors | null> | null = null;
+  private readonly matrices = new WeakMap<readonly SkillCard[], DenseMatrix>();
+  private readonly turns = new Map<string, Promise<Float32Array>>();
+
+  constructor(private readonly options: DenseSideOptions) {}
+
+  get state(): DenseState {
+    return this.failed ? "off" : this.vectors ? "ready" : "loading";
+  }
+
+  /** The encoder's model id once loaded. */
+  get modelId(): string | null {
+    return this.vectors?.encoder.id ?? null;
+  }
+
+  /** Start the encoder now (the server at start-up); resolves when it is loaded or has failed. */
+  start(): Promise<SkillVectors | null> {
+    this.starting ??= this.options.start().then(
+      (encoder) => (this.vectors = new SkillVectors(encoder, this.options.store)),
+      () => {
+        this.failed = true;
+        console.error("[jev] the sentence encoder could not load: the local judge answers with lexical evidence alone");
+        return null;
+      },
+    );
+    return this.starting;
+  }
+
+  /** Build every vector the catalog lacks; resolves when done (or at once when the encoder is off). */
+  async prepare(skills: readonly SkillCard[], onProgress?: (progress: VectorProgress) => void): Promise<void> {
+    const vectors = await this.start();
+    await vectors?.build(skills, (p) => {
+      onProgress?.(p);
+      this.options.onProgress?.(p, skills.length);
+    });
+  }
+
+  /** The catalog's matrix, waiting up to `waitMs` for missing vectors (a build is started either way). */
+  readiness(skills: readonly SkillCard[]): DenseReadiness | Promise<DenseReadiness> {
+    const now = this.readyNow(skills);
+    if ("matrix" in now || this.failed || this.options.waitMs <= 0) return now;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.options.waitMs);
+    });
+    return Promise.race([this.prepare(skills), timeout]).then(() => {
+      clearTimeout(timer);
+      return this.readyNow(skills);
+    });
+  }
+
+  private readyNow(skills: readonly SkillCard[]): DenseReadiness {
+    if (this.failed) return { note: "answered by the lexical judge alone: the sentence encoder could not load" };
+    const known = this.matrices.get(skills);
+    if (known) return { matrix: known };
+    const vectors = this.vectors;
+    const held = vectors?.of(skills);
+    if (vectors && held) {
+      const matrix = new DenseMatrix(held, vectors.encoder.dims);
+      this.matrices.set(skills, matrix);
+      return { matrix };
+    }
+    void this.prepare(skills).catch(() => console.error("[jev] building skill vectors failed"));
+    const progress = vectors?.progressOf(skills);
+    return {
+      note: vectors
+        ? `answered by the lexical judge alone: skill vectors are building (${progress?.done ?? 0} of ${progress?.total ?? "?"} texts)`
+        : "answered by the lexical judge alone: the sentence encoder is loading",
+    };
+  }
+
+  /**
+   * Each skill's dense score for the turn (the matrix's order): at once when this turn was scored already (every
+   * batch of a turn asks), else once its vector is encoded.
+   */
+  turnScores(matrix: DenseMatrix, turn: string): Float64Array | Promise<Float64Array> {
+    let scored = this.scored.get(matrix);
+    if (!scored) this.scored.set(matrix, (scored = new Map()));
+    const known = scored.get(turn);
+    if (known) return known;
+    return this.turnVector(turn).then((vector) => {
+      const scores = matrix.scores(vector);
+      const recent = this.scored.get(matrix) ?? new Map<string, Float64Array>();
+      if (recent.size >= RECENT_TURNS) recent.delete(recent.keys().next().value as string);
+      recent.set(turn, scores);
+      return scores;
+    });
+  }
+
+  private readonly scored = new WeakMap<DenseMatrix, Map<string, Float64Array>>();
+
+  /** The turn's vector, encoded once however many times a turn asks. */
+  turnVector(turn: string): Promise<Float32Array> {
+    let vector = this.turns.get(turn);
+    if (!vector) {
+      const vectors = this.vectors;
+      if (!vectors) return Promise.reject(new Error("the sentence encoder is not loaded"));
+      vector = vectors.encoder.encode([turn], { kind: "query", priority: "turn" }).then((v) => v[0][0]);
+      if (this.turns.size >= RECENT_TURNS) this.turns.delete(this.turns.keys().next().value as string);
+      this.turns.set(turn, vector);
+      vector.catch(() => this.turns.delete(turn));
+    }
+    return vector;
+  }
+
+  async close(): Promise<void> {
+    await this.vectors?.encoder.close();
+  }
+}

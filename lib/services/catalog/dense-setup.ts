@@ -1,0 +1,57 @@
+import type { Db } from "../../../db/client";
+import { processWide } from "../../base/process-state";
+import { type JevConfig, packageRoot } from "../../config";
+import { useDenseSide } from "../../judges/create-judge";
+import type { DenseSideOptions } from "../../judges/local/dense/dense-side";
+import { MemoryVectorStore } from "../../judges/local/dense/vector-store";
+import { startWorkerEncoder } from "../../judges/local/dense/worker-encoder";
+import { dbVectorStore } from "./skill-vector-store";
+
+/**
+ * How long a one-shot process (`jev pick-skill`) waits for the skills' vectors before the lexical judge answers alone:
+ * a home of a hundred skills is encoded well within it, and what is encoded is kept for the next run.
+ */
+const ONE_SHOT_WAIT_MS = 10_000;
+
+const setUp = processWide<{ key: unknown[] | null }>("jev.denseSetup", () => ({ key: null }));
+
+/**
+ * Give the process's local judge its sentence encoder (unless `JEV_ENCODER=off` or another judge is configured),
+ * its vectors kept in `db` when there is one. `server`: vectors build in the background and turns never wait for
+ * them; otherwise a turn waits up to ONE_SHOT_WAIT_MS. Idempotent per database and mode.
+ */
+export function setUpDenseSide(config: JevConfig, db: Db | null, mode: "server" | "one-shot"): void {
+  const on = config.encoder === "on" && !("problem" in config.judge) && config.judge.kind === "local";
+  const key = [on, db, mode];
+  if (setUp.key && setUp.key.every((k, i) => k === key[i])) return;
+  setUp.key = key;
+  if (!on) {
+    useDenseSide(null);
+    return;
+  }
+  const options: DenseSideOptions = {
+    start: () => startWorkerEncoder({ root: packageRoot() }),
+    store: db ? dbVectorStore(db) : new MemoryVectorStore(),
+    waitMs: mode === "server" ? 0 : ONE_SHOT_WAIT_MS,
+    onProgress: mode === "server" ? logProgress() : undefined,
+  };
+  useDenseSide(options);
+}
+
+/** Set up the dense side as a one-shot process's (`jev pick-skill`, `jev mcp`) unless something set it up already (the server at start). */
+export function ensureDenseSide(config: JevConfig, db: Db | null): void {
+  if (setUp.key === null) setUpDenseSide(config, db, "one-shot");
+}
+
+/** The server's log of a vector build: its start, every tenth of it, its end. */
+function logProgress(): DenseSideOptions["onProgress"] {
+  const lastTenth = new Map<number, number>();
+  return ({ done, total }, skills) => {
+    if (total === 0) return;
+    const tenth = Math.floor((10 * done) / total);
+    if (lastTenth.get(skills) === tenth) return;
+    lastTenth.set(skills, tenth);
+    if (done === total) console.log(`[jev] skill vectors ready for ${skills} skills (${total} texts)`);
+    else console.log(`[jev] building skill vectors for ${skills} skills: ${done} of ${total} texts`);
+  };
+}
