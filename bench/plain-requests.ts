@@ -46,7 +46,8 @@ async function tally(judge: LocalJudge, requests: readonly PlainRequest[], label
     if (loaded) t.anyLoaded++;
     if (listed.length) t.anyListed++;
     if (r.skill ? loaded === r.skill : loaded === null) t.right++;
-    else if (show && label === "hybrid") console.log(`  miss [${group}] ${r.turn} → want ${r.skill ?? "none"}, loaded ${loaded ?? "none"}, first ${first}, listed ${listed.join(",")}`);
+    else if (show && label === "hybrid")
+      console.log(`  miss [${group}] ${r.turn} → want ${r.skill ?? "none"}, loaded ${loaded ?? "none"}, first ${first}, listed ${listed.join(",")}`);
     byGroup.set(group, t);
   }
   return byGroup;
@@ -72,7 +73,9 @@ for (const { label, judge } of judges) {
   const byLang = await tally(judge, translatedRequests(), label);
   for (const [lang, t] of byLang) {
     const needing = translatedRequests().filter((r) => r.lang === lang && r.skill).length;
-    console.log(`    ${lang}: loaded ${f(t.loaded, needing)}  listed ${f(t.listed, needing)}  ranked first ${f(t.first, needing)}  end to end ${f(t.right, t.n)}`);
+    console.log(
+      `    ${lang}: loaded ${f(t.loaded, needing)}  listed ${f(t.listed, needing)}  ranked first ${f(t.first, needing)}  end to end ${f(t.right, t.n)}`,
+    );
   }
 }
 await close();

@@ -34,7 +34,7 @@ export function copyPlan(): TableCopy[] {
   return ordered.map((name) => {
     const config = configs.get(name)!;
     const columns = config.columns.map((c) => {
-      const pgType = PG_TYPES[c.columnType];
+      const pgType = c.columnType === "PgCustomColumn" && c.getSQLType() === "bytea" ? "bytea" : PG_TYPES[c.columnType];
       if (!pgType) throw new Error(`${name}.${c.name}: no copy for column type ${c.columnType}`);
       return { name: c.name, pgType, boolean: c.columnType === "PgBoolean" };
     });

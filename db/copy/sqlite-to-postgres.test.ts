@@ -8,7 +8,7 @@ import type { Db } from "../client";
 import { sqliteOf } from "../dialect";
 import { takeLease } from "../queries/job-leases";
 import { setSetting } from "../queries/settings";
-import { importKeys, replayRuns, usageDays, usageEvents, usageRequests, usageSnapshots } from "../schema";
+import { importKeys, replayRuns, skillVectors, usageDays, usageEvents, usageRequests, usageSnapshots } from "../schema";
 import { copyPlan } from "./copy-plan";
 import { copySqliteToPostgres } from "./sqlite-to-postgres";
 
@@ -34,6 +34,10 @@ describe.skipIf(skip)("jev db copy: a real SQLite database into a real PostgreSQ
     sqliteOf(db).insert(usageDays).values({ home: "/h", skill: "pdf", day: 20_422, uses: 1 }).run();
     sqliteOf(db).insert(usageSnapshots).values({ home: "/h", skill: "pdf", uses: 1, views: 0, patches: 0 }).run();
     sqliteOf(db).insert(usageRequests).values({ home: "/h", requestId: "req-1", at: now }).run();
+    sqliteOf(db)
+      .insert(skillVectors)
+      .values({ model: "m", key: "k", vectors: Buffer.from(Float32Array.of(0.25, -1, 3.5).buffer), at: now })
+      .run();
     await takeLease(db, "retention", "host:1", now, 3_600_000);
   }, 120_000);
   afterEach(() => tmp.cleanup());

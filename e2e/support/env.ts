@@ -41,6 +41,9 @@ export const E2E = {
     HOME: path.join(dir, "home"),
     JEV_REPLAY_MAX_MB: "1",
     NEXT_TELEMETRY_DISABLED: "1",
+    // The lexical judge alone: the specs pin its answers, and a vector build would race them. The sentence encoder's
+    // own spec (semantic-judge.spec.ts) starts a server with it, as users get it.
+    JEV_ENCODER: "off",
   },
 };
 

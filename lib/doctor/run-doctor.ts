@@ -79,6 +79,8 @@ export async function runDoctor(input: DoctorInput): Promise<Finding[]> {
       verdict: "ok",
       line: `${input.url} answers${facts ? `: ${facts.skills} skills, ${facts.judge.kind} judge` : ""}`,
     });
+    const encoder = facts?.judge.encoder;
+    if (encoder) findings.push(encoderFinding(encoder));
     if (facts && facts.skills === 0) {
       findings.push({
         check: "skills",
@@ -196,4 +198,31 @@ function platformFindings(input: DoctorInput): Finding[] {
       fix: "to hide a skill everywhere, list it in skills.disabled",
     },
   ];
+}
+
+/** The local judge's sentence encoder as the server has it: ready, on its way, or not there. */
+function encoderFinding(encoder: NonNullable<ServerFacts["judge"]["encoder"]>): Finding {
+  const check = "encoder";
+  switch (encoder.state) {
+    case "ready":
+      return { check, verdict: "ok", line: `sentence encoder ready (${encoder.model}, ${encoder.total} skill texts)` };
+    case "building":
+      return {
+        check,
+        verdict: "warn",
+        line: `sentence encoder building skill vectors${encoder.total ? ` (${encoder.done} of ${encoder.total})` : ""}: the lexical judge answers alone meanwhile`,
+        fix: "wait: a thousand skills take about a minute, and a restart reuses them",
+      };
+    case "loading":
+      return { check, verdict: "warn", line: "sentence encoder loading: the lexical judge answers alone meanwhile", fix: "wait a few seconds" };
+    case "failed":
+      return {
+        check,
+        verdict: "fail",
+        line: "the sentence encoder could not load: the lexical judge answers alone",
+        fix: "reinstall (npm install) so onnxruntime-node and models/ are whole; or set JEV_ENCODER=off to stop trying",
+      };
+    case "off":
+      return { check, verdict: "skip", line: "sentence encoder off (JEV_ENCODER=off): the lexical judge answers alone" };
+  }
 }

@@ -46,7 +46,8 @@ export function freshDb(dir: string, file = "jev.db"): Db {
 
 /** Configuration for a test: HOME and HERMES_HOME inside `dir`, nothing from the developer's environment. */
 export function testConfig(dir: string, env: Record<string, string> = {}): JevConfig {
-  return loadConfig({ HOME: dir, HERMES_HOME: path.join(dir, "hermes"), JEV_DB: path.join(dir, "jev.db"), ...env });
+  // The lexical judge alone unless a test asks for the encoder: unit tests pin what lexical evidence does.
+  return loadConfig({ HOME: dir, HERMES_HOME: path.join(dir, "hermes"), JEV_DB: path.join(dir, "jev.db"), JEV_ENCODER: "off", ...env });
 }
 
 /** A service context on this database and configuration (the process's when omitted) whose clock reads `now` (the wall clock when omitted). */

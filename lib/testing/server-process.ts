@@ -34,7 +34,8 @@ const runTs = path.join(root, "bin", "run-ts.mjs");
 export function isolatedServerEnv(dir: string, token: string): Record<string, string> {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "home"), { recursive: true });
-  return { JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: token, HERMES_HOME: path.join(dir, "hermes"), HOME: path.join(dir, "home") };
+  // The lexical judge alone unless the spec says otherwise: a vector build would race the answers a spec pins.
+  return { JEV_DB: path.join(dir, "jev.db"), JEV_API_TOKEN: token, HERMES_HOME: path.join(dir, "hermes"), HOME: path.join(dir, "home"), JEV_ENCODER: "off" };
 }
 
 /** Migrate the database the environment names (as `npm start` does before serving). */

@@ -45,10 +45,10 @@ export const LOCAL_JUDGE = {
     /**
      * Share of the lexical part of the ranking blend that is BM25 over the name and description alone (the rest is
      * BM25F with the body), so a skill with no body, or a short one, competes on the fields every skill has.
-     * A body's common words ("create", "result", "merge") match most requests: BM25F alone ranked
-     * finishing-a-development-branch above pptx for "create a powerpoint presentation". On the body development set's
-     * held-out part .25 cost under a point of top-1 and hit@3, .5 cost six (bench/ranking-fields.ts prints them).
      */
+    // A body's common words ("create", "result", "merge") match most requests: BM25F alone ranked
+    // finishing-a-development-branch above pptx for "create a powerpoint presentation". On the body development set's
+    // held-out part .25 cost under a point of top-1 and hit@3, .5 cost six (bench/ranking-fields.ts prints them).
     routingBlend: 0.25,
     /**
      * Weight of the sentence encoder's cosine in the ranking score when it answers (the rest is the lexical blend

@@ -10,12 +10,12 @@ import { setUpDenseSide } from "./dense-setup";
 import { catalogSource } from "./source";
 
 /**
- * At server start: the default catalog is walked (without a request's time limit), big local indexes build in the
- * background from now on, and the default catalog's is built before the first turn needs it (a turn that comes sooner
- * is answered as the judge says: built in the turn when small, else `index_building`). Then the sentence encoder
- * loads and the skills' vectors build in the background (kept in `db`); meanwhile the lexical judge answers alone.
- * Resolves with the skills indexed.
+ * At server start: the default catalog is walked, big local indexes build in the background from now on, and the
+ * default catalog's is built before the first turn needs it. Then the sentence encoder loads and the skills' vectors
+ * build in the background (kept in `db`); meanwhile the lexical judge answers alone. Resolves with the skills indexed.
  */
+// The walk has no request's time limit; a turn that comes before the index is answered as the judge says (built in
+// the turn when small, else `index_building`).
 export async function warmLocalJudge(config: JevConfig, db: Db | null = null): Promise<number> {
   buildIndexesInBackground();
   setUpDenseSide(config, db, "server");

@@ -52,6 +52,8 @@ export const MATCH_FEATURES = [
   "denseMargin",
   /** Its dense cosine in standard deviations above the catalog's mean for this turn: how much it stands out. */
   "denseZ",
+  /** Its dense cosine squared: a close meaning counts more than its cosine says (the cosines of related texts bunch low). */
+  "denseSquared",
 ] as const;
 export type MatchFeature = (typeof MATCH_FEATURES)[number];
 
@@ -69,6 +71,8 @@ export const NEEDS_FEATURES = [
   "bestDense",
   /** The best skill's dense cosine in standard deviations above the catalog's mean. */
   "bestDenseZ",
+  /** The best dense cosine squared. */
+  "bestDenseSquared",
 ] as const;
 export type NeedsFeature = (typeof NEEDS_FEATURES)[number];
 
@@ -192,6 +196,7 @@ export function matchFeatures(turn: TurnTerms, k: number, scores: FinalistScores
     dense: scores.dense,
     denseMargin: scores.dense - scores.bestOtherDense,
     denseZ: scores.denseZ,
+    denseSquared: Math.max(0, scores.dense) ** 2,
   };
 }
 
@@ -214,5 +219,6 @@ export function needsFeatures(
     codeShare: best?.codeShare ?? 0,
     bestDense,
     bestDenseZ,
+    bestDenseSquared: Math.max(0, bestDense) ** 2,
   };
 }

@@ -10,8 +10,17 @@ const RECENT_TURNS = 16;
 /** What the dense side has for a catalog this turn: its matrix, or why the lexical judge answers alone. */
 export type DenseReadiness = { matrix: DenseMatrix } | { note: string };
 
-/** How the dense side is: loading its model, ready, or off (it could not load, or was turned off). */
+/** How the dense side is: loading its model, ready, or off (it could not load). */
 export type DenseState = "loading" | "ready" | "off";
+
+/** What the Overview, /api/health and `jev doctor` say of it: the model, and the last catalog build's progress. */
+export interface DenseStatus {
+  state: "loading" | "building" | "ready" | "failed";
+  model?: string;
+  /** Texts with vectors, of the last catalog asked for. */
+  done?: number;
+  total?: number;
+}
 
 export interface DenseSideOptions {
   /** Starts the encoder (the worker and its model); a rejection leaves the lexical judge alone. */
@@ -43,6 +52,18 @@ export class DenseSide {
     return this.failed ? "off" : this.vectors ? "ready" : "loading";
   }
 
+  /** The last catalog build's progress (the default catalog's, in the server), with the model's state. */
+  status(): DenseStatus {
+    if (this.failed) return { state: "failed" };
+    if (!this.vectors) return { state: "loading" };
+    const p = this.lastProgress;
+    const model = this.vectors.encoder.id;
+    if (!p || p.done < p.total) return { state: "building", model, ...(p ? { done: p.done, total: p.total } : {}) };
+    return { state: "ready", model, done: p.done, total: p.total };
+  }
+
+  private lastProgress: VectorProgress | null = null;
+
   /** The encoder's model id once loaded. */
   get modelId(): string | null {
     return this.vectors?.encoder.id ?? null;
@@ -65,6 +86,7 @@ export class DenseSide {
   async prepare(skills: readonly SkillCard[], onProgress?: (progress: VectorProgress) => void): Promise<void> {
     const vectors = await this.start();
     await vectors?.build(skills, (p) => {
+      this.lastProgress = { ...p };
       onProgress?.(p);
       this.options.onProgress?.(p, skills.length);
     });

@@ -25,7 +25,9 @@ export function startWorkerEncoder(options: WorkerEncoderOptions): Promise<Sente
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = new Worker(script, { workerData: { modelDir, threads: options.threads ?? 1 } });
+      // Not `new Worker(…)`: Next's bundler rewrites that form into a worker chunk of its own, and this one must load
+      // from its own file with node_modules beside it (the ONNX runtime is a native addon that is never bundled).
+      worker = Reflect.construct(Worker, [script, { workerData: { modelDir, threads: options.threads ?? 1 } }]) as Worker;
     } catch (err) {
       reject(err);
       return;
