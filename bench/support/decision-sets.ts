@@ -1,4 +1,4 @@
-import { clipDescription } from "../../lib/catalog/front-matter";
+import { descriptionFields } from "../../lib/catalog/front-matter";
 import type { SkillCard } from "../../lib/catalog/types";
 import { buildBodyDevSet, hashBucket, hashHalves, splitNoSkillTurns } from "../../lib/eval/body-dev-set";
 import { type EvalCase, readCasesFile, readCatalogFile, readCatalogLines } from "../../lib/eval/formats";
@@ -45,7 +45,7 @@ export function decisionSets(): DecisionSet[] {
   const metatoolHalves = hashHalves(metatool);
   const tools = readCatalogFile(FIXTURES.metatoolCatalog);
   const body = buildBodyDevSet(readCatalogLines(FIXTURES.publicSkillBodies).map((s) => ({ ...s, body: s.body ?? "" })));
-  const cards: SkillCard[] = body.catalog.map((s) => ({ name: s.name, description: clipDescription(s.description), path: s.path, body: s.body }));
+  const cards: SkillCard[] = body.catalog.map((s) => ({ name: s.name, ...descriptionFields(s.description), path: s.path, body: s.body }));
   const withoutBodies = cards.map(({ body: _body, ...card }) => card);
   const none = splitNoSkillTurns(metatool);
   const oos = hashHalves(readCasesFile(FIXTURES.clincOutOfScope));

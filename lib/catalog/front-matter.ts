@@ -1,7 +1,7 @@
 import path from "node:path";
 import matter from "gray-matter";
 import { relatedSkillsOf } from "./related-skills";
-import { BODY_CHARS, DESCRIPTION_CHARS, type SkillCard } from "./types";
+import { BODY_CHARS, DESCRIPTION_CHARS, FULL_DESCRIPTION_CHARS, type SkillCard } from "./types";
 
 /** Front matter that does not parse: what the YAML parser said, and where (1-based line and column). */
 export class FrontMatterError extends Error {
@@ -50,6 +50,7 @@ export function parseSkillFile(skillMdPath: string, text: string): SkillCard | n
   return {
     name,
     description: clipFlat(flat),
+    ...fullDescriptionOf(flat),
     path: skillMdPath,
     descriptionChars: codePoints(flat),
     ...(body ? { body } : {}),
@@ -68,9 +69,20 @@ function codePoints(text: string): number {
   return SURROGATE.test(text) ? Array.from(text).length : text.length;
 }
 
-function clipFlat(flat: string): string {
-  if (flat.length <= DESCRIPTION_CHARS) return flat; // never more code points than UTF-16 units
-  return SURROGATE.test(flat) ? Array.from(flat).slice(0, DESCRIPTION_CHARS).join("") : flat.slice(0, DESCRIPTION_CHARS);
+function clipFlat(flat: string, chars = DESCRIPTION_CHARS): string {
+  if (flat.length <= chars) return flat; // never more code points than UTF-16 units
+  return SURROGATE.test(flat) ? Array.from(flat).slice(0, chars).join("") : flat.slice(0, chars);
+}
+
+/** `fullDescription` when the description is longer than the card's 200 characters (at most FULL_DESCRIPTION_CHARS). */
+function fullDescriptionOf(flat: string): { fullDescription?: string } {
+  return flat.length > DESCRIPTION_CHARS && codePoints(flat) > DESCRIPTION_CHARS ? { fullDescription: clipFlat(flat, FULL_DESCRIPTION_CHARS) } : {};
+}
+
+/** A card's description fields from a whole description: the first 200 characters, and the whole when longer. */
+export function descriptionFields(description: string): { description: string; fullDescription?: string } {
+  const flat = flatten(description);
+  return { description: clipFlat(flat), ...fullDescriptionOf(flat) };
 }
 
 /** Whitespace-normalised first DESCRIPTION_CHARS characters (code points, not UTF-16 units). */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { JevError } from "../base/errors";
-import { clipDescription } from "../catalog/front-matter";
+import { descriptionFields } from "../catalog/front-matter";
 import { BODY_CHARS, type SkillCard } from "../catalog/types";
 
 /** One catalog line of `jev eval` (interfaces.md): `path` is the identity. */
@@ -58,7 +58,7 @@ export function readCatalogLines(file: string): z.infer<typeof CatalogLine>[] {
 export function readCatalogFile(file: string): SkillCard[] {
   return readCatalogLines(file).map((s) => ({
     name: s.name,
-    description: clipDescription(s.description),
+    ...descriptionFields(s.description),
     path: s.path,
     ...(typeof s.body === "string" ? { body: s.body.slice(0, BODY_CHARS) } : {}),
   }));

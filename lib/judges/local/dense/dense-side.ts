@@ -7,6 +7,12 @@ import type { VectorStore } from "./vector-store";
 /** Turns whose vector is kept: as many as a server's turns in flight (each asks once per batch). */
 const RECENT_TURNS = 16;
 
+/** One turn's dense scores for a matrix: pending until its vector is encoded. */
+interface ScoredTurn {
+  scores: Float64Array | null;
+  pending: Promise<Float64Array>;
+}
+
 /** What the dense side has for a catalog this turn: its matrix, or why the lexical judge answers alone. */
 export type DenseReadiness = { matrix: DenseMatrix } | { note: string };
 
@@ -134,17 +140,22 @@ export class DenseSide {
     let scored = this.scored.get(matrix);
     if (!scored) this.scored.set(matrix, (scored = new Map()));
     const known = scored.get(turn);
-    if (known) return known;
-    return this.turnVector(turn).then((vector) => {
-      const scores = matrix.scores(vector);
-      const recent = this.scored.get(matrix) ?? new Map<string, Float64Array>();
-      if (recent.size >= RECENT_TURNS) recent.delete(recent.keys().next().value as string);
-      recent.set(turn, scores);
-      return scores;
-    });
+    if (known) return known.scores ?? known.pending;
+    // The turn's batches ask at once, before the first is answered: they share one pending score, not one each.
+    const entry: ScoredTurn = {
+      scores: null,
+      pending: this.turnVector(turn).then((vector) => {
+        entry.scores = matrix.scores(vector);
+        return entry.scores;
+      }),
+    };
+    entry.pending.catch(() => scored.delete(turn));
+    if (scored.size >= RECENT_TURNS) scored.delete(scored.keys().next().value as string);
+    scored.set(turn, entry);
+    return entry.pending;
   }
 
-  private readonly scored = new WeakMap<DenseMatrix, Map<string, Float64Array>>();
+  private readonly scored = new WeakMap<DenseMatrix, Map<string, ScoredTurn>>();
 
   /** The turn's vector, encoded once however many times a turn asks. */
   turnVector(turn: string): Promise<Float32Array> {
