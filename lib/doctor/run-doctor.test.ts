@@ -35,6 +35,25 @@ const input = (over: Partial<Parameters<typeof runDoctor>[0]> = {}) => ({
 });
 
 describe("jev doctor's findings", () => {
+  it("the sentence encoder: ready, building (the lexical judge answers meanwhile), failed (with the fix), off", async () => {
+    const encoderFinding = async (encoder: NonNullable<ServerFacts["judge"]["encoder"]>) =>
+      (await runDoctor(input({ probe: serverAt("http://127.0.0.1:3000", "t0ken-ok", facts({ judge: { kind: "local", description: "", encoder } })) }))).find(
+        (f) => f.check === "encoder",
+      );
+    expect(await encoderFinding({ state: "ready", model: "m", done: 10, total: 10 })).toMatchObject({
+      verdict: "ok",
+      line: "sentence encoder ready (m, 10 skill texts)",
+    });
+    expect(await encoderFinding({ state: "building", model: "m", done: 3, total: 10 })).toMatchObject({
+      verdict: "warn",
+      line: expect.stringContaining("(3 of 10): the lexical judge answers alone"),
+    });
+    expect(await encoderFinding({ state: "failed" })).toMatchObject({ verdict: "fail", fix: expect.stringContaining("npm install") });
+    expect(await encoderFinding({ state: "off" })).toMatchObject({ verdict: "skip" });
+    // Another judge has no encoder, and nothing is said of one.
+    expect(await runDoctor(input()).then((f) => f.some((x) => x.check === "encoder"))).toBe(false);
+  });
+
   it("no skills: where it looked, and the next step", async () => {
     const findings = await runDoctor(input({ probe: serverAt("http://127.0.0.1:3000", "t0ken-ok", facts({ skills: 0 })) }));
     expect(findings.find((f) => f.check === "skills")).toMatchObject({

@@ -9,7 +9,7 @@ let tmp: ReturnType<typeof tempDir>;
 afterEach(() => tmp.cleanup());
 
 describe("jev eval catalogs", () => {
-  it("may carry a body: kept up to BODY_CHARS, left out when null or absent; other fields are ignored", () => {
+  it("may carry a body: kept up to BODY_CHARS, left out when null or absent; a long description is kept whole beside its card's 200 characters; other fields are ignored", () => {
     tmp = tempDir("jev-formats-");
     const file = path.join(tmp.dir, "catalog.jsonl");
     const rows = [
@@ -21,8 +21,10 @@ describe("jev eval catalogs", () => {
     const cards = readCatalogFile(file);
     expect(cards[0].body).toHaveLength(BODY_CHARS);
     expect(cards[0].description).toHaveLength(200);
-    expect(cards.slice(1).map((c) => "body" in c)).toEqual([false, false]);
-    expect(Object.keys(cards[0]).sort()).toEqual(["body", "description", "name", "path"]);
+    // The whole description too, for the local judge's encoder (a remote judge's card is the 200 above).
+    expect(cards[0].fullDescription).toHaveLength(300);
+    expect(cards.slice(1).map((c) => "body" in c || "fullDescription" in c)).toEqual([false, false]);
+    expect(Object.keys(cards[0]).sort()).toEqual(["body", "description", "fullDescription", "name", "path"]);
     fs.writeFileSync(file, JSON.stringify({ name: "x", description: "d", path: "p", body: 3 }));
     expect(() => readCatalogFile(file)).toThrow(/catalog .*:1: body:/);
   });

@@ -1,4 +1,4 @@
-import { DESCRIPTION_CHARS } from "@/lib/catalog/types";
+import { DESCRIPTION_CHARS, FULL_DESCRIPTION_CHARS } from "@/lib/catalog/types";
 import type { DescriptionProblem } from "@/lib/vocab/description-problems";
 import type { SkillSort } from "@/lib/vocab/skill-sources";
 
@@ -28,7 +28,7 @@ export const PROBLEM_TITLES: Record<DescriptionProblem, string> = {
 export const PROBLEM_TEXT: Record<DescriptionProblem, string> = {
   missing: "No description: the skill can only be found by its name.",
   too_short: "A title rather than a description: say what it does and when to use it.",
-  cut_off: `Longer than ${DESCRIPTION_CHARS} characters: only the start is read, so put what matters first.`,
+  cut_off: `Longer than ${DESCRIPTION_CHARS} characters: a remote judge and the local judge's word index read only the start (its sentence encoder reads up to ${FULL_DESCRIPTION_CHARS}), so put what matters first.`,
   thin_for_body:
     "A few words over a long SKILL.md: jev's local judge reads the body, but a remote judge and the agent's own skill list see only the description. Say in it what the body says the skill is for.",
 };
