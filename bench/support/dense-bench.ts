@@ -91,7 +91,7 @@ export async function turnVectors(encoder: SentenceEncoder, store: VectorStore, 
       encoder.id,
       chunk.map((t, i) => ({ key: textKey("turn", t), vectors: vectors[i] })),
     );
-    chunk.forEach((t, i) => out.set(t, vectors[i][0]));
+    for (const [i, t] of chunk.entries()) out.set(t, vectors[i][0]);
     if (at % 640 === 0) process.stderr.write(`turn vectors: ${at + chunk.length}/${todo.length}\n`);
   }
   return out;

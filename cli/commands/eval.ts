@@ -7,7 +7,7 @@ import { type JevConfig, loadConfig } from "../../lib/config";
 import { prepareCatalog } from "../../lib/engine/prepare-catalog";
 import { readCasesFile, readCatalogFile, resolveExpected } from "../../lib/eval/formats";
 import { runEval } from "../../lib/eval/run-eval";
-import { getJudge, judgeFor, localRelevance, useDenseSide } from "../../lib/judges/create-judge";
+import { getJudge, judgeFor, localRelevance, setDenseSide } from "../../lib/judges/create-judge";
 import type { LocalJudge } from "../../lib/judges/local/local-judge";
 import { setUpDenseSide } from "../../lib/services/catalog";
 import { cliCtxWithoutDbIfNeeded } from "../context";
@@ -74,7 +74,7 @@ export async function evalCommand(args: string[], out: (line: string) => void): 
 async function prepareVectors(config: JevConfig, catalog: Parameters<typeof prepareCatalog>[0], progress: boolean): Promise<void> {
   if ("problem" in config.judge || config.judge.kind !== "local") return;
   if (config.encoder === "off") {
-    useDenseSide(null);
+    setDenseSide(null);
     return;
   }
   setUpDenseSide(config, cliCtxWithoutDbIfNeeded(config).db, "one-shot");

@@ -27,7 +27,7 @@ export function buildIndexesInBackground(): void {
  * The local judge's sentence encoder and where its vectors are kept (lib/services sets it up: the judges never open
  * the database); null: the lexical judge alone. The next local judge asked for gets it.
  */
-export function useDenseSide(options: DenseSideOptions | null): void {
+export function setDenseSide(options: DenseSideOptions | null): void {
   if (registry.dense === options) return;
   registry.dense = options;
   void forgetJudges();

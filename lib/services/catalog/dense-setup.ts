@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
 import { processWide } from "../../base/process-state";
 import { type JevConfig, packageRoot } from "../../config";
-import { useDenseSide } from "../../judges/create-judge";
+import { setDenseSide } from "../../judges/create-judge";
 import type { DenseSideOptions } from "../../judges/local/dense/dense-side";
 import { MemoryVectorStore } from "../../judges/local/dense/vector-store";
 import { startWorkerEncoder } from "../../judges/local/dense/worker-encoder";
@@ -23,10 +23,10 @@ const setUp = processWide<{ key: unknown[] | null }>("jev.denseSetup", () => ({ 
 export function setUpDenseSide(config: JevConfig, db: Db | null, mode: "server" | "one-shot"): void {
   const on = config.encoder === "on" && !("problem" in config.judge) && config.judge.kind === "local";
   const key = [on, db, mode];
-  if (setUp.key && setUp.key.every((k, i) => k === key[i])) return;
+  if (setUp.key?.every((k, i) => k === key[i])) return;
   setUp.key = key;
   if (!on) {
-    useDenseSide(null);
+    setDenseSide(null);
     return;
   }
   const options: DenseSideOptions = {
@@ -35,7 +35,7 @@ export function setUpDenseSide(config: JevConfig, db: Db | null, mode: "server" 
     waitMs: mode === "server" ? 0 : ONE_SHOT_WAIT_MS,
     onProgress: mode === "server" ? logProgress() : undefined,
   };
-  useDenseSide(options);
+  setDenseSide(options);
 }
 
 /** Set up the dense side as a one-shot process's (`jev pick-skill`, `jev mcp`) unless something set it up already (the server at start). */

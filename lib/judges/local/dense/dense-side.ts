@@ -137,8 +137,8 @@ export class DenseSide {
    * batch of a turn asks), else once its vector is encoded.
    */
   turnScores(matrix: DenseMatrix, turn: string): Float64Array | Promise<Float64Array> {
-    let scored = this.scored.get(matrix);
-    if (!scored) this.scored.set(matrix, (scored = new Map()));
+    const scored = this.scored.get(matrix) ?? new Map<string, ScoredTurn>();
+    this.scored.set(matrix, scored);
     const known = scored.get(turn);
     if (known) return known.scores ?? known.pending;
     // The turn's batches ask at once, before the first is answered: they share one pending score, not one each.

@@ -93,7 +93,7 @@ export class SkillVectors {
         if (ofKind.length === 0) continue;
         const texts = ofKind.map((key) => wanted.get(key)?.text ?? "");
         const vectors = await this.encoder.encode(texts, { kind: "passage", priority: "build", maxPieces: kind === "card" ? 1 : BODY_PIECES });
-        ofKind.forEach((key, i) => rows.push({ key, vectors: vectors[i] }));
+        for (const [i, key] of ofKind.entries()) rows.push({ key, vectors: vectors[i] });
       }
       await this.store.save(this.encoder.id, rows);
       for (const row of rows) this.hold(row.key, row.vectors);

@@ -26,8 +26,8 @@ export class MemoryVectorStore implements VectorStore {
   }
 
   async save(model: string, rows: readonly StoredVectors[]): Promise<void> {
-    let stored = this.byModel.get(model);
-    if (!stored) this.byModel.set(model, (stored = new Map()));
+    const stored = this.byModel.get(model) ?? new Map<string, Float32Array[]>();
+    this.byModel.set(model, stored);
     for (const row of rows) stored.set(row.key, row.vectors);
   }
 }
