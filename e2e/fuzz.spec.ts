@@ -84,7 +84,8 @@ test("fuzz: no 5xx, every API error in the JSON envelope, every request answered
     await poller;
   }
   expect(healthFailures).toEqual([]);
-  expect(maxRss, "server RSS (MB)").toBeLessThan(250);
+  // The server as users get it: the sentence encoder's worker and model are about 80 MB of it (issue 58's bound: 400).
+  expect(maxRss, "server RSS (MB)").toBeLessThan(400);
   // No dashboard change went through without the token: the state file, the demo, the agent switches are as they were.
   expect(fs.readFileSync(stateFile, "utf8")).toBe(STATE);
   const db = new Database(path.join(dir, "jev.db"), { readonly: true });
