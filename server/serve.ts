@@ -16,6 +16,7 @@ import { loadConfig, localServerUrl, settleConfig } from "../lib/config";
 import { allowedHosts } from "../lib/http/allowed-hosts";
 import { type Refusal, screenHost, screenRequest } from "../lib/http/front-door";
 import { announceRunningServer, forgetRunningServer } from "../lib/integrations/running-server";
+import { stopSentenceEncoder } from "../lib/services/catalog";
 import { answerUndecodableActionsWith400 } from "./broken-action-replies";
 import { matchDirectRoute, serveDirect } from "./direct-routes";
 import { clientErrorReply, rawReply } from "./raw-replies";
@@ -175,6 +176,7 @@ function startCheckpointsOutOfCommits(): void {
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     server.close();
-    process.exit(0);
+    // The encoder's worker ends after its run in progress (tens of milliseconds; two seconds at most).
+    void stopSentenceEncoder().finally(() => process.exit(0));
   });
 }

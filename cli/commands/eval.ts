@@ -9,7 +9,7 @@ import { readCasesFile, readCatalogFile, resolveExpected } from "../../lib/eval/
 import { runEval } from "../../lib/eval/run-eval";
 import { getJudge, judgeFor, localRelevance, setDenseSide } from "../../lib/judges/create-judge";
 import type { LocalJudge } from "../../lib/judges/local/local-judge";
-import { setUpDenseSide } from "../../lib/services/catalog";
+import { setUpDenseSide, stopSentenceEncoder } from "../../lib/services/catalog";
 import { cliCtxWithoutDbIfNeeded } from "../context";
 import { parseFlags, UsageError } from "../usage";
 
@@ -63,6 +63,7 @@ export async function evalCommand(args: string[], out: (line: string) => void): 
     out(JSON.stringify(report));
   } finally {
     if (casesOut !== undefined) fs.closeSync(casesOut);
+    await stopSentenceEncoder();
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { serializeReply } from "../../lib/engine/reply";
+import { stopSentenceEncoder } from "../../lib/services/catalog";
 import { servePickSkill } from "../../lib/services/decisions";
 import { cliCtxWithoutDbIfNeeded } from "../context";
 import { parseFlags, UsageError } from "../usage";
@@ -32,5 +33,7 @@ export async function pickSkillCommand(args: string[], out: (line: string) => vo
     feedback: flags.feedback,
   });
   out(serializeReply(reply, warnings));
+  // A vector build still going keeps what it saved for the next run; the command does not wait for the rest.
+  await stopSentenceEncoder();
   return 0;
 }

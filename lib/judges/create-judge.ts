@@ -38,11 +38,12 @@ export function denseSideConfigured(): boolean {
   return registry.dense !== null;
 }
 
-/** Drop the process's judges (their encoder's worker stops; the next turn makes a new judge). */
-async function forgetJudges(): Promise<void> {
+/** Drop the process's judges (their encoder's worker stops after its run in progress; the next turn makes a new judge). */
+export async function forgetJudges(): Promise<void> {
   const local = registry.judges.get("local");
   registry.judges.clear();
-  if (local instanceof LocalJudge) await local.dense?.close();
+  // Not `instanceof`: the judge may come from another copy of this module (Next's routes and the front door each load one).
+  await (local as Partial<Pick<LocalJudge, "dense">> | undefined)?.dense?.close();
 }
 
 /** One judge per kind per process: the local judge's indexes live across turns. */

@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
 import { processWide } from "../../base/process-state";
 import { type JevConfig, packageRoot } from "../../config";
-import { setDenseSide } from "../../judges/create-judge";
+import { forgetJudges, setDenseSide } from "../../judges/create-judge";
 import type { DenseSideOptions } from "../../judges/local/dense/dense-side";
 import { MemoryVectorStore } from "../../judges/local/dense/vector-store";
 import { startWorkerEncoder } from "../../judges/local/dense/worker-encoder";
@@ -41,6 +41,14 @@ export function setUpDenseSide(config: JevConfig, db: Db | null, mode: "server" 
 /** Set up the dense side as a one-shot process's (`jev pick-skill`, `jev mcp`) unless something set it up already (the server at start). */
 export function ensureDenseSide(config: JevConfig, db: Db | null): void {
   if (setUp.key === null) setUpDenseSide(config, db, "one-shot");
+}
+
+/**
+ * Stop the sentence encoder's worker, after its run in progress, before the process exits: a thread ended inside the
+ * ONNX runtime aborts the whole process. A build not finished keeps what it saved.
+ */
+export async function stopSentenceEncoder(): Promise<void> {
+  await forgetJudges();
 }
 
 /** The server's log of a vector build: its start, every tenth of it, its end. */

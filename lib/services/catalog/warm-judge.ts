@@ -38,7 +38,7 @@ export async function warmLocalJudge(config: JevConfig, db: Db | null = null): P
     const started = performance.now();
     void dense.prepare(ranked).then(
       () => dense.state === "ready" && console.log(`[jev] sentence encoder ready (${dense.modelId}) in ${Math.round(performance.now() - started)} ms`),
-      () => console.error("[jev] building skill vectors failed; the lexical judge answers alone"),
+      () => !dense.stopping && console.error("[jev] building skill vectors failed; the lexical judge answers alone"),
     );
   }
   return ranked.length;

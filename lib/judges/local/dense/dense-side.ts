@@ -123,7 +123,10 @@ export class DenseSide {
       this.matrices.set(skills, matrix);
       return { matrix };
     }
-    void this.prepare(skills).catch(() => console.error("[jev] building skill vectors failed"));
+    void this.prepare(skills).catch(() => {
+      // A build cut short by the process stopping is not a failure: what it saved is kept for the next start.
+      if (!this.closing) console.error("[jev] building skill vectors failed");
+    });
     const progress = vectors?.progressOf(skills);
     return {
       note: vectors
@@ -172,6 +175,14 @@ export class DenseSide {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.vectors?.encoder.close();
+  }
+
+  private closing = false;
+
+  /** Whether it is being closed (the process is stopping): a build cut short then is not a failure. */
+  get stopping(): boolean {
+    return this.closing;
   }
 }

@@ -9,6 +9,11 @@ export interface EncodeRequest {
   maxPieces?: number;
 }
 
+/** Sent to the worker to end it after the run in progress (ending it inside the runtime aborts the process). */
+export interface StopRequest {
+  stop: true;
+}
+
 /** The first message: the model loaded. */
 export interface EncoderReady {
   ready: true;

@@ -29,16 +29,23 @@ const wantsTypeIds = session.inputNames.includes("token_type_ids");
 /** Turns first, then builds, each in the order asked. */
 const queues = { turn: /** @type {EncodeRequest[]} */ ([]), build: /** @type {EncodeRequest[]} */ ([]) };
 let busy = false;
+let stopping = false;
 
-parentPort?.on("message", (/** @type {EncodeRequest} */ request) => {
-  queues[request.priority].push(request);
+parentPort?.on("message", (/** @type {EncodeRequest | { stop: true }} */ message) => {
+  // Asked to stop: after the run in progress, never in it (ending the thread inside the runtime aborts the process).
+  if ("stop" in message) {
+    stopping = true;
+    if (!busy) process.exit(0);
+    return;
+  }
+  queues[message.priority].push(message);
   if (!busy) void drain();
 });
 parentPort?.postMessage({ ready: true, id: provenance.id, dims: how.dims, maxTokens: how.maxTokens });
 
 async function drain() {
   busy = true;
-  for (let next = queues.turn.shift() ?? queues.build.shift(); next; next = queues.turn.shift() ?? queues.build.shift()) {
+  for (let next = queues.turn.shift() ?? queues.build.shift(); next && !stopping; next = queues.turn.shift() ?? queues.build.shift()) {
     try {
       const { vectors, pieces } = await encode(next);
       parentPort?.postMessage({ id: next.id, vectors, pieces }, [vectors.buffer]);
@@ -49,6 +56,7 @@ async function drain() {
     await new Promise((resolve) => setImmediate(resolve));
   }
   busy = false;
+  if (stopping) process.exit(0);
 }
 
 /** Each text's token pieces (a text of `maxPieces` > 1 is cut in windows of the model's length), encoded. */

@@ -51,3 +51,21 @@ describe("the shipped encoder in its worker", () => {
     expect(dot(turn, pptx)).toBeGreaterThan(dot(turn, imessage) + 0.1);
   });
 });
+
+describe("stopping the encoder", () => {
+  it("ends its worker after the run in progress, so the process lives on, and fails what was still queued", async () => {
+    const own = await startWorkerEncoder({ root: packageRoot() });
+    const long = "a skill body with many words about presentations and spreadsheets ".repeat(200);
+    const asked = own.encode([long, long, long], { kind: "passage", priority: "build", maxPieces: 8 });
+    const settled = asked.then(
+      () => "encoded",
+      () => "failed",
+    );
+    await new Promise((r) => setTimeout(r, 30)); // inside a run
+    const started = performance.now();
+    await own.close();
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(["encoded", "failed"]).toContain(await settled);
+    await expect(own.encode(["after"], { kind: "query", priority: "turn" })).rejects.toThrow();
+  });
+});

@@ -1,7 +1,10 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { EncodeOptions, SentenceEncoder } from "./encoder";
-import type { EncodeReply, EncodeRequest, EncoderReady } from "./encoder-worker.mjs";
+import type { EncodeReply, EncodeRequest, EncoderReady, StopRequest } from "./encoder-worker.mjs";
+
+/** How long `close` waits for the run in progress before it ends the worker outright. */
+const STOP_WAIT_MS = 2_000;
 
 /** The model shipped in the repository (models/…/provenance.json says where each file came from). */
 export const SHIPPED_MODEL = "models/all-MiniLM-L6-v2-int8";
@@ -85,9 +88,18 @@ class WorkerEncoder implements SentenceEncoder {
     return splitPieces(reply.vectors, reply.pieces, this.dims);
   }
 
+  /** Stop the worker after the run in progress (a run is tens of milliseconds; past STOP_WAIT_MS it is ended outright). */
   async close(): Promise<void> {
-    await this.worker.terminate();
+    if (this.stopped) return this.stopped;
+    const exited = new Promise<void>((resolve) => this.worker.once("exit", () => resolve()));
+    this.worker.postMessage({ stop: true } satisfies StopRequest);
+    this.stopped = Promise.race([exited, new Promise<"late">((resolve) => setTimeout(() => resolve("late"), STOP_WAIT_MS).unref())]).then(async (how) => {
+      if (how === "late") await this.worker.terminate();
+    });
+    return this.stopped;
   }
+
+  private stopped: Promise<void> | null = null;
 }
 
 /** The flat reply as each text's vectors (views of the one buffer). */
