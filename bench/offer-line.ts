@@ -8,8 +8,9 @@
  * list), from each decision's candidates, so the figures do not depend on
  * the lines shipped. The pair is chosen on the fit side: the best mean list
  * recall whose noise stays at or under 15% in every group. Changes nothing.
+ * `--dense`: with the local judge's sentence encoder (the default judge), instead of the lexical judge alone.
  *
- *   node bin/run-ts.mjs bench/offer-line.ts
+ *   node bin/run-ts.mjs bench/offer-line.ts [--dense]
  */
 
 import { verifyCatalogEntry } from "../lib/catalog/verifier";
@@ -17,6 +18,7 @@ import { pickSkill } from "../lib/engine/pick-skill";
 import { LocalJudge } from "../lib/judges/local/local-judge";
 import { LIMITS, THRESHOLDS } from "../lib/vocab/limits";
 import { decisionSets } from "./support/decision-sets";
+import { benchDense } from "./support/dense-bench";
 
 interface Row {
   group: string;
@@ -32,9 +34,16 @@ const MATCH_LINES = [0.15, 0.2, 0.25, 0.3, Number.POSITIVE_INFINITY];
 const NOISE_CAP = 0.15;
 
 const sides = { fit: [] as Row[], check: [] as Row[] };
+const dense = process.argv.includes("--dense") ? await benchDense() : null;
 for (const side of ["fit", "check"] as const) {
   for (const set of decisionSets()) {
-    const deps = { catalog: set.catalog, judge: new LocalJudge(), verify: verifyCatalogEntry, metaSkills: [], now: () => performance.now() };
+    const deps = {
+      catalog: set.catalog,
+      judge: new LocalJudge("wait", undefined, dense?.side ?? null),
+      verify: verifyCatalogEntry,
+      metaSkills: [],
+      now: () => performance.now(),
+    };
     for (const c of set[side]) {
       const { reply, record } = await pickSkill({ turn: c.turn }, deps);
       const listable = record.candidates
@@ -84,3 +93,4 @@ for (const needs of NEEDS_LINES) {
 console.log(`* noise within ${NOISE_CAP} in every group on the fit side`);
 if (best) console.log(`best within the cap: needs >= ${line(best.needs)} or match >= ${line(best.match)} (fit mean list recall ${best.recall.toFixed(3)})`);
 console.log(`shipped: needs >= ${THRESHOLDS.offerNeeds} or match >= ${THRESHOLDS.offerMatch}`);
+await dense?.encoder.close();

@@ -45,6 +45,7 @@ describe("jev pick-skill", () => {
     [["frobnicate"], /unknown command 'frobnicate'/],
     [[], /usage:/],
     [["eval", "--catalog", "/does/not/exist.jsonl", "--cases", "/nope.jsonl"], /cannot read catalog file/],
+    [["eval", "--catalog", "c.jsonl", "--cases", "k.jsonl", "--judge", "gpt"], /--judge must be lexical .* or local/],
   ])("exits 2 with one line for %j", async (argv, message) => {
     expect(await run(...argv)).toBe(2);
     expect(err).toHaveBeenCalledTimes(1);

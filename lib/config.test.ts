@@ -46,7 +46,13 @@ describe("configuration (every environment variable, parsed once)", () => {
     expect(() => loadConfig(env({ JEV_RETENTION_DAYS: "soon" }))).toThrow(ConfigError);
     expect(() => loadConfig(env({ JEV_RETENTION_DAYS: "0" }))).toThrow(/JEV_RETENTION_DAYS/);
     expect(() => loadConfig(env({ JEV_SKILL_FEEDBACK: "maybe" }))).toThrow(/JEV_SKILL_FEEDBACK: must be on or off/);
+    expect(() => loadConfig(env({ JEV_ENCODER: "yes" }))).toThrow(/JEV_ENCODER: must be on or off/);
     expect(() => loadConfig(env({ PORT: "99999" }))).toThrow(/PORT/);
+  });
+
+  it("runs the local judge's sentence encoder unless JEV_ENCODER=off", () => {
+    expect(loadConfig(env({})).encoder).toBe("on");
+    expect(loadConfig(env({ JEV_ENCODER: "off" })).encoder).toBe("off");
   });
 
   it("reads an OpenAI-compatible judge: a base URL gets /chat/completions, timeouts default, the deadline covers a request", () => {
