@@ -22,7 +22,7 @@
 import { prepareCatalog } from "../lib/engine/prepare-catalog";
 import { fitLogistic, logOdds, type WeightedRow } from "../lib/eval/logistic";
 import { auroc } from "../lib/eval/metrics";
-import { MATCH_FEATURES, NEEDS_FEATURES, needsFeatures } from "../lib/judges/local/decision/decision-features";
+import { MATCH_FEATURES, NEEDS_FEATURES } from "../lib/judges/local/decision/decision-features";
 import { LocalIndex } from "../lib/judges/local/local-index";
 import { DEFAULT_META_SKILLS } from "../lib/vocab/limits";
 import { decisionSets } from "./support/decision-sets";
@@ -62,7 +62,7 @@ for (const set of decisionSets()) {
     const turnDense = denseOf(c.turn);
     const ev = index.evidence(c.turn, turnDense);
     const ranked = [...ev.decided.keys()];
-    const features = index.features(ev.reading, ev, ranked);
+    const features = ev.features.finalists;
     turns.push({
       group: set.group,
       set: set.label,
@@ -72,21 +72,9 @@ for (const set of decisionSets()) {
         right: c.expected.includes(skills[ranked[k]].path) ? 1 : 0,
         name: skills[ranked[k]].name,
       })),
-      needsX: (() => {
-        const n = needsFeatures(features[0] ?? null, Math.max(0, ...ev.bm25), Math.max(0, ...ev.cosine), ...bestDenseOf(turnDense));
-        return NEEDS_FEATURES.map((name) => n[name]);
-      })(),
+      needsX: NEEDS_FEATURES.map((name) => ev.features.needs[name]),
     });
   }
-}
-
-/** The catalog's best dense cosine for a turn, and it in standard deviations above the catalog's mean (as LocalIndex computes them). */
-function bestDenseOf(dense: Float64Array | null): [number, number] {
-  if (!dense) return [0, 0];
-  const best = Math.max(0, ...dense);
-  const mean = dense.reduce((a, b) => a + b, 0) / dense.length;
-  const sd = Math.sqrt(Math.max(0, dense.reduce((a, b) => a + b * b, 0) / dense.length - mean * mean));
-  return [best, sd > 1e-9 ? (best - mean) / sd : 0];
 }
 
 /** Each turn's weight: groups equal, sets equal within a group, the two classes equal within a set (skill-needing ones × POSITIVE_WEIGHT). */

@@ -1,6 +1,6 @@
 import { drain, type Steps } from "../../base/steps";
 import type { SkillCard } from "../../catalog/types";
-import { type MatchFeature, matchFeatures, needsFeatures, turnTerms } from "./decision/decision-features";
+import { type MatchFeature, matchFeatures, type NeedsFeature, needsFeatures, turnTerms } from "./decision/decision-features";
 import { HYBRID_MODELS, LEXICAL_MODELS, matchProbability, needsProbability, rankProbability } from "./decision/decision-model";
 import { Bm25fIndex, type Bm25fParams, type Bm25fStats } from "./lexical/bm25f";
 import { tokenizeCards } from "./lexical/card-tokens";
@@ -24,6 +24,8 @@ export interface TurnEvidence {
   reading: TurnReading;
   /** The match of each of the best-ranked skills (by position), decided with the evidence. */
   decided: ReadonlyMap<number, number>;
+  /** The features `decided` and `needs` were computed from (the best-ranked first): what `bench/calibrate.ts` fits. */
+  features: { finalists: Record<MatchFeature, number>[]; needs: Record<NeedsFeature, number> };
 }
 
 /**
@@ -188,15 +190,15 @@ export class LocalIndex {
       if (dense) blend[i] = (1 - LOCAL_JUDGE.ranking.denseBlend) * blend[i] + LOCAL_JUDGE.ranking.denseBlend * Math.max(0, dense[i]);
     }
     const ranked = bestPositions(blend, LOCAL_JUDGE.ranking.decided);
-    const features = this.features(reading, { bm25, cosine, blend, dense }, ranked);
+    const standing = dense ? zScore(dense) : () => 0;
+    const finalists = this.features(reading, { bm25, cosine, blend, dense }, ranked, standing);
     const models = dense ? HYBRID_MODELS : LEXICAL_MODELS;
     const bestDense = dense ? max(dense) : 0;
-    const bestDenseZ = dense ? zScore(dense)(bestDense) : 0;
-    const needs =
-      maxBm25 > 0 || maxCosine > 0 || dense ? needsProbability(models, needsFeatures(features[0] ?? null, maxBm25, maxCosine, bestDense, bestDenseZ)) : 0;
+    const turnFeatures = needsFeatures(finalists[0] ?? null, maxBm25, maxCosine, bestDense, standing(bestDense));
+    const needs = maxBm25 > 0 || maxCosine > 0 || dense ? needsProbability(models, turnFeatures) : 0;
     for (let i = 0; i < n; i++) ranking[i] = blend[i] * needs;
-    const decided = new Map(ranked.map((i, k) => [i, matchProbability(rankProbability(models, features[k]), needs)]));
-    const evidence = { bm25, cosine, dense, blend, ranking, needs, reading, decided };
+    const decided = new Map(ranked.map((i, k) => [i, matchProbability(rankProbability(models, finalists[k]), needs)]));
+    const evidence = { bm25, cosine, dense, blend, ranking, needs, reading, decided, features: { finalists, needs: turnFeatures } };
     if (this.recent.size >= LOCAL_JUDGE.index.recentTurns) this.recent.delete(this.recent.keys().next().value as string);
     this.recent.set(key, evidence);
     return evidence;
@@ -211,7 +213,12 @@ export class LocalIndex {
   }
 
   /** The decision's features of the skills at these positions (the best-ranked, best first). */
-  features(reading: TurnReading, scores: TurnScores, positions: readonly number[]): Record<MatchFeature, number>[] {
+  private features(
+    reading: TurnReading,
+    scores: TurnScores,
+    positions: readonly number[],
+    standing: (dense: number) => number,
+  ): Record<MatchFeature, number>[] {
     const { bm25, cosine, blend, dense } = scores;
     if (positions.length === 0) return [];
     const terms = turnTerms(
@@ -223,7 +230,6 @@ export class LocalIndex {
       reading.terms,
     );
     const [first] = positions;
-    const z = dense ? zScore(dense) : () => 0;
     // Skills of one name are one choice for the agent (its loader opens a skill by name): they are never each other's rival.
     const nameOf = (i: number) => this.skills[i].name;
     const crowd = new Set<string>();
@@ -240,7 +246,7 @@ export class LocalIndex {
         crowd: crowd.size,
         dense: dense ? dense[i] : 0,
         bestOtherDense: dense && other !== undefined ? dense[other] : 0,
-        denseZ: dense ? z(dense[i]) : 0,
+        denseZ: dense ? standing(dense[i]) : 0,
       };
       return matchFeatures(terms, k, scores, reading.codeShare, this.skills.length);
     });
