@@ -15,6 +15,7 @@ export const PROCESS_STATE = {
   "jev.internedGrams": "n-gram ids · grows with the vocabulary, bounded by the catalog's text",
   "jev.ngramStatsStamps": "n-gram statistics per catalog snapshot · replaced with the snapshot",
   "jev.cardBodyWords": "word counts of card bodies · keyed by the card object (weak)",
+  "jev.cardTextKeys": "each card's texts for the sentence encoder and their hashes · keyed by the card object (weak)",
   "jev.cardLines": "each card's line in a remote judge's prompt · keyed by the card object (weak)",
   "jev.tokenizePool": "the tokenizing worker · for the process; retired when it fails",
   "jev.denseSetup": "which sentence encoder set-up the local judge was given (database, mode) · for the process; set again when they change",

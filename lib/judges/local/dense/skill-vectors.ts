@@ -1,6 +1,6 @@
 import type { SkillCard } from "../../../catalog/types";
 import type { SentenceEncoder } from "./encoder";
-import { bodyText, cardText, textKey } from "./skill-texts";
+import { type SkillText, skillTexts } from "./skill-texts";
 import type { StoredVectors, VectorStore } from "./vector-store";
 
 /** Body windows a skill gets vectors for (128 tokens each): the start of a body says what the skill does. */
@@ -41,10 +41,10 @@ export class SkillVectors {
     const card: Float32Array[] = [];
     const body: Float32Array[][] = [];
     for (const skill of skills) {
-      const c = this.held.get(textKey("card", cardText(skill)));
+      const texts = skillTexts(skill);
+      const c = this.held.get(texts.card.key);
       if (!c) return null;
-      const text = bodyText(skill);
-      const b = text === null ? [] : this.held.get(textKey("body", text));
+      const b = texts.body === null ? [] : this.held.get(texts.body.key);
       if (!b) return null;
       card.push(c[0]);
       body.push(b);
@@ -71,12 +71,11 @@ export class SkillVectors {
   }
 
   private async fill(skills: readonly SkillCard[], onProgress?: (p: VectorProgress) => void): Promise<void> {
-    const wanted = new Map<string, { kind: "card" | "body"; text: string }>();
+    const wanted = new Map<string, SkillText>();
     for (const skill of skills) {
-      const card = cardText(skill);
-      wanted.set(textKey("card", card), { kind: "card", text: card });
-      const body = bodyText(skill);
-      if (body !== null) wanted.set(textKey("body", body), { kind: "body", text: body });
+      const { card, body } = skillTexts(skill);
+      wanted.set(card.key, card);
+      if (body) wanted.set(body.key, body);
     }
     const missing = [...wanted.keys()].filter((key) => !this.held.has(key));
     const stored = missing.length ? await this.store.load(this.encoder.id, this.encoder.dims, missing) : new Map<string, Float32Array[]>();
