@@ -66,6 +66,15 @@ describe("the local judge's dense side", () => {
     expect(failing.state).toBe("off");
   });
 
+  it("answers with the lexical judge alone, not failing open, when the vectors cannot be kept", async () => {
+    const store = new MemoryVectorStore();
+    store.save = () => Promise.reject(new Error("disk full"));
+    const judge = new LocalJudge("wait", undefined, side(new FakeEncoder(concepts), store));
+    const { reply, warnings } = await answered(judge, "create a spreadsheet with formulas");
+    expect(reply.status === "ok" && reply.skills[0]?.name).toBe("xlsx");
+    expect(warnings.join(" ")).toContain("lexical judge alone");
+  });
+
   it("answers with the lexical judge alone while the vectors build, when a turn may not wait (the server)", async () => {
     const judge = new LocalJudge("wait", undefined, side(new FakeEncoder(concepts), new MemoryVectorStore(), 0));
     const first = await answered(judge, "create a spreadsheet with formulas");

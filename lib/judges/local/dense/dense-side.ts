@@ -106,7 +106,9 @@ export class DenseSide {
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), this.options.waitMs);
     });
-    return Promise.race([this.prepare(skills), timeout]).then(() => {
+    // A build that fails (the store refused a write) leaves the lexical judge answering: never the turn failing open.
+    const built = this.prepare(skills).catch(() => {});
+    return Promise.race([built, timeout]).then(() => {
       clearTimeout(timer);
       return this.readyNow(skills);
     });
