@@ -1,3 +1,4 @@
+import { errorAtMostEveryMinute } from "../../../base/log-once";
 import type { SkillCard } from "../../../catalog/types";
 import { DenseMatrix } from "./dense-scores";
 import type { SentenceEncoder } from "./encoder";
@@ -127,7 +128,8 @@ export class DenseSide {
     }
     void this.prepare(skills).catch(() => {
       // A build cut short by the process stopping is not a failure: what it saved is kept for the next start.
-      if (!this.closing) console.error("[jev] building skill vectors failed");
+      // Every turn asks again while it fails (a full disk): said once a minute, not once a turn.
+      if (!this.closing) errorAtMostEveryMinute("[jev] building skill vectors failed: the lexical judge answers alone");
     });
     const progress = vectors?.progressOf(skills);
     return {
