@@ -9,7 +9,9 @@
  * wrong loads, needs_skill AUROC, ranking (top-1, hit@3), and one reliability
  * table over every load.
  *
- *   node bin/run-ts.mjs bench/decision-quality.ts [--fit]   (--fit: the fit side instead)
+ * `--dense`: the local judge with its sentence encoder (the default judge), instead of the lexical judge alone.
+ *
+ *   node bin/run-ts.mjs bench/decision-quality.ts [--fit] [--dense]   (--fit: the fit side instead)
  */
 
 import { reliabilityTable } from "../lib/eval/reliability";
@@ -17,12 +19,14 @@ import { type CaseResult, type EvalReport, runEval } from "../lib/eval/run-eval"
 import { LocalJudge } from "../lib/judges/local/local-judge";
 import { MATCH_BUCKETS } from "../lib/vocab/match-buckets";
 import { decisionSets } from "./support/decision-sets";
+import { benchDense } from "./support/dense-bench";
 
 const side = process.argv.includes("--fit") ? "fit" : "check";
 const f = (x: number | null) => (x === null ? "  -  " : x.toFixed(3));
 const groups = new Map<string, { reports: EvalReport[]; loads: { match: number; right: boolean }[] }>();
 
-console.log(`side: ${side}`);
+const dense = process.argv.includes("--dense") ? await benchDense() : null;
+console.log(`side: ${side}; judge: ${dense ? "hybrid (with the sentence encoder)" : "lexical"}`);
 console.log("set                      cases  end-to-end  right-loaded  false-load  wrong-load  AUROC  top-1  hit@3 (ranking)");
 for (const set of decisionSets()) {
   const loads: { match: number; right: boolean }[] = [];
@@ -31,7 +35,7 @@ for (const set of decisionSets()) {
     const loaded = c.top3.find((s) => s.path === c.loaded);
     if (loaded) loads.push({ match: loaded.match, right: c.expected.includes(loaded.path) });
   };
-  const r = await runEval(set.catalog, cases, { judge: new LocalJudge(), metaSkills: [], onCase: collect });
+  const r = await runEval(set.catalog, cases, { judge: new LocalJudge("wait", undefined, dense?.side ?? null), metaSkills: [], onCase: collect });
   const group = groups.get(set.group) ?? { reports: [], loads: [] };
   group.reports.push(r);
   group.loads.push(...loads);
@@ -109,3 +113,4 @@ MATCH_BUCKETS.forEach(({ from, to }, k) => {
   const cells = tables.map(([, rows]) => `${String(rows[k].loads).padStart(6)} ${f(rows[k].share)}`.padStart(18));
   console.log(`  [${from.toFixed(1)}, ${to.toFixed(1)})${cells.join("")}`);
 });
+await dense?.encoder.close();

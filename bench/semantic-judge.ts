@@ -3,7 +3,8 @@
  * skills, and Composio toolkit skills), in one run:
  * - a turn in process (`pickSkill`, warm: index and vectors built), p50 and p99 over real MetaTool turns, for the
  *   lexical judge alone (the baseline) and with the encoder: each turn is new, so each is encoded once;
- * - the cold vector build of the catalog into a fresh SQLite file (the encoder's worker, one thread), and a warm
+ * - the cold vector build of the catalog into a fresh SQLite file (the encoder as the server runs it: a worker per
+ *   core, up to two), and a warm
  *   restart: a new encoder reading every vector back from that file until the catalog is ready;
  * - the process's RSS after each, and the bytes the model adds to the repository.
  * Medians of RUNS runs. Targets (issue): p50 ≤ 10 ms, p99 ≤ 40 ms, cold build ≤ 60 s, warm restart ≤ 3 s.
@@ -20,8 +21,9 @@ import { pickSkill } from "../lib/engine/pick-skill";
 import { prepareCatalog } from "../lib/engine/prepare-catalog";
 import { readCasesFile, readCatalogFile } from "../lib/eval/formats";
 import { DenseSide } from "../lib/judges/local/dense/dense-side";
-import { SHIPPED_MODEL, startWorkerEncoder } from "../lib/judges/local/dense/worker-encoder";
+import { SHIPPED_MODEL } from "../lib/judges/local/dense/worker-encoder";
 import { LocalJudge } from "../lib/judges/local/local-judge";
+import { startShippedEncoder } from "../lib/services/catalog/dense-setup";
 import { dbVectorStore } from "../lib/services/catalog/skill-vector-store";
 import { freshDb } from "../lib/testing/factories";
 import { FIXTURES } from "../lib/testing/fixtures";
@@ -45,13 +47,13 @@ try {
     const store = dbVectorStore(db);
     // Cold: a fresh database, every text encoded.
     let started = performance.now();
-    const cold = new DenseSide({ start: () => startWorkerEncoder({ root: packageRoot() }), store, waitMs: 0 });
+    const cold = new DenseSide({ start: startShippedEncoder, store, waitMs: 0 });
     await cold.prepare(skills);
     figures.cold.push(performance.now() - started);
     figures.rssAfterBuild.push(rssMb());
     // Warm restart: another encoder, the same database.
     started = performance.now();
-    const warm = new DenseSide({ start: () => startWorkerEncoder({ root: packageRoot() }), store, waitMs: 0 });
+    const warm = new DenseSide({ start: startShippedEncoder, store, waitMs: 0 });
     await warm.prepare(skills);
     figures.warm.push(performance.now() - started);
     await cold.close();

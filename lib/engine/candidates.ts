@@ -1,7 +1,7 @@
 import type { SkillCard } from "../catalog/types";
 import type { Verifier } from "../catalog/verifier";
 import type { RuleOutcome } from "../rules/suggestion-rules";
-import { LIMITS, THRESHOLDS } from "../vocab/limits";
+import { LIMITS, type OfferLines, THRESHOLDS } from "../vocab/limits";
 import type { DecisionOutcome } from "../vocab/reason-codes";
 import type { CandidateVerdict } from "../vocab/verdicts";
 import type { SkillSuggestion } from "./reply";
@@ -25,8 +25,10 @@ export interface FinalistChecks {
   loadable?: readonly string[];
   /** The suggestion rules for one skill name (rule 1, then rule 2). */
   rules?: (name: string) => RuleOutcome;
-  /** The turn's `needs_skill`: below THRESHOLDS.offerNeeds, only skills at the load line or at THRESHOLDS.offerMatch are listed. */
+  /** The turn's `needs_skill`: below the offer lines' `needs`, only skills at the load line or at their `match` are listed. */
   needsSkill?: number;
+  /** The judge's shortlist lines (default THRESHOLDS.offer). */
+  offer?: OfferLines;
 }
 
 export interface JudgedFinalists {
@@ -78,7 +80,8 @@ export function judgeFinalists(
   checks: FinalistChecks,
 ): JudgedFinalists {
   const loadable = checks.loadable ? new Set(checks.loadable) : null;
-  const offering = (checks.needsSkill ?? 1) >= THRESHOLDS.offerNeeds;
+  const offer = checks.offer ?? THRESHOLDS.offer;
+  const offering = (checks.needsSkill ?? 1) >= offer.needs;
   const listed: SkillSuggestion[] = [];
   const candidates: Candidate[] = [];
   let suggested: SkillSuggestion | null = null;
@@ -110,8 +113,9 @@ export function judgeFinalists(
     const entry = { name, path: card.path, match };
     const isSuggestion = !suggested && match >= THRESHOLDS.load;
     // Sorted by match: the suggestion always fits. Below the load line a skill is a shortlist entry: listed on a turn that
-    // needs a skill, or when its own match is worth a line (THRESHOLDS.offerMatch).
-    if (listed.length < LIMITS.maxReturned && (match >= THRESHOLDS.load || match >= THRESHOLDS.offerMatch || offering)) listed.push(entry);
+    // needs a skill, or when its own match is worth a line, and never under the floor.
+    const offered = match >= THRESHOLDS.load || (match >= THRESHOLDS.offerFloor && (match >= offer.match || offering));
+    if (listed.length < LIMITS.maxReturned && offered) listed.push(entry);
     if (isSuggestion) suggested = entry;
     candidates.push(candidate(isSuggestion ? "suggested" : match >= THRESHOLDS.load ? "runner_up" : "below_threshold", name));
   }

@@ -266,7 +266,7 @@ describe("every candidate gets a verdict", () => {
   });
 
   it("under the offer lines nothing under 0.5 is listed: a turn that needs no skill gets an empty list", async () => {
-    // needs_skill under THRESHOLDS.offerNeeds: the load is listed, a finalist at offerMatch or more too, and one under it not.
+    // needs_skill under THRESHOLDS.offer.needs: the load is listed, a finalist at its match line or more too, and one under it not.
     const judge = new ScriptedJudge({
       scores: { "skill-1": 0.5, "skill-2": 0.45, "skill-3": 0.4 },
       matches: { "skill-1": 0.55, "skill-2": 0.32, "skill-3": 0.2 },
@@ -281,6 +281,24 @@ describe("every candidate gets a verdict", () => {
     );
     expect(quiet.reply.skills).toEqual([]);
     expect(quiet.record.outcome).toBe("rejected");
+  });
+
+  it("a shortlist holds only skills worth reading: on a turn that needs a skill, a finalist under the floor is not listed", async () => {
+    // After pdf was loaded, "now merge the other two PDFs as well" was offered git-cleanup at .053 (needs_skill .93).
+    const judge = new ScriptedJudge({ scores: { "skill-1": 0.5, "skill-2": 0.4 }, matches: { "skill-1": 0.2, "skill-2": 0.053 }, needsSkill: 0.93 });
+    const { reply, record } = await pickSkill({ turn: "now merge the other two as well" }, deps(judge, catalogOf(3)));
+    expect(reply.skills.map((s) => s.name)).toEqual(["skill-1"]);
+    expect(record.candidates.find((c) => c.name === "skill-2")?.verdict).toBe("below_threshold");
+  });
+
+  it("a judge that names its own shortlist lines is listed by them, not by the default ones", async () => {
+    const script = { scores: { "skill-1": 0.5, "skill-2": 0.4 }, matches: { "skill-1": 0.27, "skill-2": 0.22 }, needsSkill: 0.65 };
+    const byDefault = await pickSkill({ turn: "plot the data" }, deps(new ScriptedJudge(script), catalogOf(3)));
+    expect(byDefault.reply.skills).toEqual([]);
+    const own = new ScriptedJudge({ ...script, offer: { needs: 0.9, match: 0.25 } });
+    expect((await pickSkill({ turn: "plot the data" }, deps(own, catalogOf(3)))).reply.skills.map((s) => s.name)).toEqual(["skill-1"]);
+    const eager = new ScriptedJudge({ ...script, offer: { needs: 0.6, match: 0.3 } });
+    expect((await pickSkill({ turn: "plot the data" }, deps(eager, catalogOf(3)))).reply.skills.map((s) => s.name)).toEqual(["skill-1", "skill-2"]);
   });
 
   it("nothing fits: the stage-1 candidates are kept with their scores, none a finalist", async () => {

@@ -210,6 +210,7 @@ export async function pickSkill(input: PickInput, deps: PickDeps): Promise<Decis
     loadable: input.loadable,
     rules: finalistRules,
     needsSkill: two.needsSkill,
+    offer: two.offer,
   });
   facts.candidates = result.candidates;
   facts.suggested = result.suggested;

@@ -2,7 +2,7 @@ import { isPending } from "../base/maybe-promise";
 import { processWide } from "../base/process-state";
 import type { TurnAsking } from "../judges/turn-asking";
 import { type Judge, type JudgeAnswer, JudgeError, type RankedCatalog, type StageOneResult, type StageTwoResult } from "../judges/types";
-import { LIMITS } from "../vocab/limits";
+import { LIMITS, type OfferLines } from "../vocab/limits";
 import type { ReasonCode } from "../vocab/reason-codes";
 import type { RouteAnswers } from "../vocab/route-questions";
 
@@ -187,6 +187,8 @@ export interface StageTwoOutcome {
   needsSkill: number;
   /** Finalists with their matches, best match first. */
   judged: { index: number; match: number }[];
+  /** The judge's shortlist lines, when it names its own. */
+  offer?: OfferLines;
 }
 
 /** Stage 2: one careful look at the finalists (in this turn when the judge answers at once). */
@@ -210,13 +212,13 @@ export function runStageTwo(
 /** The finalists with their matches, best first; invalid_response when the answer does not fit them. */
 function judgedOf(answer: StageTwoResult, finalists: readonly number[]): StageTwoOutcome | StageFailure {
   try {
-    const { needsSkill, matches } = answer;
+    const { needsSkill, matches, offer } = answer;
     if (matches.length !== finalists.length || ![needsSkill, ...matches].every(isUnitInterval)) {
       return { ok: false, reason: "invalid_response" };
     }
     const judged = finalists.map((index, k) => ({ index, match: matches[k] }));
     judged.sort((a, b) => b.match - a.match); // stable: ties keep stage-1 order
-    return { ok: true, needsSkill, judged };
+    return offer ? { ok: true, needsSkill, judged, offer } : { ok: true, needsSkill, judged };
   } catch (err) {
     return stageTwoFailure(err);
   }

@@ -1,4 +1,5 @@
 import type { Judge, JudgeAnswer, StageOneRequest, StageOneResult, StageTwoRequest, StageTwoResult } from "../judges/types";
+import type { OfferLines } from "../vocab/limits";
 
 /**
  * A judge whose answers a test writes down: a stage-1 score per skill name and
@@ -17,6 +18,8 @@ export class ScriptedJudge implements Judge {
       scores?: Record<string, number>;
       matches?: Record<string, number>;
       needsSkill?: number;
+      /** The shortlist lines its answer names (a judge with its own calibration). */
+      offer?: OfferLines;
       failBatch?: number;
       failStageTwo?: Error;
       delayMs?: number;
@@ -62,6 +65,7 @@ export class ScriptedJudge implements Judge {
     this.stageTwoCalls.push(request);
     if (this.script.failStageTwo) throw this.script.failStageTwo;
     const matches = request.finalists.map((i) => this.script.matches?.[request.catalog.skills[i].name] ?? 0);
-    return { needsSkill: this.script.needsSkill ?? Math.max(0, ...matches), matches };
+    const answer = { needsSkill: this.script.needsSkill ?? Math.max(0, ...matches), matches };
+    return this.script.offer ? { ...answer, offer: this.script.offer } : answer;
   }
 }

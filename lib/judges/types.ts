@@ -1,6 +1,7 @@
 import type { MaybePromise } from "../base/maybe-promise";
 import type { SkillCard } from "../catalog/types";
 import type { JudgeKind } from "../vocab/judges";
+import type { OfferLines } from "../vocab/limits";
 import type { ReasonCode } from "../vocab/reason-codes";
 import type { RouteAnswers } from "../vocab/route-questions";
 
@@ -94,6 +95,8 @@ export interface StageTwoResult {
   needsSkill: number;
   /** Aligned with `finalists`: ≥ 0.5 means "load it". */
   matches: readonly number[];
+  /** The shortlist's lines this answer's calibration was measured for (default THRESHOLDS.offer). */
+  offer?: OfferLines;
 }
 
 /**

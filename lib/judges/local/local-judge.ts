@@ -231,7 +231,8 @@ function scoresOf(view: IndexView, turn: string, batch: readonly number[], dense
  */
 function matchesOf(view: IndexView, turn: string, finalists: readonly number[], dense: DenseTurn): StageTwoResult {
   const evidence = evidenceFor(view, turn, dense.scores);
-  return { needsSkill: evidence.needs, matches: finalists.map((i) => view.index.match(evidence, i)) };
+  const offer = dense.scores ? LOCAL_JUDGE.offer.hybrid : LOCAL_JUDGE.offer.lexical;
+  return { needsSkill: evidence.needs, matches: finalists.map((i) => view.index.match(evidence, i)), offer };
 }
 
 /** Characters of the cards not tokenized yet: what indexing the catalog in the turn would cost. */

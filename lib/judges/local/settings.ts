@@ -1,8 +1,19 @@
+import type { OfferLines } from "../../vocab/limits";
+
 /**
  * Every tuning constant of the local judge, in one place: where each was measured is said beside it.
  * The fitted logistic weights are not here: `bench/calibrate.ts` prints them into decision/decision-model.ts.
  */
 export const LOCAL_JUDGE = {
+  /**
+   * The shortlist's lines (OfferLines) for each of the local judge's calibrations, chosen by bench/offer-line.ts on
+   * the development sets' fit side (`--dense` for the hybrid): the lexical judge answers alone while vectors build.
+   */
+  offer: {
+    // Fit-side mean list recall at the floor: lexical .584, hybrid .671 (noise within 15% in every group).
+    lexical: { needs: 0.7, match: 0.3 },
+    hybrid: { needs: 0.5, match: 0.3 },
+  } satisfies Record<"lexical" | "hybrid", OfferLines>,
   /** BM25F: name and description measured on MetaTool (`jev eval` on fixtures/metatool), the body on the body development set. */
   bm25f: {
     k1: 2,
@@ -39,6 +50,15 @@ export const LOCAL_JUDGE = {
     /** A turn with fewer prose words than this lets the code's words into the n-gram cosine too. */
     minProseWords: 2,
   },
+  encoder: {
+    /**
+     * The sentence encoder's worker threads at most (one ONNX session of one thread each, about 45 MB): a turn's
+     * vector takes about 5 ms of a core, so one worker caps a server near 200 turns a second. On 2 cores (bench/http.ts,
+     * each against the health route in the same run), two workers measured 0.27 of its throughput, one 0.21, and one
+     * worker of two threads 0.17.
+     */
+    maxWorkers: 2,
+  },
   ranking: {
     /** Weight of the char-n-gram cosine in the lexical ranking blend (notes: .25). Ranking only; the decision reads both signals apart. */
     cosineBlend: 0.25,
@@ -52,7 +72,8 @@ export const LOCAL_JUDGE = {
     routingBlend: 0.25,
     /**
      * Weight of the sentence encoder's cosine in the ranking score when it answers (the rest is the lexical blend
-     * above): chosen on the development sets' fit halves by bench/dense-blend.ts, which prints the others.
+     * above). It barely matters: set to .2, .4 and .6, `bench/calibrate.ts --dense` gave a held-out mean balanced
+     * accuracy of .692 to .697.
      */
     denseBlend: 0.4,
     /** Skills whose match is decided with the turn's evidence: the five stage two reads (LIMITS.finalists), best-ranked first. */

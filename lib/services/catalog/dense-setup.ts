@@ -1,10 +1,13 @@
+import os from "node:os";
 import type { Db } from "../../../db/client";
 import { processWide } from "../../base/process-state";
 import { type JevConfig, packageRoot } from "../../config";
 import { forgetJudges, setDenseSide } from "../../judges/create-judge";
 import type { DenseSideOptions } from "../../judges/local/dense/dense-side";
+import type { SentenceEncoder } from "../../judges/local/dense/encoder";
 import { MemoryVectorStore } from "../../judges/local/dense/vector-store";
-import { startWorkerEncoder } from "../../judges/local/dense/worker-encoder";
+import { startWorkerEncoders } from "../../judges/local/dense/worker-encoder";
+import { LOCAL_JUDGE } from "../../judges/local/settings";
 import { dbVectorStore } from "./skill-vector-store";
 
 /**
@@ -30,7 +33,7 @@ export function setUpDenseSide(config: JevConfig, db: Db | null, mode: "server" 
     return;
   }
   const options: DenseSideOptions = {
-    start: () => startWorkerEncoder({ root: packageRoot() }),
+    start: startShippedEncoder,
     store: db ? dbVectorStore(db) : new MemoryVectorStore(),
     waitMs: mode === "server" ? 0 : ONE_SHOT_WAIT_MS,
     onProgress: mode === "server" ? logProgress() : undefined,
@@ -38,9 +41,14 @@ export function setUpDenseSide(config: JevConfig, db: Db | null, mode: "server" 
   setDenseSide(options);
 }
 
-/** Set up the dense side as a one-shot process's (`jev pick-skill`, `jev mcp`) unless something set it up already (the server at start). */
+/** The shipped encoder as a server runs it: a worker thread per core, up to the settings' most (one on one core). */
+export function startShippedEncoder(): Promise<SentenceEncoder> {
+  return startWorkerEncoders({ root: packageRoot(), workers: Math.max(1, Math.min(LOCAL_JUDGE.encoder.maxWorkers, os.availableParallelism())) });
+}
+
+/** Set up the dense side as a one-shot process's (`jev pick-skill`, `jev mcp`) unless the server set it up at start. */
 export function ensureDenseSide(config: JevConfig, db: Db | null): void {
-  if (setUp.key === null) setUpDenseSide(config, db, "one-shot");
+  if (setUp.key?.[2] !== "server") setUpDenseSide(config, db, "one-shot");
 }
 
 /**

@@ -4,6 +4,7 @@ import { verifyCatalogEntry } from "../../../catalog/verifier";
 import { pickSkill } from "../../../engine/pick-skill";
 import { FakeEncoder } from "../../../testing/fake-encoder";
 import { LocalJudge } from "../local-judge";
+import { LOCAL_JUDGE } from "../settings";
 import { DenseSide } from "./dense-side";
 import { MemoryVectorStore } from "./vector-store";
 
@@ -18,6 +19,10 @@ const home = [
 const concepts = new Map([
   ["deck", "presentation"],
   ["slides", "presentation"],
+  ["build", "create"],
+  ["papers", "files"],
+  ["talking", "speaker"],
+  ["remarks", "notes"],
 ]);
 
 const side = (encoder = new FakeEncoder(concepts), store = new MemoryVectorStore(), waitMs = 5_000) =>
@@ -27,11 +32,18 @@ const ask = (judge: LocalJudge, turn: string, catalog = home) =>
 
 describe("the local judge's dense side", () => {
   it("ranks a skill that shares no word with the turn when the encoder reads the same meaning", async () => {
-    const turn = "make a deck for the board";
+    const turn = "build a deck and its papers with talking remarks";
     const lexical = await ask(new LocalJudge(), turn);
     expect(lexical.ranking[0]).not.toBe("/s/pptx/SKILL.md");
     const hybrid = await ask(new LocalJudge("wait", undefined, side()), turn);
     expect(hybrid.ranking[0]).toBe("/s/pptx/SKILL.md");
+  });
+
+  it("names the shortlist lines of the calibration that answered: the hybrid's with vectors, the lexical judge's without", async () => {
+    const catalog = { skills: home };
+    const two = async (judge: LocalJudge) => judge.stageTwo({ turn: "slides for the board", catalog, finalists: [0, 1] });
+    expect((await two(new LocalJudge("wait", undefined, side()))).offer).toEqual(LOCAL_JUDGE.offer.hybrid);
+    expect((await two(new LocalJudge())).offer).toEqual(LOCAL_JUDGE.offer.lexical);
   });
 
   it("encodes each skill text once per model, whatever the catalog snapshot, and each turn once", async () => {

@@ -3,6 +3,8 @@ export interface SentenceEncoder {
   /** The model's id: a vector is kept under it and its text's hash, and never compared with another model's. */
   readonly id: string;
   readonly dims: number;
+  /** Requests it runs side by side (its worker threads); a build sends this many at once. Default 1. */
+  readonly parallelism?: number;
   /**
    * Each text's vectors: one for a query; for a passage, one per window of the model's length, at most `maxPieces`.
    * `priority: "build"` waits behind any turn.

@@ -84,21 +84,40 @@ export class SkillVectors {
     const progress = { done: wanted.size - todo.length, total: wanted.size };
     this.progress.set(skills, progress);
     onProgress?.(progress);
-    for (let at = 0; at < todo.length; at += BUILD_CHUNK) {
-      const keys = todo.slice(at, at + BUILD_CHUNK);
-      const rows: StoredVectors[] = [];
-      for (const kind of ["card", "body"] as const) {
-        const ofKind = keys.filter((key) => wanted.get(key)?.kind === kind);
-        if (ofKind.length === 0) continue;
-        const texts = ofKind.map((key) => wanted.get(key)?.text ?? "");
-        const vectors = await this.encoder.encode(texts, { kind: "passage", priority: "build", maxPieces: kind === "card" ? 1 : BODY_PIECES });
-        for (const [i, key] of ofKind.entries()) rows.push({ key, vectors: vectors[i] });
+    // As many chunks at once as the encoder runs side by side (its worker threads), each saved as it comes; a lane
+    // that fails stops the others at their next chunk.
+    let next = 0;
+    let failed = false;
+    const lane = async () => {
+      try {
+        for (let at = next; at < todo.length && !failed; at = next) {
+          next += BUILD_CHUNK;
+          const keys = todo.slice(at, at + BUILD_CHUNK);
+          const rows = await this.encodeChunk(keys, wanted);
+          await this.store.save(this.encoder.id, rows);
+          for (const row of rows) this.hold(row.key, row.vectors);
+          progress.done += keys.length;
+          onProgress?.(progress);
+        }
+      } catch (err) {
+        failed = true;
+        throw err;
       }
-      await this.store.save(this.encoder.id, rows);
-      for (const row of rows) this.hold(row.key, row.vectors);
-      progress.done += keys.length;
-      onProgress?.(progress);
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.encoder.parallelism ?? 1) }, lane));
+  }
+
+  /** One chunk's texts encoded: cards one window each, bodies in pieces. */
+  private async encodeChunk(keys: readonly string[], wanted: ReadonlyMap<string, SkillText>): Promise<StoredVectors[]> {
+    const rows: StoredVectors[] = [];
+    for (const kind of ["card", "body"] as const) {
+      const ofKind = keys.filter((key) => wanted.get(key)?.kind === kind);
+      if (ofKind.length === 0) continue;
+      const texts = ofKind.map((key) => wanted.get(key)?.text ?? "");
+      const vectors = await this.encoder.encode(texts, { kind: "passage", priority: "build", maxPieces: kind === "card" ? 1 : BODY_PIECES });
+      for (const [i, key] of ofKind.entries()) rows.push({ key, vectors: vectors[i] });
     }
+    return rows;
   }
 
   private hold(key: string, vectors: Float32Array[]): void {

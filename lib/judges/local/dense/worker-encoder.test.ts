@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../../../config";
 import { dot, type SentenceEncoder } from "./encoder";
-import { startWorkerEncoder } from "./worker-encoder";
+import { startWorkerEncoder, startWorkerEncoders } from "./worker-encoder";
 
 // Vectors of the same model computed by Python's onnxruntime and Hugging Face tokenizers (scripts/model/reference-vectors.py).
 const reference = JSON.parse(fs.readFileSync(path.join(packageRoot(), "fixtures", "encoder", "reference-vectors.json"), "utf8")) as {
@@ -49,6 +49,25 @@ describe("the shipped encoder in its worker", () => {
       { kind: "passage", priority: "turn" },
     );
     expect(dot(turn, pptx)).toBeGreaterThan(dot(turn, imessage) + 0.1);
+  });
+});
+
+describe("several workers as one encoder", () => {
+  it("runs two sessions that give the one worker's vectors, and stops them both", async () => {
+    const pool = await startWorkerEncoders({ root: packageRoot(), workers: 2 });
+    try {
+      expect(pool.parallelism).toBe(2);
+      const texts = reference.rows.map((r) => r.text);
+      const asked = texts.map((t) => pool.encode([t], { kind: "query", priority: "turn" }));
+      const [single, got] = await Promise.all([encoder.encode(texts, { kind: "query", priority: "turn" }), Promise.all(asked)]);
+      for (const [i, vectors] of got.entries()) expect(dot(vectors[0][0], single[i][0])).toBeCloseTo(1, 6);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("starts none when the model cannot load", async () => {
+    await expect(startWorkerEncoders({ root: packageRoot(), workers: 2, modelDir: "no-such-model" })).rejects.toThrow();
   });
 });
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { EncodeOptions, SentenceEncoder } from "./encoder";
+import { EncoderPool } from "./encoder-pool";
 import type { EncodeReply, EncodeRequest, EncoderReady, StopRequest } from "./encoder-worker.mjs";
 
 /** How long `close` waits for the run in progress before it ends the worker outright. */
@@ -16,6 +17,21 @@ export interface WorkerEncoderOptions {
   modelDir?: string;
   /** ONNX Runtime's threads in the worker: one leaves the other core to HTTP on a 2-core machine. */
   threads?: number;
+}
+
+/**
+ * The shipped encoder in `workers` worker threads (one session each) as one encoder. Rejects as `startWorkerEncoder`
+ * does, with every started worker stopped.
+ */
+export async function startWorkerEncoders(options: WorkerEncoderOptions & { workers: number }): Promise<SentenceEncoder> {
+  const started = await Promise.allSettled(Array.from({ length: Math.max(1, options.workers) }, () => startWorkerEncoder(options)));
+  const members = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failure = started.find((s) => s.status === "rejected");
+  if (failure) {
+    await Promise.all(members.map((m) => m.close()));
+    throw failure.reason;
+  }
+  return members.length === 1 ? members[0] : new EncoderPool(members);
 }
 
 /**
