@@ -3,23 +3,26 @@
  * public-skills-bodies.jsonl: 881 SKILL.md bodies from 10 repositories, each repository taken as a root): how many
  * groups overlap, how many names are in more than one root, ten examples, and the time, median of RUNS runs on fresh
  * card objects (tokenizing included), against building one BM25F index of the same catalog in the same run (what the
- * local judge does at start).
+ * local judge does at start). Then the same with the shipped sentence encoder's card vectors (meaning-pairs.ts): the
+ * groups it adds, their examples, and what the pass costs with vectors in hand (vectors cached by bench/support/dense-bench).
  *
  *   node bin/run-ts.mjs bench/overlaps.ts
  */
 import { performance } from "node:perf_hooks";
-import { DESCRIPTION_CHARS, type SkillCard } from "../lib/catalog/types";
+import { descriptionFields } from "../lib/catalog/front-matter";
+import type { SkillCard } from "../lib/catalog/types";
 import { copyClusters, overlapClusters } from "../lib/curator/overlaps";
 import { readCatalogLines } from "../lib/eval/formats";
+import { SkillVectors } from "../lib/judges/local/dense/skill-vectors";
 import { Bm25fIndex } from "../lib/judges/local/lexical/bm25f";
 import { FIXTURES } from "../lib/testing/fixtures";
+import { benchDense } from "./support/dense-bench";
 import { median } from "./support/stats";
 
 const RUNS = 5;
 const rows = readCatalogLines(FIXTURES.publicSkillBodies);
 /** Fresh objects each run: the index caches each card's terms by object, and a first look pays for them. */
-const cardsOf = (): SkillCard[] =>
-  rows.map((s) => ({ name: s.name, path: s.path, description: s.description.slice(0, DESCRIPTION_CHARS), ...(s.body ? { body: s.body } : {}) }));
+const cardsOf = (): SkillCard[] => rows.map((s) => ({ name: s.name, path: s.path, ...descriptionFields(s.description), ...(s.body ? { body: s.body } : {}) }));
 const repoOf = (p: string) => p.split("/").slice(0, 2).join("/");
 
 /** One catalog as discovery would give it: the first of each name, in order. */
@@ -80,3 +83,31 @@ console.log(
     .map((c) => `${c.skills[0].name} (${c.skills.map((s) => repoOf(s.path)).join(", ")})`)
     .join("; ")}`,
 );
+
+// With meaning: the encoder's card vectors of the same catalog.
+const { encoder, store } = await benchDense();
+try {
+  const catalog = firstOfEachName(cardsOf());
+  const vectors = new SkillVectors(encoder, store);
+  await vectors.build(catalog);
+  const card = vectors.of(catalog)?.card ?? [];
+  const withMeaningMs: number[] = [];
+  let withMeaning: ReturnType<typeof overlapClusters> = [];
+  for (let run = 0; run < RUNS; run++) {
+    const t = performance.now();
+    withMeaning = overlapClusters(firstOfEachName(cardsOf()), card);
+    withMeaningMs.push(performance.now() - t);
+  }
+  const pairs = withMeaning.flatMap((c) => c.pairs);
+  const byMeaning = withMeaning.filter((c) => c.pairs.some((p) => p.via === "meaning"));
+  console.log(
+    `with the encoder's card vectors: ${withMeaning.length} groups holding ${withMeaning.reduce((n, c) => n + c.skills.length, 0)} skills; pairs by words ${pairs.filter((p) => p.via === "words").length}, by meaning alone ${pairs.filter((p) => p.via === "meaning").length}, by both ${pairs.filter((p) => p.via === "both").length}; ${median(withMeaningMs).toFixed(0)} ms`,
+  );
+  console.log("  groups joined by meaning alone (closest first):");
+  for (const c of byMeaning.slice(0, 12)) {
+    const p = c.pairs.find((x) => x.via === "meaning");
+    console.log(`    ${p?.overlap.toFixed(2)}  ${p?.a} ~ ${p?.b}   (group: ${c.skills.map((s) => s.name).join(", ")})`);
+  }
+} finally {
+  await encoder.close();
+}

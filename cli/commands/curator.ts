@@ -1,6 +1,7 @@
 import { expandPath } from "../../lib/catalog/expand-path";
 import { loadConfig } from "../../lib/config";
 import { formatStatus } from "../../lib/curator/status";
+import { stopSentenceEncoder } from "../../lib/services/catalog";
 import type { ServiceCtx } from "../../lib/services/context";
 import {
   adoptSkills,
@@ -134,19 +135,30 @@ export async function curatorCommand(args: string[], out: (line: string) => void
   }
 }
 
+/** How long `jev curator overlaps` waits for vectors it lacks: a cold home of 900 skills takes about half a minute on 2 cores. */
+const OVERLAPS_WAIT_MS = 120_000;
+
+const MEANING_READ = {
+  read: "words and meaning",
+  building: "words only: the skills' vectors are still building",
+  off: "words only: the sentence encoder is off",
+} as const;
+
 /** `jev curator overlaps [--json]`: skills that explain each other, and names in several roots, with the evidence. */
 async function overlaps(ctx: ServiceCtx, flags: Flags, out: (line: string) => void): Promise<number> {
-  const found = await skillOverlaps(ctx);
+  // A command may wait for the skills' vectors (kept in the database for the next run and the server).
+  const found = await skillOverlaps(ctx, { waitMs: OVERLAPS_WAIT_MS }).finally(stopSentenceEncoder);
   if (flags.json) {
     out(JSON.stringify(found));
     return 0;
   }
   const groups = found.clusters.length === 1 ? "1 group overlaps" : `${found.clusters.length} groups overlap`;
   const copies = found.copies.length === 1 ? "1 name is" : `${found.copies.length} names are`;
-  out(`${found.skills} skills read in ${found.ms} ms: ${groups}, ${copies} in more than one root`);
+  out(`${found.skills} skills read in ${found.ms} ms (${MEANING_READ[found.meaning]}): ${groups}, ${copies} in more than one root`);
   for (const c of found.clusters) {
     out(`  ${c.pairs[0].overlap.toFixed(2)}  ${c.skills.map((s) => s.name).join(", ")}`);
     if (c.sharedTerms.length) out(`        shared: ${c.sharedTerms.join(", ")}`);
+    else out("        same meaning, few shared words");
   }
   for (const c of found.copies) out(`  copies  ${c.skills[0].name}: ${c.skills.map((s) => s.path).join("  ")}`);
   if (found.clusters.length + found.copies.length === 0) out("  no skills overlap");

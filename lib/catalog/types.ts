@@ -27,3 +27,8 @@ export const DESCRIPTION_CHARS = 200;
 
 /** Characters of the description the local judge reads: all the Agent Skills format allows. */
 export const FULL_DESCRIPTION_CHARS = 1024;
+
+/** The description the sentence encoder reads: the whole of it, as agents show it (the lexical index reads `description`). */
+export function wholeDescription(card: Pick<SkillCard, "description" | "fullDescription">): string {
+  return card.fullDescription ?? card.description;
+}

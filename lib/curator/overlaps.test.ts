@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SkillCard } from "../catalog/types";
+import { FakeEncoder } from "../testing/fake-encoder";
+import { MIN_MEANING } from "./meaning-pairs";
 import { copyClusters, MAX_CLUSTER, overlapClusters } from "./overlaps";
 
 const card = (name: string, description: string, body = ""): SkillCard => ({ name, description, path: `/skills/${name}/SKILL.md`, ...(body ? { body } : {}) });
@@ -43,6 +45,48 @@ describe("skills that overlap, found with the local index", () => {
     const clustered = clusters.flatMap((c) => c.skills.map((s) => s.name));
     expect(clustered.every((name) => name.startsWith("kafka-"))).toBe(true);
     expect(new Set(clustered).size).toBe(clustered.length); // a skill is in one cluster at most
+  });
+});
+
+describe("skills that mean the same thing, from the encoder's card vectors", () => {
+  const cards = [
+    ...UNRELATED,
+    card("artifacts-builder", "Build elaborate multi-component HTML artifacts with React."),
+    card("ui-bundler", "Bundle interactive web pages from several frontend components."),
+  ];
+  // The fake encoder's meaning: each word of one description means a word of the other's (a real encoder learns it).
+  const synonyms: [string, string][] = [
+    ["ui", "artifacts"],
+    ["bundler", "builder"],
+    ["bundle", "build"],
+    ["interactive", "elaborate"],
+    ["web", "html"],
+    ["pages", "artifacts"],
+    ["from", "with"],
+    ["several", "multi"],
+    ["frontend", "react"],
+    ["components", "component"],
+  ];
+  const vectorsOf = async (encoder: FakeEncoder) =>
+    (
+      await encoder.encode(
+        cards.map((c) => `${c.name.replace(/-/g, " ")}: ${c.description}`),
+        { kind: "passage", priority: "build" },
+      )
+    ).map((v) => v[0]);
+
+  it("pairs two skills that share almost no word when their meanings are close, and says so", async () => {
+    expect(overlapClusters(cards)).toEqual([]);
+    const clusters = overlapClusters(cards, await vectorsOf(new FakeEncoder(new Map(synonyms))));
+    expect(clusters).toHaveLength(1);
+    expect(clusters[0].skills.map((s) => s.name).sort()).toEqual(["artifacts-builder", "ui-bundler"]);
+    expect(clusters[0].pairs[0]).toMatchObject({ via: "meaning" });
+    expect(clusters[0].pairs[0].overlap).toBeGreaterThanOrEqual(MIN_MEANING);
+  });
+
+  it("adds nothing when the meanings are far apart, and ignores vectors that do not match the cards", async () => {
+    expect(overlapClusters(cards, await vectorsOf(new FakeEncoder()))).toEqual([]);
+    expect(overlapClusters(cards, (await vectorsOf(new FakeEncoder(new Map(synonyms)))).slice(1))).toEqual([]);
   });
 });
 

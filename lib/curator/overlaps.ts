@@ -2,12 +2,14 @@ import path from "node:path";
 import type { SkillCard } from "../catalog/types";
 import { Bm25fIndex, fieldTermsOf } from "../judges/local/lexical/bm25f";
 import { contentWords, stemWord } from "../text/analyze";
+import { meaningPairs } from "./meaning-pairs";
 
 /*
- * Skills that overlap, found with jev's own index and no model: each skill's name, description and body are asked of
- * the BM25F index the local judge ranks with, as if they were a turn. Two skills overlap when each ranks the other
- * among its nearest and each explains a good share of the other (its score against the other's text, over the other's
- * own score against it). Same-name copies in different roots are a cluster of their own. For the curator's
+ * Skills that overlap, found with jev's own index: each skill's name, description and body are asked of the BM25F
+ * index the local judge ranks with, as if they were a turn. Two skills overlap when each ranks the other among its
+ * nearest and each explains a good share of the other (its score against the other's text, over the other's own score
+ * against it). Given the sentence encoder's card vectors, skills that mean the same thing overlap too, shared words or
+ * not (meaning-pairs.ts). Same-name copies in different roots are a cluster of their own. For the curator's
  * consolidation pass (issue 46) and for any agent's skills.
  */
 
@@ -27,9 +29,13 @@ const SHOWN_TERMS = 6;
 export interface OverlapPair {
   a: string;
   b: string;
-  /** The geometric mean of the two shares (0–1): how much each explains the other. */
+  /** How much each explains the other (0–1): the geometric mean of the two shares, or the cosine of their meanings. */
   overlap: number;
+  /** What found it: shared words (the index), the same meaning (the encoder), or both. */
+  via: OverlapEvidence;
 }
+
+export type OverlapEvidence = "words" | "meaning" | "both";
 
 export interface OverlapCluster {
   kind: "overlap" | "copies";
@@ -111,8 +117,11 @@ function sharedTerms(cards: readonly SkillCard[], df: ReadonlyMap<string, number
     .map(([t]) => t);
 }
 
-/** Overlapping skills in one catalog (names unique, as discovery gives them), closest clusters first. */
-export function overlapClusters(cards: readonly SkillCard[]): OverlapCluster[] {
+/**
+ * Overlapping skills in one catalog (names unique, as discovery gives them), closest clusters first. `meaning`: each
+ * card's unit vector from the sentence encoder, aligned with `cards`, when there are vectors.
+ */
+export function overlapClusters(cards: readonly SkillCard[], meaning?: readonly Float32Array[] | null): OverlapCluster[] {
   const n = cards.length;
   if (n < 2) return [];
   const index = new Bm25fIndex();
@@ -144,13 +153,17 @@ export function overlapClusters(cards: readonly SkillCard[]): OverlapCluster[] {
     best.sort((x, y) => y[1] - x[1]);
     nearest.push(new Map(best.slice(0, NEAREST)));
   }
-  const pairs: { i: number; j: number; overlap: number }[] = [];
+  const byPair = new Map<string, { i: number; j: number; overlap: number; via: OverlapEvidence }>();
   for (let i = 0; i < n; i++)
     for (const [j, share] of nearest[i]) {
       const back = nearest[j].get(i);
-      if (j > i && back !== undefined) pairs.push({ i, j, overlap: Math.sqrt(share * Math.min(1, back)) });
+      if (j > i && back !== undefined) byPair.set(`${i} ${j}`, { i, j, overlap: Math.sqrt(share * Math.min(1, back)), via: "words" });
     }
-  pairs.sort((x, y) => y.overlap - x.overlap);
+  for (const { i, j, cosine } of meaning && meaning.length === n ? meaningPairs(meaning) : []) {
+    const known = byPair.get(`${i} ${j}`);
+    byPair.set(`${i} ${j}`, known ? { ...known, overlap: Math.max(known.overlap, cosine), via: "both" } : { i, j, overlap: cosine, via: "meaning" });
+  }
+  const pairs = [...byPair.values()].sort((x, y) => y.overlap - x.overlap);
   const groups = new Groups(n);
   const joined: typeof pairs = [];
   for (const p of pairs) {
@@ -181,7 +194,7 @@ export function overlapClusters(cards: readonly SkillCard[]): OverlapCluster[] {
       cluster: {
         kind: "overlap" as const,
         skills: slots.map((s) => ({ name: cards[s].name, path: cards[s].path })),
-        pairs: c.pairs.map((p) => ({ a: cards[p.i].name, b: cards[p.j].name, overlap: Math.round(p.overlap * 1000) / 1000 })),
+        pairs: c.pairs.map((p) => ({ a: cards[p.i].name, b: cards[p.j].name, overlap: Math.round(p.overlap * 1000) / 1000, via: p.via })),
         sharedTerms: asWords(
           sharedTerms(
             slots.map((s) => cards[s]),

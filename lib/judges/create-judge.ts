@@ -62,6 +62,22 @@ export function localRelevance(turn: string, skills: readonly SkillCard[]): Floa
   return (getJudge("local") as LocalJudge).relevance(turn, skills);
 }
 
+/**
+ * What the local judge's sentence encoder makes of these skills' cards: their vectors when held (waiting up to
+ * `waitMs` for a build), "building" while they are made, or "off" with no encoder (JEV_ENCODER=off, another judge,
+ * or a model that could not load).
+ */
+export async function localCardVectors(skills: readonly SkillCard[], waitMs = 0): Promise<Float32Array[] | "building" | "off"> {
+  const dense = (getJudge("local") as Partial<Pick<LocalJudge, "dense">>).dense;
+  if (!dense || dense.state === "off") return "off";
+  const now = dense.cardVectors(skills);
+  if (now || waitMs <= 0) return now ?? "building";
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([dense.prepare(skills).catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
+  return dense.cardVectors(skills) ?? (dense.status().state === "failed" ? "off" : "building");
+}
+
 /** The judge a configuration names: the process's local judge, or a remote one (its connections pooled per origin, process-wide). */
 export function judgeFor(judge: { kind: "local" } | { kind: "openai"; remote: RemoteJudgeConfig }): Judge {
   return judge.kind === "local" ? getJudge("local") : new OpenAiJudge(judge.remote);

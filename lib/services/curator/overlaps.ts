@@ -6,6 +6,8 @@ import type { Fence } from "../../catalog/fence";
 import type { SkillCard } from "../../catalog/types";
 import { isWalkOverBudget } from "../../catalog/walk-budget";
 import { copyClusters, type OverlapCluster, overlapClusters } from "../../curator/overlaps";
+import { localCardVectors } from "../../judges/create-judge";
+import { ensureDenseSide } from "../catalog/dense-setup";
 import { catalogSource } from "../catalog/source";
 import type { ServiceCtx } from "../context";
 
@@ -14,14 +16,16 @@ export interface SkillOverlaps {
   skills: number;
   /** Skills that explain each other, closest first. */
   clusters: OverlapCluster[];
+  /** Whether meaning was read too (the sentence encoder's vectors), or only words: while vectors build, or with no encoder. */
+  meaning: "read" | "building" | "off";
   /** Names found in more than one root (only the first is ever offered). */
   copies: OverlapCluster[];
   /** How long finding them took. */
   ms: number;
 }
 
-// Discovery hands back the same array while nothing changed, so a page shown again costs nothing; a changed catalog
-// is a new array, and the old answer goes with the old array.
+// Discovery hands back the same array while nothing changed, so a page shown again costs nothing (unless the vectors
+// became ready since); a changed catalog is a new array, and the old answer goes with the old array.
 // copy-local: only the dashboard's copy of lib/ asks, and a second copy would only compute its own once.
 const answers = new WeakMap<readonly SkillCard[], Omit<SkillOverlaps, "copies" | "ms">>();
 
@@ -35,16 +39,20 @@ async function cardsUnder(roots: readonly string[], fence: Fence): Promise<reado
 }
 
 /**
- * Overlapping skills under the default roots, found with jev's own index and no model (lib/curator/overlaps): for
- * any agent's skills, not only a Hermes home's. Same-name copies are read root by root.
+ * Overlapping skills under the default roots, found with jev's own index and, when its vectors are there, the
+ * sentence encoder (lib/curator/overlaps): for any agent's skills, not only a Hermes home's. Same-name copies are
+ * read root by root. `waitMs`: how long to wait for missing vectors (a one-shot command); the server never waits.
  */
-export async function skillOverlaps(ctx: Pick<ServiceCtx<Db | null>, "config">): Promise<SkillOverlaps> {
+export async function skillOverlaps(ctx: Pick<ServiceCtx<Db | null>, "config" | "db">, options: { waitMs?: number } = {}): Promise<SkillOverlaps> {
   const started = performance.now();
   const { roots, fence } = catalogSource({}, ctx.config);
   const cards = await cardsUnder(roots, fence);
+  ensureDenseSide(ctx.config, ctx.db);
+  const vectors = await localCardVectors(cards, options.waitMs);
+  const meaning = Array.isArray(vectors) ? "read" : vectors;
   let found = answers.get(cards);
-  if (!found) {
-    found = { skills: cards.length, clusters: overlapClusters(cards) };
+  if (found?.meaning !== meaning) {
+    found = { skills: cards.length, clusters: overlapClusters(cards, Array.isArray(vectors) ? vectors : null), meaning };
     answers.set(cards, found);
   }
   const byRoot = await Promise.all(roots.map((root) => cardsUnder([root], fence)));

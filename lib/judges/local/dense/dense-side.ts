@@ -99,6 +99,17 @@ export class DenseSide {
     });
   }
 
+  /**
+   * Each skill's card vector when all are held (the curator reads meaning with them), else null; a build of what is
+   * missing is started, so asking again later finds them.
+   */
+  cardVectors(skills: readonly SkillCard[]): Float32Array[] | null {
+    const held = this.vectors?.of(skills);
+    if (held) return held.card;
+    if (!this.failed) void this.prepare(skills).catch(() => {});
+    return null;
+  }
+
   /** The catalog's matrix, waiting up to `waitMs` for missing vectors (a build is started either way). */
   readiness(skills: readonly SkillCard[]): DenseReadiness | Promise<DenseReadiness> {
     const now = this.readyNow(skills);

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { processWide } from "../../../base/process-state";
-import type { SkillCard } from "../../../catalog/types";
+import { type SkillCard, wholeDescription } from "../../../catalog/types";
 
 /**
  * What of a skill gets vectors: its card (name and whole description: what an agent reads to choose) and the start
  * of its body. A name's hyphens read as spaces to the model ("gh-address-comments" → "gh address comments").
  */
 export function cardText(card: SkillCard): string {
-  return `${card.name.replace(/[-_]+/g, " ")}: ${card.fullDescription ?? card.description}`;
+  return `${card.name.replace(/[-_]+/g, " ")}: ${wholeDescription(card)}`;
 }
 
 /** The body's text, or null when the skill has none. */
