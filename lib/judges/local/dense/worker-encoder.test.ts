@@ -1,5 +1,8 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../../../config";
 import { dot, type SentenceEncoder } from "./encoder";
@@ -87,4 +90,25 @@ describe("stopping the encoder", () => {
     expect(["encoded", "failed"]).toContain(await settled);
     await expect(own.encode(["after"], { kind: "query", priority: "turn" })).rejects.toThrow();
   });
+
+  it("keeps a process alive until its workers have stopped, so a command that awaits close ends normally", () => {
+    // A process with nothing else to do: before, it ended inside the await with Node's exit code 13.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jev-encoder-close-"));
+    const script = path.join(dir, "close.mjs");
+    const modulePath = pathToFileURL(path.join(packageRoot(), "lib", "judges", "local", "dense", "worker-encoder.ts")).href;
+    fs.writeFileSync(
+      script,
+      `const { startWorkerEncoders } = await import(${JSON.stringify(modulePath)});\n` +
+        `const pool = await startWorkerEncoders({ root: ${JSON.stringify(packageRoot())}, workers: 2 });\n` +
+        `await pool.encode(["a turn"], { kind: "query", priority: "turn" });\n` +
+        `await pool.close();\nconsole.log("closed");\n`,
+    );
+    try {
+      const run = spawnSync(process.execPath, [path.join(packageRoot(), "bin", "run-ts.mjs"), script], { encoding: "utf8", timeout: 30_000 });
+      expect(run.stdout.trim()).toBe("closed");
+      expect(run.status).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });

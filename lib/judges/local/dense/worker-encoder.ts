@@ -108,6 +108,8 @@ class WorkerEncoder implements SentenceEncoder {
   async close(): Promise<void> {
     if (this.stopped) return this.stopped;
     const exited = new Promise<void>((resolve) => this.worker.once("exit", () => resolve()));
+    // Held until it exits: a caller awaiting close must not see the process end first (Node exits 13 on the await).
+    this.worker.ref();
     this.worker.postMessage({ stop: true } satisfies StopRequest);
     this.stopped = Promise.race([exited, new Promise<"late">((resolve) => setTimeout(() => resolve("late"), STOP_WAIT_MS).unref())]).then(async (how) => {
       if (how === "late") await this.worker.terminate();
