@@ -4,6 +4,7 @@ import { buildBodyDevSet, hashBucket, hashHalves, splitNoSkillTurns } from "../.
 import { type EvalCase, readCasesFile, readCatalogFile, readCatalogLines } from "../../lib/eval/formats";
 import { readTriggerCases, triggerEvalCases, triggerHalves } from "../../lib/eval/trigger-cases";
 import { FIXTURES } from "../../lib/testing/fixtures";
+import { calibrationHome, calibrationRequests } from "../../lib/testing/request-home";
 
 /** One catalog and its cases, each case split into the part a fit may see and the part kept for the figures. */
 export interface DecisionSet {
@@ -38,7 +39,10 @@ const tag = (cases: readonly EvalCase[], source: string): EvalCase[] => cases.ma
  * - `homes`: each repository's skills as a home of its own (10 to 300 skills, bodies in every
  *   other one), and MetaTool's tools dealt into ten homes of about 20, each asked its own
  *   skills' turns, as many turns of skills it does not have (nothing should load), and turns
- *   that need no skill.
+ *   that need no skill;
+ * - `plain`: 42 public skills as a home (fixtures/plain-calibration), asked requests written in the way people ask,
+ *   mostly without the skill's words, and requests of the same style that need none; halved by skill (and the
+ *   no-skill ones by turn), so the check side's skills are never fitted.
  */
 export function decisionSets(): DecisionSet[] {
   const metatool = readCasesFile(FIXTURES.metatoolCases);
@@ -113,5 +117,14 @@ export function decisionSets(): DecisionSet[] {
       check: homeSide(withTools(metatoolHalves.check), own, none.check),
     });
   }
+  const calibration = calibrationHome();
+  const pathOf = new Map(calibration.map((s) => [s.name, s.path]));
+  const plainCases: EvalCase[] = calibrationRequests().map((r) => ({
+    turn: r.turn,
+    expected: r.skill ? [pathOf.get(r.skill) ?? `missing:${r.skill}`] : [],
+    source: r.skill ? "plain" : "plain-none",
+  }));
+  const bySkill = (c: EvalCase) => hashBucket(c.expected[0] ?? c.turn) % 2 === 0;
+  sets.push({ group: "plain", label: "plain", catalog: calibration, fit: plainCases.filter(bySkill), check: plainCases.filter((c) => !bySkill(c)) });
   return sets;
 }

@@ -16,6 +16,8 @@ export interface PlainRequest {
 }
 
 const DIR = path.join(FIXTURES_DIR, "plain-requests");
+/** The calibration home (fixtures/plain-calibration): other skills, other repositories, the same style of request. */
+const CALIBRATION_DIR = path.join(FIXTURES_DIR, "plain-calibration");
 
 /**
  * The home the plain requests are asked in: 60 real public skills with their bodies (fixtures/plain-requests/home.txt
@@ -23,8 +25,22 @@ const DIR = path.join(FIXTURES_DIR, "plain-requests");
  * debugging, creative tools, research, productivity.
  */
 export function requestHome(): SkillCard[] {
+  return homeOf(DIR);
+}
+
+/** The 42 skills of the calibration home: marketing, finance, engineering, science and security skills. */
+export function calibrationHome(): SkillCard[] {
+  return homeOf(CALIBRATION_DIR);
+}
+
+/** Its 270 requests (210 for a skill, 60 for none), written for jev to be fitted on; never the plain-request set's. */
+export function calibrationRequests(): PlainRequest[] {
+  return readLines(path.join(CALIBRATION_DIR, "requests.jsonl"));
+}
+
+function homeOf(dir: string): SkillCard[] {
   const wanted = fs
-    .readFileSync(path.join(DIR, "home.txt"), "utf8")
+    .readFileSync(path.join(dir, "home.txt"), "utf8")
     .split("\n")
     .filter((l) => l && !l.startsWith("#"));
   const byPath = new Map(readCatalogFile(FIXTURES.publicSkillBodies).map((s) => [s.path, s]));
