@@ -80,8 +80,12 @@ test("the Decisions page counts real decisions, and its filters live in the URL 
 test("a user finds a decision in the table, opens it, and reads why each candidate was or was not suggested", async ({ page, request }) => {
   const turn = "review this pull request for security issues and code quality";
   const first = await (await request.post("/api/pick-skill", { data: { turn, session_id: "explain-1", agent: "hermes" }, headers: authHeaders })).json();
-  const [suggested, runnerUp] = first.skills.map((s: { name: string }) => s.name);
+  const suggested: string = first.skills[0].name;
   expect(first.skills[0].match).toBeGreaterThanOrEqual(0.5);
+  // The runner-up is the next finalist of the decision, listed in the reply or not (a shortlist holds none under 0.1).
+  const logged = await (await request.get("/api/decisions?session=explain-1", { headers: authHeaders })).json();
+  const detailOf = await (await request.get(`/api/decisions/${logged.decisions[0].id}`, { headers: authHeaders })).json();
+  const runnerUp: string = detailOf.candidates.find((c: { name: string; match: number | null }) => c.name !== suggested && c.match !== null).name;
   // Same turn again, saying the suggested skill is already loaded: rule 1 removes it, and the runner-up is
   // suggested only if its own match says so (a calibrated runner-up is usually well under 0.5).
   const second = await (
