@@ -72,8 +72,9 @@ export const LOCAL_JUDGE = {
     routingBlend: 0.25,
     /**
      * Weight of the sentence encoder's cosine in the ranking score when it answers (the rest is the lexical blend
-     * above). It barely matters: set to .2, .4 and .6, `bench/calibrate.ts --dense` gave a held-out mean balanced
-     * accuracy of .692 to .697.
+     * above). Ranking alone prefers more (bench/dense-blend.ts, skill ranked first, fit-side mean of six groups: .4
+     * .662, .7 .691, .8 .692), but with the load decision refitted on .7 the end to end did not move (check side
+     * within half a point per group; right loaded −2.3 points on the bodies; plain requests loaded .438 → .433).
      */
     denseBlend: 0.4,
     /** Skills whose match is decided with the turn's evidence: the five stage two reads (LIMITS.finalists), best-ranked first. */
