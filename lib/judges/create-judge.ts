@@ -70,12 +70,8 @@ export function localRelevance(turn: string, skills: readonly SkillCard[]): Floa
 export async function localCardVectors(skills: readonly SkillCard[], waitMs = 0): Promise<Float32Array[] | "building" | "off"> {
   const dense = (getJudge("local") as Partial<Pick<LocalJudge, "dense">>).dense;
   if (!dense || dense.state === "off") return "off";
-  const now = dense.cardVectors(skills);
-  if (now || waitMs <= 0) return now ?? "building";
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([dense.prepare(skills).catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-  clearTimeout(timer);
-  return dense.cardVectors(skills) ?? (dense.status().state === "failed" ? "off" : "building");
+  const vectors = await dense.cardVectors(skills, waitMs);
+  return vectors ?? (dense.status().state === "failed" ? "off" : "building");
 }
 
 /** The judge a configuration names: the process's local judge, or a remote one (its connections pooled per origin, process-wide). */

@@ -100,30 +100,36 @@ export class DenseSide {
   }
 
   /**
-   * Each skill's card vector when all are held (the curator reads meaning with them), else null; a build of what is
-   * missing is started, so asking again later finds them.
+   * Each skill's card vector when all are held (the curator reads meaning with them), waiting up to `waitMs` for a
+   * build of what is missing (one is started either way), else null.
    */
-  cardVectors(skills: readonly SkillCard[]): Float32Array[] | null {
-    const held = this.vectors?.of(skills);
-    if (held) return held.card;
-    if (!this.failed) void this.prepare(skills).catch(() => {});
-    return null;
+  async cardVectors(skills: readonly SkillCard[], waitMs = 0): Promise<Float32Array[] | null> {
+    const held = () => this.vectors?.of(skills)?.card ?? null;
+    if (held() || this.failed) return held();
+    await this.buildWithin(skills, waitMs);
+    return held();
   }
 
   /** The catalog's matrix, waiting up to `waitMs` for missing vectors (a build is started either way). */
   readiness(skills: readonly SkillCard[]): DenseReadiness | Promise<DenseReadiness> {
     const now = this.readyNow(skills);
     if ("matrix" in now || this.failed || this.options.waitMs <= 0) return now;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), this.options.waitMs);
-    });
-    // A build that fails (the store refused a write) leaves the lexical judge answering: never the turn failing open.
+    return this.buildWithin(skills, this.options.waitMs).then(() => this.readyNow(skills));
+  }
+
+  /**
+   * Build what the catalog lacks, waiting for it up to `waitMs`. A build that fails (the store refused a write) is
+   * not thrown: the lexical judge answers, never the turn failing open.
+   */
+  private async buildWithin(skills: readonly SkillCard[], waitMs: number): Promise<void> {
     const built = this.prepare(skills).catch(() => {});
-    return Promise.race([built, timeout]).then(() => {
-      clearTimeout(timer);
-      return this.readyNow(skills);
+    if (waitMs <= 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
     });
+    await Promise.race([built, timeout]);
+    clearTimeout(timer);
   }
 
   private readyNow(skills: readonly SkillCard[]): DenseReadiness {
