@@ -16,17 +16,23 @@
  * `--dense` fits the hybrid models (the lexical judge with the sentence encoder: HYBRID_MODELS) on the same turns
  * with their dense scores; without it, the lexical judge's (LEXICAL_MODELS), whose dense features are 0.
  *
- *   node bin/run-ts.mjs bench/calibrate.ts [--dense] [--without=FEATURE,...] [--positive-weight=W] [--rank-top-only]
+ * `--encoder=DIR` fits on another encoder's cosines; `--unseen` leaves out the turns whose skill the trained encoder
+ * may have seen (lib/testing/encoder-groups.ts), so the decision is fitted as a user's own skills will score; `--write=FILE`
+ * writes the fitted models as JSON (for `--decision=FILE` and `--candidate-decision=FILE` in the benches).
+ *
+ *   node bin/run-ts.mjs bench/calibrate.ts [--dense [--encoder=DIR] [--unseen] [--write=FILE]] [--without=FEATURE,...] [--positive-weight=W] [--rank-top-only]
  */
 
+import fs from "node:fs";
 import { prepareCatalog } from "../lib/engine/prepare-catalog";
 import { fitLogistic, logOdds, type WeightedRow } from "../lib/eval/logistic";
 import { auroc } from "../lib/eval/metrics";
 import { MATCH_FEATURES, NEEDS_FEATURES } from "../lib/judges/local/decision/decision-features";
 import { LocalIndex } from "../lib/judges/local/local-index";
+import { encoderGroups, mayTrainOn } from "../lib/testing/encoder-groups";
 import { DEFAULT_META_SKILLS } from "../lib/vocab/limits";
 import { decisionSets } from "./support/decision-sets";
-import { benchDense, turnVectors } from "./support/dense-bench";
+import { benchDense, flag, turnVectors } from "./support/dense-bench";
 
 interface Turn {
   group: string;
@@ -42,8 +48,12 @@ const turns: Turn[] = [];
 const skipSets = (process.argv.find((a) => a.startsWith("--skip-sets="))?.slice("--skip-sets=".length) ?? "").split(",").filter(Boolean);
 const DENSE = process.argv.includes("--dense");
 const dense = DENSE ? await benchDense() : null;
-for (const set of decisionSets()) {
-  if (skipSets.some((prefix) => set.label.startsWith(prefix))) continue;
+const encoderGroup = encoderGroups();
+/** `--unseen`: only turns whose every expected skill is one the trained encoder never saw. */
+const UNSEEN = process.argv.includes("--unseen");
+for (const decisionSet of decisionSets()) {
+  if (skipSets.some((prefix) => decisionSet.label.startsWith(prefix))) continue;
+  const set = UNSEEN ? { ...decisionSet, fit: decisionSet.fit.filter((c) => !c.expected.some((p) => mayTrainOn(encoderGroup(p)))) } : decisionSet;
   const skills = prepareCatalog(set.catalog, DEFAULT_META_SKILLS);
   const index = LocalIndex.from(skills);
   let denseOf = (_turn: string): Float64Array | null => null;
@@ -227,4 +237,7 @@ console.log(`fitted on every group, scored in-sample: ${JSON.stringify(score(tur
 const which = DENSE ? "HYBRID" : "LEXICAL";
 console.log(`${which}_RANK = ${JSON.stringify(named(MATCH_FEATURES, models.rank))}`);
 console.log(`${which}_NEEDS = ${JSON.stringify(named(NEEDS_FEATURES, models.needs))}`);
+const writeTo = flag("write");
+if (writeTo)
+  fs.writeFileSync(writeTo, `${JSON.stringify({ rank: named(MATCH_FEATURES, models.rank), needs: named(NEEDS_FEATURES, models.needs) }, null, 2)}\n`);
 await dense?.encoder.close();

@@ -6,6 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../../lib/config";
+import { MATCH_FEATURES, NEEDS_FEATURES } from "../../lib/judges/local/decision/decision-features";
+import type { DecisionModels } from "../../lib/judges/local/decision/decision-model";
 import { DenseSide } from "../../lib/judges/local/dense/dense-side";
 import type { SentenceEncoder } from "../../lib/judges/local/dense/encoder";
 import { textKey } from "../../lib/judges/local/dense/skill-texts";
@@ -63,11 +65,37 @@ export class FileVectorStore implements VectorStore {
   }
 }
 
-/** The shipped encoder, the store above, and a dense side that waits for every vector (as `jev eval` does). */
-export async function benchDense(): Promise<{ encoder: SentenceEncoder; store: FileVectorStore; side: DenseSide }> {
-  const encoder = await startWorkerEncoder({ root: packageRoot() });
+/** A flag's value (`--name=value`), or null. */
+export const flag = (name: string): string | null => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
+
+/**
+ * Load decision models a calibration wrote (`bench/calibrate.ts --dense --write=FILE`), checked feature by feature:
+ * an encoder's own decision, for comparing encoders in one run.
+ */
+export function readDecisionModels(file: string): DecisionModels {
+  const models = JSON.parse(fs.readFileSync(file, "utf8")) as DecisionModels;
+  for (const [part, names] of [
+    ["rank", MATCH_FEATURES],
+    ["needs", NEEDS_FEATURES],
+  ] as const) {
+    const model = models[part] as { bias: number; weights: Record<string, number> };
+    if (typeof model?.bias !== "number" || names.some((n) => typeof model.weights?.[n] !== "number"))
+      throw new Error(`${file}: its ${part} model lacks a feature`);
+  }
+  return models;
+}
+
+/**
+ * An encoder (the shipped one, or `--encoder=DIR`), the store above, and a dense side that waits for every vector (as
+ * `jev eval` does), deciding with `decision` (else the shipped encoder's models, or `--decision=FILE`).
+ */
+export async function benchDense(
+  modelDir = flag("encoder") ?? undefined,
+  decision = flag("decision") ? readDecisionModels(flag("decision")!) : undefined,
+): Promise<{ encoder: SentenceEncoder; store: FileVectorStore; side: DenseSide }> {
+  const encoder = await startWorkerEncoder({ root: packageRoot(), modelDir });
   const store = new FileVectorStore();
-  const side = new DenseSide({ start: async () => encoder, store, waitMs: 3_600_000 });
+  const side = new DenseSide({ start: async () => encoder, store, waitMs: 3_600_000, decision });
   await side.start();
   return { encoder, store, side };
 }
@@ -97,14 +125,26 @@ export async function turnVectors(encoder: SentenceEncoder, store: VectorStore, 
   return out;
 }
 
-/** The two judges a bench compares in one run: the lexical judge alone, and the local judge with the encoder. */
+/**
+ * The judges a bench compares in one run: the lexical judge alone, and the local judge with the encoder; with
+ * `--candidate=DIR` (and `--candidate-decision=FILE`, its calibration), a third with that encoder, labelled `trained`.
+ */
 export async function benchJudges(): Promise<{ judges: { label: string; judge: LocalJudge }[]; close: () => Promise<void> }> {
   const { encoder, side } = await benchDense();
+  const judges = [
+    { label: "lexical", judge: new LocalJudge() },
+    { label: "hybrid", judge: new LocalJudge("wait", undefined, side) },
+  ];
+  const candidateDir = flag("candidate");
+  const candidate = candidateDir
+    ? await benchDense(candidateDir, flag("candidate-decision") ? readDecisionModels(flag("candidate-decision")!) : undefined)
+    : null;
+  if (candidate) judges.push({ label: "trained", judge: new LocalJudge("wait", undefined, candidate.side) });
   return {
-    judges: [
-      { label: "lexical", judge: new LocalJudge() },
-      { label: "hybrid", judge: new LocalJudge("wait", undefined, side) },
-    ],
-    close: () => encoder.close(),
+    judges,
+    close: async () => {
+      await encoder.close();
+      await candidate?.encoder.close();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../testing/fixtures";
-import { type BodySkill, buildBodyDevSet } from "./body-dev-set";
+import { type BodySkill, buildBodyDevSet, whenToUseLines } from "./body-dev-set";
 import { readCatalogLines } from "./formats";
 
 const skill = (name: string, body: string, description = `Helps with ${name}.`): BodySkill => ({ name, description, path: `repo/${name}/SKILL.md`, body });
@@ -55,5 +55,33 @@ describe("buildBodyDevSet", () => {
         .heldOut.map((c) => c.expected[0])
         .sort(),
     ).toEqual(set.heldOut.map((c) => c.expected[0]).sort());
+  });
+});
+
+describe("whenToUseLines", () => {
+  const body = [
+    "# Invoices",
+    "## When to use",
+    "- Sending an invoice to a client at the end of the month",
+    "- Chasing a payment that is two weeks overdue",
+    "- short",
+    "```",
+    "- Inside a fence this line never counts as a request",
+    "```",
+    "## Steps",
+    "- Open the ledger and pick the client you want to bill",
+    "Use this skill when a customer disputes an amount on their bill.",
+  ].join("\n");
+
+  it("takes every line of the section and every 'Use this skill when' line, as a user would say them", () => {
+    expect(whenToUseLines("Creates invoices.", body)).toEqual([
+      "Sending an invoice to a client at the end of the month",
+      "Chasing a payment that is two weeks overdue",
+      "Use this skill when a customer disputes an amount on their bill.",
+    ]);
+  });
+
+  it("leaves out what the description already says", () => {
+    expect(whenToUseLines("Chasing a payment that is two weeks overdue.", body)).not.toContain("Chasing a payment that is two weeks overdue");
   });
 });

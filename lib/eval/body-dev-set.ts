@@ -62,6 +62,26 @@ function whenToUseLine(lines: readonly string[]): number | null {
   return null;
 }
 
+/**
+ * Every line of a body that says when the skill applies (its "when to use" sections, and "Use this skill when …"
+ * lines), as a user might say it, without lines its description already says: the trained encoder's mined requests.
+ */
+export function whenToUseLines(description: string, body: string): string[] {
+  const lines = body.split("\n");
+  const said = normalise(description);
+  const out = new Set<string>();
+  let inSection = false;
+  for (const i of proseLines(lines)) {
+    const line = lines[i].trim();
+    if (line.startsWith("#")) inSection = WHEN_HEADING.test(line);
+    else if (inSection || USE_WHEN_LINE.test(line)) {
+      const text = plainText(line);
+      if (text !== null && !said.includes(normalise(text))) out.add(text);
+    }
+  }
+  return [...out];
+}
+
 /** Indexes of the lines outside ``` and ~~~ fences. */
 function proseLines(lines: readonly string[]): number[] {
   const out: number[] = [];

@@ -11,6 +11,7 @@ import {
   type StageTwoRequest,
   type StageTwoResult,
 } from "../types";
+import type { DecisionModels } from "./decision/decision-model";
 import type { DenseSide } from "./dense/dense-side";
 import { isTokenized } from "./lexical/card-tokens";
 import { type Tokenized, tokenizeInParallel } from "./lexical/parallel-tokenize";
@@ -195,9 +196,10 @@ export class LocalJudge implements Judge {
     return thenMaybe(dense.readiness(catalog.skills), (ready): MaybePromise<DenseTurn> => {
       if ("note" in ready) return { scores: null, note: ready.note };
       const scores = dense.turnScores(ready.matrix, turn);
-      if (!isPending(scores)) return { scores };
+      const models = dense.decision;
+      if (!isPending(scores)) return { scores, models };
       return scores.then(
-        (s) => ({ scores: s }),
+        (s) => ({ scores: s, models }),
         () => ({ scores: null, note: "answered by the lexical judge alone: the sentence encoder failed on this turn" }),
       );
     });
@@ -207,6 +209,8 @@ export class LocalJudge implements Judge {
 /** A turn's dense scores, or why there are none. */
 interface DenseTurn {
   scores: Float64Array | null;
+  /** The load decision fitted on the encoder's cosines. */
+  models?: DecisionModels;
   note?: string;
 }
 
@@ -214,7 +218,7 @@ const NO_DENSE: DenseTurn = { scores: null };
 
 /** Stage 1 from one view: the blend's scores of the batch. */
 function scoresOf(view: IndexView, turn: string, batch: readonly number[], dense: DenseTurn): StageOneResult {
-  const evidence = evidenceFor(view, turn, dense.scores);
+  const evidence = evidenceFor(view, turn, dense);
   const notes = [view.note, dense.note].filter(Boolean).join("; ");
   const note = notes ? { note: notes } : {};
   // The engine's batches are runs of the catalog: a view of the turn's scores, no copy (the batches' own arrays
@@ -230,7 +234,7 @@ function scoresOf(view: IndexView, turn: string, batch: readonly number[], dense
  * unrelated skills at exactly one number.
  */
 function matchesOf(view: IndexView, turn: string, finalists: readonly number[], dense: DenseTurn): StageTwoResult {
-  const evidence = evidenceFor(view, turn, dense.scores);
+  const evidence = evidenceFor(view, turn, dense);
   const offer = dense.scores ? LOCAL_JUDGE.offer.hybrid : LOCAL_JUDGE.offer.lexical;
   return { needsSkill: evidence.needs, matches: finalists.map((i) => view.index.match(evidence, i)), offer };
 }
@@ -256,8 +260,8 @@ function positionsIn(index: LocalIndex, skills: readonly SkillCard[]): Int32Arra
 }
 
 /** The turn's evidence, laid out in the asking catalog's order (dense scores come only with the catalog's own index). */
-function evidenceFor(view: IndexView, turn: string, dense: Float64Array | null = null): TurnEvidence {
-  const evidence = view.index.evidence(turn, view.positions ? null : dense);
+function evidenceFor(view: IndexView, turn: string, dense: DenseTurn = NO_DENSE): TurnEvidence {
+  const evidence = view.index.evidence(turn, view.positions ? null : dense.scores, dense.models);
   const positions = view.positions;
   if (!positions) return evidence;
   const pick = (values: Float64Array) => Float64Array.from(positions, (p) => (p >= 0 ? values[p] : 0));

@@ -3,6 +3,7 @@ import type { SkillCard } from "../../../catalog/types";
 import { verifyCatalogEntry } from "../../../catalog/verifier";
 import { pickSkill } from "../../../engine/pick-skill";
 import { FakeEncoder } from "../../../testing/fake-encoder";
+import { HYBRID_MODELS } from "../decision/decision-model";
 import { LocalJudge } from "../local-judge";
 import { LOCAL_JUDGE } from "../settings";
 import { DenseSide } from "./dense-side";
@@ -44,6 +45,22 @@ describe("the local judge's dense side", () => {
     const two = async (judge: LocalJudge) => judge.stageTwo({ turn: "slides for the board", catalog, finalists: [0, 1] });
     expect((await two(new LocalJudge("wait", undefined, side()))).offer).toEqual(LOCAL_JUDGE.offer.hybrid);
     expect((await two(new LocalJudge())).offer).toEqual(LOCAL_JUDGE.offer.lexical);
+  });
+
+  it("decides with the models fitted on its own encoder's cosines, when it names them (an encoder compared in a bench)", async () => {
+    const catalog = { skills: home };
+    const two = async (judge: LocalJudge) => judge.stageTwo({ turn: "build a deck and its papers with talking remarks", catalog, finalists: [0] });
+    const shipped = await two(new LocalJudge("wait", undefined, side()));
+    expect(shipped.needsSkill).toBeGreaterThan(0.5);
+    const never = { rank: HYBRID_MODELS.rank, needs: { ...HYBRID_MODELS.needs, bias: -50 } };
+    const own = await two(
+      new LocalJudge(
+        "wait",
+        undefined,
+        new DenseSide({ start: async () => new FakeEncoder(concepts), store: new MemoryVectorStore(), waitMs: 5_000, decision: never }),
+      ),
+    );
+    expect(own.needsSkill).toBeLessThan(0.001);
   });
 
   it("encodes each skill text once per model, whatever the catalog snapshot, and each turn once", async () => {

@@ -1,5 +1,6 @@
 import { errorAtMostEveryMinute } from "../../../base/log-once";
 import type { SkillCard } from "../../../catalog/types";
+import { type DecisionModels, HYBRID_MODELS } from "../decision/decision-model";
 import { DenseMatrix } from "./dense-scores";
 import type { SentenceEncoder } from "./encoder";
 import { SkillVectors, type VectorProgress } from "./skill-vectors";
@@ -40,6 +41,8 @@ export interface DenseSideOptions {
   waitMs: number;
   /** Told of a build's progress (the server's log and Overview). */
   onProgress?: (progress: VectorProgress, skills: number) => void;
+  /** The load decision fitted on this encoder's cosines (benches comparing encoders); the shipped encoder's by default. */
+  decision?: DecisionModels;
 }
 
 /**
@@ -70,6 +73,11 @@ export class DenseSide {
   }
 
   private lastProgress: VectorProgress | null = null;
+
+  /** The load decision's models for this encoder's cosines. */
+  get decision(): DecisionModels {
+    return this.options.decision ?? HYBRID_MODELS;
+  }
 
   /** The encoder's model id once loaded. */
   get modelId(): string | null {
