@@ -68,7 +68,7 @@ test("the encoder builds the skills' vectors in the background, and the Overview
   await expect(page.getByTestId("encoder-state")).toContainText("Sentence encoder:");
   await expect.poll(async () => (await health()).encoder, { timeout: 100_000 }).toBe("ready");
   await page.reload();
-  await expect(page.getByTestId("encoder-state")).toContainText(/ready \(all-MiniLM-L6-v2-int8\): \d+ skill texts have vectors/);
+  await expect(page.getByTestId("encoder-state")).toContainText(/ready \(jev-routing-minilm-l6-[0-9a-f]{12}\): \d+ skill texts have vectors/);
   expect((await health()).skills).toBe(60);
 });
 

@@ -15,7 +15,7 @@ import onnxruntime
 from tokenizers import Tokenizer
 
 ROOT = Path(__file__).resolve().parents[2]
-MODEL = ROOT / "models" / "all-MiniLM-L6-v2-int8"
+MODEL = ROOT / "models" / "jev-routing-minilm-l6-int8"
 OUT = ROOT / "fixtures" / "encoder" / "reference-vectors.json"
 TEXTS = [
     "I need to put together a deck for Friday's all-hands",

@@ -10,9 +10,9 @@ export const LOCAL_JUDGE = {
    * the development sets' fit side (`--dense` for the hybrid): the lexical judge answers alone while vectors build.
    */
   offer: {
-    // Fit-side mean list recall at the floor: lexical .588, hybrid .674 (noise within 15% in every group).
+    // Fit-side mean list recall at the floor: lexical .588, hybrid .749 with jev's trained encoder (noise within 15% in every group).
     lexical: { needs: 0.7, match: 0.3 },
-    hybrid: { needs: 0.8, match: 0.25 },
+    hybrid: { needs: 0.6, match: 0.3 },
   } satisfies Record<"lexical" | "hybrid", OfferLines>,
   /** BM25F: name and description measured on MetaTool (`jev eval` on fixtures/metatool), the body on the body development set. */
   bm25f: {

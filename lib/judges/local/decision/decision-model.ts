@@ -76,54 +76,54 @@ export interface DecisionModels {
  */
 export const LEXICAL_MODELS: DecisionModels = { rank: LEXICAL_RANK, needs: LEXICAL_NEEDS };
 
-/** The rank model with the sentence encoder's features: `bench/calibrate.ts --dense`, on the same turns as the lexical one. */
+/** The rank model with the sentence encoder's features: `bench/calibrate.ts --dense --unseen`, on the same turns as the lexical one. */
 const HYBRID_RANK: LogisticModel<MatchFeature> = {
-  bias: -0.785,
+  bias: -1.272,
   weights: {
-    lnBm25: -0.142,
-    cosine: 0.242,
-    relative: 0.972,
-    margin: 1.783,
-    bm25Margin: 1.281,
-    lnCrowd: -0.479,
-    nameShare: -0.247,
-    nameCovered: 0.046,
-    descriptionShare: 0.785,
-    bodyShare: 1.125,
-    singleTerm: -0.382,
-    nameOnly: 0.026,
-    knownShare: -0.133,
-    lnTurnTerms: 0.308,
+    lnBm25: -0.114,
+    cosine: 0.424,
+    relative: 0.885,
+    margin: 2.161,
+    bm25Margin: 1.135,
+    lnCrowd: -0.541,
+    nameShare: -0.157,
+    nameCovered: 0.29,
+    descriptionShare: 0.141,
+    bodyShare: 1.195,
+    singleTerm: -0.085,
+    nameOnly: 0.089,
+    knownShare: -0.075,
+    lnTurnTerms: 0.258,
     codeShare: 0,
-    lnCatalog: -0.494,
-    dense: 0.083,
-    denseMargin: 2.202,
-    denseZ: 0.537,
-    denseSquared: -0.361,
+    lnCatalog: -0.531,
+    dense: 0.337,
+    denseMargin: 2.675,
+    denseZ: 0.719,
+    denseSquared: 0.242,
   },
 };
 
 /** The needs model with the sentence encoder's best cosine. */
 const HYBRID_NEEDS: LogisticModel<NeedsFeature> = {
-  bias: -2.682,
+  bias: -3.009,
   weights: {
-    lnBestBm25: 0.351,
-    bestCosine: 1.687,
-    bestCoverage: 2.08,
-    bestBodyShare: 2.421,
-    bestNameCovered: 0.359,
-    bestSingleTerm: -0.683,
-    knownShare: -0.017,
-    codeShare: -0.179,
-    bestDense: 6.075,
-    bestDenseZ: -0.426,
-    bestDenseSquared: 4.155,
+    lnBestBm25: 0.285,
+    bestCosine: 1.583,
+    bestCoverage: 2.246,
+    bestBodyShare: 2.449,
+    bestNameCovered: 0.603,
+    bestSingleTerm: -0.433,
+    knownShare: 0.018,
+    codeShare: -0.169,
+    bestDense: 6.565,
+    bestDenseZ: -0.539,
+    bestDenseSquared: 4.952,
   },
 };
 
 /**
- * The lexical judge with the sentence encoder, fitted on every group, the plain one included (`bench/calibrate.ts
- * --dense`): held out by group, mean balanced accuracy .718 (the lexical judge fitted the same way: .689).
+ * The lexical judge with jev's trained encoder (models/jev-routing-minilm-l6-int8), fitted on every group's turns whose
+ * skill the encoder never saw (`bench/calibrate.ts --dense --unseen`): held out by group, mean balanced accuracy .741.
  */
 export const HYBRID_MODELS: DecisionModels = { rank: HYBRID_RANK, needs: HYBRID_NEEDS };
 

@@ -8,7 +8,7 @@ import type { EncodeReply, EncodeRequest, EncoderReady, StopRequest } from "./en
 const STOP_WAIT_MS = 2_000;
 
 /** The model shipped in the repository (models/…/provenance.json says where each file came from). */
-export const SHIPPED_MODEL = "models/all-MiniLM-L6-v2-int8";
+export const SHIPPED_MODEL = "models/jev-routing-minilm-l6-int8";
 
 export interface WorkerEncoderOptions {
   /** jev's folder (the model and the worker script are found from it). */
