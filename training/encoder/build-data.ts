@@ -61,7 +61,10 @@ function ownSkills(): { skills: SkillCard[]; requests: Request[]; files: string[
   const catalogFile = flag("catalog");
   const requestsFile = flag("requests");
   if (!catalogFile && !requestsFile) return { skills: [], requests: [], files: [] };
-  if (!catalogFile || !requestsFile) throw new Error("--catalog and --requests go together");
+  if (!catalogFile || !requestsFile) {
+    console.error("build-data: --catalog and --requests go together");
+    process.exit(2);
+  }
   const skills: SkillCard[] = readCatalogLines(catalogFile).map((s) => ({ ...s, body: s.body ?? undefined }));
   for (const s of skills) ownPaths.add(s.path);
   const requests = readRequests(requestsFile).map((r) => ({ ...r, source: r.source ?? "own" }));
