@@ -66,10 +66,10 @@ function heldOutSets(): HeldOutSet[] {
 
 async function outcomes(set: HeldOutSet, judge: LocalJudge): Promise<Outcome[]> {
   const deps = { catalog: set.catalog, judge, verify: verifyCatalogEntry, metaSkills: [], now: () => performance.now() };
+  const pathOf = new Map(set.catalog.map((s) => [s.name, s.path]));
   const out: Outcome[] = [];
   for (const c of set.cases) {
     const { reply, ranking } = await pickSkill({ turn: c.turn }, deps);
-    const pathOf = new Map(set.catalog.map((s) => [s.name, s.path]));
     const listed = reply.skills.map((s) => pathOf.get(s.name));
     const loadedName = reply.skills.find((s) => s.match >= THRESHOLDS.load)?.name;
     const loaded = loadedName ? pathOf.get(loadedName) : undefined;

@@ -49,17 +49,10 @@ export function buildBodyDevSet(skills: readonly BodySkill[]): BodyDevSet {
   return { catalog, dev, heldOut };
 }
 
-/** The index of the line to ask with, or null. Lines in fenced code never count. */
+/** The index of the line to ask with, or null: the first under a "when to use" heading, else the first "Use … when". */
 function whenToUseLine(lines: readonly string[]): number | null {
-  const prose = proseLines(lines);
-  let inSection = false;
-  for (const i of prose) {
-    const line = lines[i].trim();
-    if (line.startsWith("#")) inSection = WHEN_HEADING.test(line);
-    else if (inSection && plainText(line) !== null) return i;
-  }
-  for (const i of prose) if (USE_WHEN_LINE.test(lines[i].trim()) && plainText(lines[i]) !== null) return i;
-  return null;
+  const found = whenLines(lines);
+  return (found.find((f) => f.inSection) ?? found[0])?.at ?? null;
 }
 
 /**
@@ -69,17 +62,20 @@ function whenToUseLine(lines: readonly string[]): number | null {
 export function whenToUseLines(description: string, body: string): string[] {
   const lines = body.split("\n");
   const said = normalise(description);
-  const out = new Set<string>();
+  const texts = whenLines(lines).map((f) => plainText(lines[f.at]) as string);
+  return [...new Set(texts.filter((text) => !said.includes(normalise(text))))];
+}
+
+/** The prose lines that say when a skill applies, each with whether a "when to use" heading holds it. Fenced code never counts. */
+function whenLines(lines: readonly string[]): { at: number; inSection: boolean }[] {
+  const found: { at: number; inSection: boolean }[] = [];
   let inSection = false;
   for (const i of proseLines(lines)) {
     const line = lines[i].trim();
     if (line.startsWith("#")) inSection = WHEN_HEADING.test(line);
-    else if (inSection || USE_WHEN_LINE.test(line)) {
-      const text = plainText(line);
-      if (text !== null && !said.includes(normalise(text))) out.add(text);
-    }
+    else if ((inSection || USE_WHEN_LINE.test(line)) && plainText(line) !== null) found.push({ at: i, inSection });
   }
-  return [...out];
+  return found;
 }
 
 /** Indexes of the lines outside ``` and ~~~ fences. */

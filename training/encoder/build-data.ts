@@ -122,7 +122,8 @@ const metatoolQueries = readRequests(path.join(HERE, "data", "metatool-queries.j
   perTool.set(r.skill, (perTool.get(r.skill) ?? 0) + 1);
   return (perTool.get(r.skill) ?? 0) <= METATOOL_PER_TOOL;
 });
-const metatoolSide = trainingSide(readCatalogFile(FIXTURES.metatoolCatalog), metatoolQueries);
+const metatoolTools = readCatalogFile(FIXTURES.metatoolCatalog);
+const metatoolSide = trainingSide(metatoolTools, metatoolQueries);
 
 const pairs = [...(await withHardNegatives(skillSide.skills, skillSide.requests)), ...(await withHardNegatives(metatoolSide.skills, metatoolSide.requests))];
 fs.mkdirSync(OUT, { recursive: true });
@@ -147,7 +148,7 @@ const inputs = Object.fromEntries(
 );
 /** How many skills fall in each group of lib/testing/encoder-groups.ts: what was held apart, and why. */
 const groups = new Map<string, number>();
-for (const s of [...publicSkills, ...readCatalogFile(FIXTURES.metatoolCatalog)]) groups.set(group(s.path), (groups.get(group(s.path)) ?? 0) + 1);
+for (const s of [...publicSkills, ...metatoolTools]) groups.set(group(s.path), (groups.get(group(s.path)) ?? 0) + 1);
 const manifest = {
   pairs: pairs.length,
   inputs,
