@@ -28,7 +28,7 @@ import { prepareCatalog } from "../lib/engine/prepare-catalog";
 import { fitLogistic, logOdds, type WeightedRow } from "../lib/eval/logistic";
 import { auroc } from "../lib/eval/metrics";
 import { MATCH_FEATURES, NEEDS_FEATURES } from "../lib/judges/local/decision/decision-features";
-import { LocalIndex } from "../lib/judges/local/local-index";
+import { type DenseEvidence, LocalIndex } from "../lib/judges/local/local-index";
 import { encoderGroups, mayTrainOn } from "../lib/testing/encoder-groups";
 import { DEFAULT_META_SKILLS } from "../lib/vocab/limits";
 import { decisionSets } from "./support/decision-sets";
@@ -45,7 +45,7 @@ interface Turn {
 
 const turns: Turn[] = [];
 /** `--skip-sets=a,b`: leave out the sets whose label starts with any of these (to measure what a set's fit costs the others). */
-const skipSets = (process.argv.find((a) => a.startsWith("--skip-sets="))?.slice("--skip-sets=".length) ?? "").split(",").filter(Boolean);
+const skipSets = (flag("skip-sets") ?? "").split(",").filter(Boolean);
 const DENSE = process.argv.includes("--dense");
 const dense = DENSE ? await benchDense() : null;
 const encoderGroup = encoderGroups();
@@ -56,7 +56,7 @@ for (const decisionSet of decisionSets()) {
   const set = UNSEEN ? { ...decisionSet, fit: decisionSet.fit.filter((c) => !c.expected.some((p) => mayTrainOn(encoderGroup(p)))) } : decisionSet;
   const skills = prepareCatalog(set.catalog, DEFAULT_META_SKILLS);
   const index = LocalIndex.from(skills);
-  let denseOf = (_turn: string): Float64Array | null => null;
+  let denseOf = (_turn: string): DenseEvidence | null => null;
   if (dense) {
     await dense.side.prepare(skills);
     const ready = await dense.side.readiness(skills);
@@ -66,7 +66,8 @@ for (const decisionSet of decisionSets()) {
       dense.store,
       set.fit.map((c) => c.turn),
     );
-    denseOf = (turn) => ready.matrix.scores(vectors.get(turn) as Float32Array);
+    // The features fitted here do not depend on the models; the models only turn them into probabilities.
+    denseOf = (turn) => ({ scores: ready.matrix.scores(vectors.get(turn) as Float32Array), models: dense.side.decision });
   }
   for (const c of set.fit) {
     const turnDense = denseOf(c.turn);
@@ -126,11 +127,11 @@ function turnWeights(list: readonly Turn[]): number[] {
  * twice a needless read) loaded hardly more right and more wrong (.698).
  */
 /** `--without a,b`: fit with these features left out (their weights 0), to measure what each adds. */
-const without = new Set((process.argv.find((a) => a.startsWith("--without="))?.slice("--without=".length) ?? "").split(",").filter(Boolean));
+const without = new Set((flag("without") ?? "").split(",").filter(Boolean));
 const keep = (x: number[], names: readonly string[]) => x.map((v, k) => (without.has(names[k]) ? 0 : v));
 
 /** How much more a skill-needing turn weighs than one that needs none (1: even odds, the fit shipped). */
-const POSITIVE_WEIGHT = Number(process.argv.find((a) => a.startsWith("--positive-weight="))?.split("=")[1] ?? 1);
+const POSITIVE_WEIGHT = Number(flag("positive-weight") ?? 1);
 /** Finalists per skill-needing turn the rank model is fitted on (`--rank-top-only`: the best-ranked alone, for comparison). */
 const RANK_ROWS = process.argv.includes("--rank-top-only") ? 1 : 5;
 

@@ -44,7 +44,7 @@ try {
       const index = LocalIndex.from(p.skills);
       const t = tally.get(p.group) ?? { n: 0, first: 0 };
       for (const c of p.cases) {
-        const evidence = index.evidence(c.turn, p.matrix.scores(p.vectors.get(c.turn) as Float32Array));
+        const evidence = index.evidence(c.turn, { scores: p.matrix.scores(p.vectors.get(c.turn) as Float32Array), models: dense.side.decision });
         const best = [...evidence.decided.keys()][0];
         t.n++;
         if (best !== undefined && c.expected.includes(p.skills[best].path)) t.first++;

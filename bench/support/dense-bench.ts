@@ -6,8 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../../lib/config";
-import { MATCH_FEATURES, NEEDS_FEATURES } from "../../lib/judges/local/decision/decision-features";
-import type { DecisionModels } from "../../lib/judges/local/decision/decision-model";
+import { type DecisionModels, decisionModelsSchema } from "../../lib/judges/local/decision/decision-model";
 import { DenseSide } from "../../lib/judges/local/dense/dense-side";
 import type { SentenceEncoder } from "../../lib/judges/local/dense/encoder";
 import { textKey } from "../../lib/judges/local/dense/skill-texts";
@@ -73,16 +72,9 @@ export const flag = (name: string): string | null => process.argv.find((a) => a.
  * an encoder's own decision, for comparing encoders in one run.
  */
 export function readDecisionModels(file: string): DecisionModels {
-  const models = JSON.parse(fs.readFileSync(file, "utf8")) as DecisionModels;
-  for (const [part, names] of [
-    ["rank", MATCH_FEATURES],
-    ["needs", NEEDS_FEATURES],
-  ] as const) {
-    const model = models[part] as { bias: number; weights: Record<string, number> };
-    if (typeof model?.bias !== "number" || names.some((n) => typeof model.weights?.[n] !== "number"))
-      throw new Error(`${file}: its ${part} model lacks a feature`);
-  }
-  return models;
+  const parsed = decisionModelsSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
+  if (!parsed.success) throw new Error(`${file}: not decision models as calibrate.ts writes them (${parsed.error.issues[0]?.path.join(".")})`);
+  return parsed.data;
 }
 
 /**

@@ -13,6 +13,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import type { SkillCard } from "../../lib/catalog/types";
 import { verifyCatalogEntry } from "../../lib/catalog/verifier";
 import { pickSkill } from "../../lib/engine/pick-skill";
@@ -57,14 +58,9 @@ const group = (p: string): EncoderGroup => (ownPaths.has(p) ? (hashBucket(p) < O
 
 /** The team's own skills and requests, if given; the held-apart fifth's requests become `jev eval` cases. */
 function ownSkills(): { skills: SkillCard[]; requests: Request[]; files: string[] } {
-  const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const catalogFile = flag("catalog");
-  const requestsFile = flag("requests");
+  const { catalog: catalogFile, requests: requestsFile } = options();
   if (!catalogFile && !requestsFile) return { skills: [], requests: [], files: [] };
-  if (!catalogFile || !requestsFile) {
-    console.error("build-data: --catalog and --requests go together");
-    process.exit(2);
-  }
+  if (!catalogFile || !requestsFile) usageError("--catalog and --requests go together");
   const skills: SkillCard[] = readCatalogLines(catalogFile).map((s) => ({ ...s, body: s.body ?? undefined }));
   for (const s of skills) ownPaths.add(s.path);
   const requests = readRequests(requestsFile).map((r) => ({ ...r, source: r.source ?? "own" }));
@@ -72,6 +68,20 @@ function ownSkills(): { skills: SkillCard[]; requests: Request[]; files: string[
   fs.mkdirSync(OUT, { recursive: true });
   fs.writeFileSync(path.join(OUT, "own-held-apart.jsonl"), apart.map((r) => `${JSON.stringify({ turn: r.turn, expected: [r.skill] })}\n`).join(""));
   return { skills, requests: requests.filter((r) => group(r.skill) === "train"), files: [catalogFile, requestsFile] };
+}
+
+/** The command line: `--catalog=FILE --requests=FILE`, both or neither; anything else is an error. */
+function options(): { catalog?: string; requests?: string } {
+  try {
+    return parseArgs({ options: { catalog: { type: "string" }, requests: { type: "string" } }, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    return usageError((error as Error).message.split("\n")[0]);
+  }
+}
+
+function usageError(message: string): never {
+  console.error(`build-data: ${message}`);
+  process.exit(2);
 }
 
 function readRequests(file: string): Request[] {

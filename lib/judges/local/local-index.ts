@@ -1,12 +1,18 @@
 import { drain, type Steps } from "../../base/steps";
 import type { SkillCard } from "../../catalog/types";
 import { type MatchFeature, matchFeatures, type NeedsFeature, needsFeatures, turnTerms } from "./decision/decision-features";
-import { type DecisionModels, HYBRID_MODELS, LEXICAL_MODELS, matchProbability, needsProbability, rankProbability } from "./decision/decision-model";
+import { type DecisionModels, LEXICAL_MODELS, matchProbability, needsProbability, rankProbability } from "./decision/decision-model";
 import { Bm25fIndex, type Bm25fParams, type Bm25fStats } from "./lexical/bm25f";
 import { tokenizeCards } from "./lexical/card-tokens";
 import { CharNgramIndex, type NgramStats } from "./lexical/char-ngrams";
 import { readTurn, type TurnReading } from "./lexical/turn-reading";
 import { LOCAL_JUDGE } from "./settings";
+
+/** A turn's dense scores (in the index's order) and the load decision fitted on that encoder's cosines. */
+export interface DenseEvidence {
+  scores: Float64Array;
+  models: DecisionModels;
+}
 
 /** Per-turn evidence for every skill of a catalog: lexical, and dense when the sentence encoder answered. */
 export interface TurnEvidence {
@@ -159,7 +165,8 @@ export class LocalIndex {
    * turn asks again, and under concurrent load other turns' batches come in between: the last
    * LOCAL_JUDGE.index.recentTurns turns are kept, so each turn is scored once. Only while current.
    */
-  evidence(turn: string, dense: Float64Array | null = null, hybrid: DecisionModels = HYBRID_MODELS): TurnEvidence {
+  evidence(turn: string, withDense: DenseEvidence | null = null): TurnEvidence {
+    const dense = withDense?.scores ?? null;
     const key = dense ? `dense\0${turn}` : turn;
     const known = this.recent.get(key);
     if (known) return known;
@@ -192,7 +199,7 @@ export class LocalIndex {
     const ranked = bestPositions(blend, LOCAL_JUDGE.ranking.decided);
     const standing = dense ? zScore(dense) : () => 0;
     const finalists = this.features(reading, { bm25, cosine, blend, dense }, ranked, standing);
-    const models = dense ? hybrid : LEXICAL_MODELS;
+    const models = withDense?.models ?? LEXICAL_MODELS;
     const bestDense = dense ? max(dense) : 0;
     const turnFeatures = needsFeatures(finalists[0] ?? null, maxBm25, maxCosine, bestDense, standing(bestDense));
     const needs = maxBm25 > 0 || maxCosine > 0 || dense ? needsProbability(models, turnFeatures) : 0;

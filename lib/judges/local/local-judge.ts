@@ -11,11 +11,10 @@ import {
   type StageTwoRequest,
   type StageTwoResult,
 } from "../types";
-import type { DecisionModels } from "./decision/decision-model";
 import type { DenseSide } from "./dense/dense-side";
 import { isTokenized } from "./lexical/card-tokens";
 import { type Tokenized, tokenizeInParallel } from "./lexical/parallel-tokenize";
-import { LocalCorpus, type LocalIndex, type TurnEvidence } from "./local-index";
+import { type DenseEvidence, LocalCorpus, type LocalIndex, type TurnEvidence } from "./local-index";
 import { LOCAL_JUDGE } from "./settings";
 
 /**
@@ -206,13 +205,8 @@ export class LocalJudge implements Judge {
   }
 }
 
-/** A turn's dense scores, or why there are none. */
-interface DenseTurn {
-  scores: Float64Array | null;
-  /** The load decision fitted on the encoder's cosines. */
-  models?: DecisionModels;
-  note?: string;
-}
+/** A turn's dense scores with the decision fitted on its encoder, or why there are none. */
+type DenseTurn = (DenseEvidence & { note?: undefined }) | { scores: null; note?: string };
 
 const NO_DENSE: DenseTurn = { scores: null };
 
@@ -261,7 +255,7 @@ function positionsIn(index: LocalIndex, skills: readonly SkillCard[]): Int32Arra
 
 /** The turn's evidence, laid out in the asking catalog's order (dense scores come only with the catalog's own index). */
 function evidenceFor(view: IndexView, turn: string, dense: DenseTurn = NO_DENSE): TurnEvidence {
-  const evidence = view.index.evidence(turn, view.positions ? null : dense.scores, dense.models);
+  const evidence = view.index.evidence(turn, view.positions || !dense.scores ? null : dense);
   const positions = view.positions;
   if (!positions) return evidence;
   const pick = (values: Float64Array) => Float64Array.from(positions, (p) => (p >= 0 ? values[p] : 0));

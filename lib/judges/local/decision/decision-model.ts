@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { MATCH_FEATURES, type MatchFeature, NEEDS_FEATURES, type NeedsFeature } from "./decision-features";
 
 /** A logistic model over named features: what each feature adds to the log-odds, and the log-odds with all of them at 0. */
@@ -149,3 +150,10 @@ export function rankProbability(models: DecisionModels, features: Record<MatchFe
 export function matchProbability(rank: number, needs: number): number {
   return needs * rank;
 }
+
+/** A logistic model over exactly these features (a record keyed by an enum is exhaustive in zod 4). */
+const logisticModelSchema = <F extends string>(names: readonly [F, ...F[]]): z.ZodType<LogisticModel<F>> =>
+  z.object({ bias: z.number(), weights: z.record(z.enum(names), z.number()) }).strict();
+
+/** Decision models as `bench/calibrate.ts --write` saves them: every feature weighed, none unknown. */
+export const decisionModelsSchema = z.object({ rank: logisticModelSchema(MATCH_FEATURES), needs: logisticModelSchema(NEEDS_FEATURES) }).strict();
