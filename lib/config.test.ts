@@ -55,6 +55,15 @@ describe("configuration (every environment variable, parsed once)", () => {
     expect(loadConfig(env({ JEV_ENCODER: "off" })).encoder).toBe("off");
   });
 
+  it("reads a team's own encoder from JEV_ENCODER_MODEL, and refuses a folder the worker could not load, in one line", () => {
+    expect(loadConfig(env({})).encoderModel).toBeNull();
+    // jev's own folder is whole but has no decision.json beside it (its decision is HYBRID_MODELS, in code).
+    const shipped = path.join(packageRoot(), "models", "jev-routing-minilm-l6-int8");
+    expect(() => loadConfig(env({ JEV_ENCODER_MODEL: shipped }))).toThrow(ConfigError);
+    expect(() => loadConfig(env({ JEV_ENCODER_MODEL: shipped }))).toThrow(/^JEV_ENCODER_MODEL: .* has no decision\.json \(/);
+    expect(() => loadConfig(env({ JEV_ENCODER_MODEL: "~/no-such-model" }))).toThrow("JEV_ENCODER_MODEL: /home/u/no-such-model is not a folder");
+  });
+
   it("reads an OpenAI-compatible judge: a base URL gets /chat/completions, timeouts default, the deadline covers a request", () => {
     const judge = loadConfig(env({ JEV_JUDGE: "openai", JEV_JUDGE_URL: "http://127.0.0.1:11434/v1/", JEV_JUDGE_MODEL: "qwen3", JEV_JUDGE_KEY: "" })).judge;
     expect(judge).toMatchObject({ kind: "openai", remote: { model: "qwen3", key: undefined, requestTimeoutMs: 10_000, turnDeadlineMs: 20_000 } });

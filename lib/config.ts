@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { processWide } from "./base/process-state";
 import { expandPath } from "./catalog/expand-path";
+import { type OwnEncoder, readOwnEncoder } from "./judges/local/dense/model-folder";
 import { chatEndpoint, REMOTE_DEFAULTS, type RemoteJudgeConfig } from "./judges/remote/remote-config";
 import { JUDGE_KINDS, type JudgeKind } from "./vocab/judges";
 import { DEFAULT_META_SKILLS } from "./vocab/limits";
@@ -32,6 +33,7 @@ const EnvSchema = z.object({
   JEV_RETENTION_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(3650).default(30),
   JEV_SKILL_FEEDBACK: z.enum(["on", "off"], "must be on or off").optional(),
   JEV_ENCODER: z.enum(["on", "off"], "must be on or off").default("on"),
+  JEV_ENCODER_MODEL: z.string().optional(),
   JEV_ALLOWED_ROOTS: z.string().optional(),
   JEV_ALLOWED_HOSTS: z.string().optional(),
   JEV_RULES: z.string().min(1).optional(),
@@ -60,6 +62,8 @@ export interface JevConfig {
   judge: { kind: "local" } | { kind: "openai"; remote: RemoteJudgeConfig } | { problem: string; raw: string };
   /** `JEV_ENCODER`: whether the local judge runs its sentence encoder beside the lexical evidence (default on). */
   encoder: "on" | "off";
+  /** `JEV_ENCODER_MODEL`: a team's own trained encoder (a model folder with its decision.json), else null for jev's. */
+  encoderModel: OwnEncoder | null;
   /** Selector-only skills removed before ranking. */
   metaSkills: string[];
   /** Decision rows older than this many days are deleted. */
@@ -115,6 +119,13 @@ function parseJudge(e: z.infer<typeof EnvSchema>): JevConfig["judge"] {
   const requestTimeoutMs = e.JEV_JUDGE_TIMEOUT_MS ?? REMOTE_DEFAULTS.requestTimeoutMs;
   const turnDeadlineMs = e.JEV_JUDGE_DEADLINE_MS ?? Math.max(REMOTE_DEFAULTS.turnDeadlineMs, requestTimeoutMs);
   return { kind: "openai", remote: { endpoint, model, key: e.JEV_JUDGE_KEY?.trim() || undefined, requestTimeoutMs, turnDeadlineMs } };
+}
+
+/** The folder JEV_ENCODER_MODEL names, read now: a folder the worker could not load is an error at start, not a quiet fallback. */
+function ownEncoder(dir: string): OwnEncoder {
+  const read = readOwnEncoder(path.resolve(dir));
+  if ("problem" in read) throw new ConfigError(`JEV_ENCODER_MODEL: ${read.problem}`);
+  return read;
 }
 
 let packageRootMemo: string | undefined;
@@ -196,6 +207,7 @@ export function loadConfig(env: EnvVars = process.env): JevConfig {
     tokenFile: "",
     judge: parseJudge(e),
     encoder: e.JEV_ENCODER,
+    encoderModel: e.JEV_ENCODER_MODEL ? ownEncoder(expandPath(e.JEV_ENCODER_MODEL, process.cwd(), { ...env, HOME: home })) : null,
     metaSkills:
       e.JEV_META_SKILLS === undefined
         ? [...DEFAULT_META_SKILLS]

@@ -220,7 +220,7 @@ function encoderFinding(encoder: NonNullable<ServerFacts["judge"]["encoder"]>): 
         check,
         verdict: "fail",
         line: "the sentence encoder could not load: the lexical judge answers alone",
-        fix: "reinstall (npm install) so onnxruntime-node and models/ are whole; or set JEV_ENCODER=off to stop trying",
+        fix: "reinstall (npm install) so onnxruntime-node and models/ are whole (or, with JEV_ENCODER_MODEL, rebuild that folder); or set JEV_ENCODER=off to stop trying",
       };
     case "off":
       return { check, verdict: "skip", line: "sentence encoder off (JEV_ENCODER=off): the lexical judge answers alone" };

@@ -25,15 +25,17 @@ const setUp = processWide<{ key: unknown[] | null }>("jev.denseSetup", () => ({ 
  */
 export function setUpDenseSide(config: JevConfig, db: Db | null, mode: "server" | "one-shot"): void {
   const on = config.encoder === "on" && !("problem" in config.judge) && config.judge.kind === "local";
-  const key = [on, db, mode];
+  const key = [on, db, mode, config.encoderModel?.dir];
   if (setUp.key?.every((k, i) => k === key[i])) return;
   setUp.key = key;
   if (!on) {
     setDenseSide(null);
     return;
   }
+  const own = config.encoderModel;
   const options: DenseSideOptions = {
-    start: startShippedEncoder,
+    start: own ? () => startEncoders(own.dir) : startShippedEncoder,
+    decision: own?.decision,
     store: db ? dbVectorStore(db) : new MemoryVectorStore(),
     waitMs: mode === "server" ? 0 : ONE_SHOT_WAIT_MS,
     onProgress: mode === "server" ? logProgress() : undefined,
@@ -43,7 +45,12 @@ export function setUpDenseSide(config: JevConfig, db: Db | null, mode: "server" 
 
 /** The shipped encoder as a server runs it: a worker thread per core, up to the settings' most (one on one core). */
 export function startShippedEncoder(): Promise<SentenceEncoder> {
-  return startWorkerEncoders({ root: packageRoot(), workers: Math.max(1, Math.min(LOCAL_JUDGE.encoder.maxWorkers, os.availableParallelism())) });
+  return startEncoders();
+}
+
+/** An encoder (jev's, or the folder given) as a server runs it. */
+function startEncoders(modelDir?: string): Promise<SentenceEncoder> {
+  return startWorkerEncoders({ root: packageRoot(), modelDir, workers: Math.max(1, Math.min(LOCAL_JUDGE.encoder.maxWorkers, os.availableParallelism())) });
 }
 
 /** Set up the dense side as a one-shot process's (`jev pick-skill`, `jev mcp`) unless the server set it up at start. */

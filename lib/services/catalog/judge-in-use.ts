@@ -30,7 +30,7 @@ export function judgeInUse(config: JevConfig): JudgeInUse {
       kind: "local",
       description:
         config.encoder === "on"
-          ? "the embedded local judge: BM25F over name, description and body, and a sentence encoder in process; no network"
+          ? `the embedded local judge: BM25F over name, description and body, and ${config.encoderModel ? `your own sentence encoder (JEV_ENCODER_MODEL: ${config.encoderModel.id})` : "jev's sentence encoder"} in process; no network`
           : "the embedded local judge: BM25F over name, description and body (the sentence encoder is off: JEV_ENCODER=off); no network",
       encoder: encoderInUse(config),
     };

@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type DecisionModels, decisionModelsSchema } from "../decision/decision-model";
+
+/** What the encoder's worker reads from a model folder (encoder-worker.mjs). */
+const WORKER_FILES = ["model.onnx", "tokenizer.json", "tokenizer_config.json", "provenance.json"] as const;
+
+/**
+ * The load decision fitted on a model's own cosines, beside it: `bench/calibrate.ts --dense --unseen --encoder=DIR
+ * --write=DIR/decision.json` writes it. A model without one would be judged by weights fitted on another model.
+ */
+export const DECISION_FILE = "decision.json";
+
+/** A team's own encoder (`JEV_ENCODER_MODEL`): its folder and the decision fitted on it. */
+export interface OwnEncoder {
+  dir: string;
+  /** The id in its provenance.json: stored vectors are keyed by it. */
+  id: string;
+  decision: DecisionModels;
+}
+
+/** Read a model folder as `training/encoder/train.py` writes it, or say in one line what it lacks. */
+export function readOwnEncoder(dir: string): OwnEncoder | { problem: string } {
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return { problem: `${dir} is not a folder` };
+  const missing = [...WORKER_FILES, DECISION_FILE].filter((f) => !fs.existsSync(path.join(dir, f)));
+  if (missing.length > 0) return { problem: `${dir} has no ${missing.join(", ")} (training/encoder/README.md says how a model folder is made)` };
+  const provenance = readJson(path.join(dir, "provenance.json")) as { id?: unknown; howToRun?: { dims?: unknown; maxTokens?: unknown } } | undefined;
+  if (
+    typeof provenance?.id !== "string" ||
+    !provenance.id ||
+    typeof provenance.howToRun?.dims !== "number" ||
+    typeof provenance.howToRun.maxTokens !== "number"
+  )
+    return { problem: `${path.join(dir, "provenance.json")} lacks an id or howToRun's dims and maxTokens` };
+  const decision = decisionModelsSchema.safeParse(readJson(path.join(dir, DECISION_FILE)));
+  if (!decision.success) return { problem: `${path.join(dir, DECISION_FILE)} is not decision models as bench/calibrate.ts --write makes them` };
+  return { dir, id: provenance.id, decision: decision.data };
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
