@@ -19,7 +19,7 @@ export interface ApiOperation {
   query?: ZodObject;
   body?: { schema: ZodType; contentType?: string };
   reply: { status: number; schema: ZodType; contentType?: string; description: string };
-  /** Error statuses beyond the ones every route of its kind can answer (400, 401, 404, 413, 421, 500). */
+  /** Error statuses beyond the ones every route of its kind can answer (400, 401, 404, 413, 421, 431, 500). */
   moreErrors?: number[];
   /** Statuses whose body is not the error envelope (MCP's transport answers JSON-RPC errors), with their schema. */
   otherErrorBodies?: ReadonlyMap<number, ZodType>;
@@ -41,6 +41,7 @@ const ERROR_MEANING: ReadonlyMap<number, string> = new Map([
   [413, "Body over the limit"],
   [415, "The body is not JSON (Content-Type)"],
   [421, "A Host name this server does not answer for (JEV_ALLOWED_HOSTS)"],
+  [431, "The request line and headers are over the server's limit (16 KB: a long query string counts); nothing was read"],
   [500, "Internal error (its cause is never in the reply)"],
   [503, "Busy: a lock another process holds, or the catalog over the walk's limits"],
   [507, "The disk is full: nothing was written"],
@@ -54,6 +55,8 @@ export function errorStatuses(op: ApiOperation): number[] {
   if (op.params) statuses.add(404);
   if (op.body) statuses.add(413);
   statuses.add(421);
+  // Node's parser answers it before any route reads the request (server/raw-replies.ts), on every path.
+  statuses.add(431);
   statuses.add(500);
   for (const s of op.moreErrors ?? []) statuses.add(s);
   return [...statuses].sort((a, b) => a - b);
@@ -105,7 +108,7 @@ export function openApiDocument(operations: readonly ApiOperation[], info: { tit
     const key = openApiPath(op.path);
     paths[key] = { ...paths[key], [op.method.toLowerCase()]: operationObject(op, errorEnvelope) };
   }
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info,
     servers: [{ url: "/", description: "this jev server" }],
@@ -113,4 +116,15 @@ export function openApiDocument(operations: readonly ApiOperation[], info: { tit
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "JEV_API_TOKEN (`jev token` prints it)" } } },
     paths,
   });
+  for (const op of operations) withParamExamples(document.paths?.[openApiPath(op.path)]?.[op.method.toLowerCase() as Lowercase<ApiMethod>], op.example.params);
+  return document;
+}
+
+/** The example exchange's path parameters on the document's parameters, so a client (or a fuzzer) starts from real ones. */
+function withParamExamples(operation: { parameters?: unknown[] } | undefined, params: Record<string, string> | undefined): void {
+  for (const p of operation?.parameters ?? []) {
+    const param = p as { in?: string; name?: string; example?: string };
+    const value = param.in === "path" && param.name !== undefined ? params?.[param.name] : undefined;
+    if (value !== undefined) param.example = value;
+  }
 }
