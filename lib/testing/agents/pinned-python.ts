@@ -12,6 +12,8 @@ import path from "node:path";
 export const PINNED_PYTHON = {
   schemathesis: { pkg: "schemathesis", version: "4.32.5", bin: "schemathesis" },
   hermes: { pkg: "hermes-agent", version: "0.19.0", bin: "hermes" },
+  /** The oldest Hermes on PyPI: jev reads its files too (lib/hermes/curator-defaults.ts starts at 0.0.0). */
+  "hermes-oldest": { pkg: "hermes-agent", version: "0.13.0", bin: "hermes" },
 } as const;
 
 export type PinnedPython = keyof typeof PINNED_PYTHON;
