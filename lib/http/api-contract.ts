@@ -62,12 +62,22 @@ export function errorStatuses(op: ApiOperation): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
+/** Each path parameter with its example exchange's value, so a client (or a fuzzer) starts from real ones. */
+function withExamples(params: ZodObject, examples: Record<string, string> | undefined): ZodObject {
+  if (!examples) return params;
+  const shape = Object.entries(params.shape).map(([name, schema]) => {
+    const example = Object.hasOwn(examples, name) ? examples[name] : undefined;
+    return [name, example === undefined ? schema : (schema as ZodType).meta({ param: { example } })];
+  });
+  return params.extend(Object.fromEntries(shape));
+}
+
 /** `/api/decisions/[id]` as OpenAPI writes it: `/api/decisions/{id}`. */
 export const openApiPath = (path: string) => path.replace(/\[([^\]]+)\]/g, "{$1}");
 
 function operationObject(op: ApiOperation, errorEnvelope: ZodType): ZodOpenApiOperationObject {
   const requestParams: NonNullable<ZodOpenApiOperationObject["requestParams"]> = {};
-  if (op.params) requestParams.path = op.params;
+  if (op.params) requestParams.path = withExamples(op.params, op.example.params);
   if (op.query) requestParams.query = op.query;
   const responses: Record<string, ZodOpenApiResponseObject> = {
     [String(op.reply.status)]: {
@@ -108,7 +118,7 @@ export function openApiDocument(operations: readonly ApiOperation[], info: { tit
     const key = openApiPath(op.path);
     paths[key] = { ...paths[key], [op.method.toLowerCase()]: operationObject(op, errorEnvelope) };
   }
-  const document = createDocument({
+  return createDocument({
     openapi: "3.1.0",
     info,
     servers: [{ url: "/", description: "this jev server" }],
@@ -116,15 +126,4 @@ export function openApiDocument(operations: readonly ApiOperation[], info: { tit
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "JEV_API_TOKEN (`jev token` prints it)" } } },
     paths,
   });
-  for (const op of operations) withParamExamples(document.paths?.[openApiPath(op.path)]?.[op.method.toLowerCase() as Lowercase<ApiMethod>], op.example.params);
-  return document;
-}
-
-/** The example exchange's path parameters on the document's parameters, so a client (or a fuzzer) starts from real ones. */
-function withParamExamples(operation: { parameters?: unknown[] } | undefined, params: Record<string, string> | undefined): void {
-  for (const p of operation?.parameters ?? []) {
-    const param = p as { in?: string; name?: string; example?: string };
-    const value = param.in === "path" && param.name !== undefined ? params?.[param.name] : undefined;
-    if (value !== undefined) param.example = value;
-  }
 }

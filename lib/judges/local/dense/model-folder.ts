@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { z } from "zod";
+import { readSmallTextSync } from "../../../fs/regular-file";
 import { type DecisionModels, decisionModelsSchema } from "../decision/decision-model";
 
 /** What the encoder's worker reads from a model folder (encoder-worker.mjs). */
@@ -19,27 +21,25 @@ export interface OwnEncoder {
   decision: DecisionModels;
 }
 
+/** What of provenance.json the worker cannot run without (its other keys are the model's record, not checked here). */
+const provenanceSchema = z.object({ id: z.string().min(1), howToRun: z.object({ dims: z.number(), maxTokens: z.number() }) });
+
 /** Read a model folder as `training/encoder/train.py` writes it, or say in one line what it lacks. */
 export function readOwnEncoder(dir: string): OwnEncoder | { problem: string } {
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return { problem: `${dir} is not a folder` };
   const missing = [...WORKER_FILES, DECISION_FILE].filter((f) => !fs.existsSync(path.join(dir, f)));
   if (missing.length > 0) return { problem: `${dir} has no ${missing.join(", ")} (training/encoder/README.md says how a model folder is made)` };
-  const provenance = readJson(path.join(dir, "provenance.json")) as { id?: unknown; howToRun?: { dims?: unknown; maxTokens?: unknown } } | undefined;
-  if (
-    typeof provenance?.id !== "string" ||
-    !provenance.id ||
-    typeof provenance.howToRun?.dims !== "number" ||
-    typeof provenance.howToRun.maxTokens !== "number"
-  )
-    return { problem: `${path.join(dir, "provenance.json")} lacks an id or howToRun's dims and maxTokens` };
+  const provenance = provenanceSchema.safeParse(readJson(path.join(dir, "provenance.json")));
+  if (!provenance.success) return { problem: `${path.join(dir, "provenance.json")} lacks an id or howToRun's dims and maxTokens` };
   const decision = decisionModelsSchema.safeParse(readJson(path.join(dir, DECISION_FILE)));
   if (!decision.success) return { problem: `${path.join(dir, DECISION_FILE)} is not decision models as bench/calibrate.ts --write makes them` };
-  return { dir, id: provenance.id, decision: decision.data };
+  return { dir, id: provenance.data.id, decision: decision.data };
 }
 
+/** A small regular file's JSON (a FIFO or a huge file where a model's JSON should be is "unreadable", never a hang). */
 function readJson(file: string): unknown {
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
+    return JSON.parse(readSmallTextSync(file) ?? "");
   } catch {
     return undefined;
   }
