@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { readSmallTextSync } from "../../../fs/regular-file";
 import { type DecisionModels, decisionModelsSchema } from "../decision/decision-model";
 
 /** What the encoder's worker reads from a model folder (encoder-worker.mjs). */
@@ -27,7 +26,8 @@ const provenanceSchema = z.object({ id: z.string().min(1), howToRun: z.object({ 
 /** Read a model folder as `training/encoder/train.py` writes it, or say in one line what it lacks. */
 export function readOwnEncoder(dir: string): OwnEncoder | { problem: string } {
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return { problem: `${dir} is not a folder` };
-  const missing = [...WORKER_FILES, DECISION_FILE].filter((f) => !fs.existsSync(path.join(dir, f)));
+  // Regular files only: a FIFO where a JSON file should be would hang the read at start-up.
+  const missing = [...WORKER_FILES, DECISION_FILE].filter((f) => !fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.isFile());
   if (missing.length > 0) return { problem: `${dir} has no ${missing.join(", ")} (training/encoder/README.md says how a model folder is made)` };
   const provenance = provenanceSchema.safeParse(readJson(path.join(dir, "provenance.json")));
   if (!provenance.success) return { problem: `${path.join(dir, "provenance.json")} lacks an id or howToRun's dims and maxTokens` };
@@ -36,10 +36,10 @@ export function readOwnEncoder(dir: string): OwnEncoder | { problem: string } {
   return { dir, id: provenance.data.id, decision: decision.data };
 }
 
-/** A small regular file's JSON (a FIFO or a huge file where a model's JSON should be is "unreadable", never a hang). */
+/** A file's JSON, or undefined when it is not JSON. */
 function readJson(file: string): unknown {
   try {
-    return JSON.parse(readSmallTextSync(file) ?? "");
+    return JSON.parse(fs.readFileSync(file, "utf8"));
   } catch {
     return undefined;
   }
